@@ -1,0 +1,22 @@
+"""nzpass: MLIR passes that block NZ tensor views for the Ascend PTO toolchain.
+
+Embedding API:
+
+- `run_pipeline(module, "builtin.module(block-nz-tensor-views,canonicalize)")`
+  runs a pipeline on an `mlir.ir.Module` in place and returns the success flag
+  and every diagnostic;
+- `add_passes(pm, "pl-to-pto", diagnostics)` adds nzpass passes (and upstream
+  ones) to a caller's own `PassManager`;
+- `new_context()` gives a context set up for the unregistered `pl`/`pto` dialects.
+"""
+
+__version__ = "0.1.0"
+
+from .bindings import new_context
+from .diagnostics import Diagnostic, DiagnosticEngine, Severity
+from .pipeline import PipelineError, PipelineResult, add_passes, run_pipeline
+
+__all__ = [
+    "Diagnostic", "DiagnosticEngine", "PipelineError", "PipelineResult", "Severity",
+    "__version__", "add_passes", "new_context", "run_pipeline",
+]

@@ -1,0 +1,1 @@
+"""Marker module: `pl` ops have no generated Python views."""

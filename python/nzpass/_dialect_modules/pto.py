@@ -1,0 +1,1 @@
+"""Marker module: `pto` ops have no generated Python views."""

@@ -1,0 +1,299 @@
+"""Pass pipelines that mix nzpass passes and upstream MLIR passes.
+
+The bindings cannot register a Python pass by name, so nzpass reads the
+pipeline text itself: names in its registry become Python passes added to the
+pass manager as callables, everything else is handed to the upstream parser
+verbatim, in the order given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from . import passes
+from .bindings import MLIRError, ir, passmanager
+from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
+from .pass_base import ModulePass, PassOptionError
+
+PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
+_MODULE_ANCHORS = ("builtin.module", "any")
+
+
+class PipelineError(Exception):
+    """A pipeline that does not parse or names an unknown pass or option."""
+
+    def __init__(self, col: int, message: str):
+        super().__init__(message)
+        self.col = col
+        self.message = message
+
+    def diagnostic(self) -> Diagnostic:
+        return Diagnostic(Severity.ERROR, SourceLoc(PIPELINE_SOURCE, 1, self.col), self.message)
+
+
+@dataclass
+class Element:
+    """One pipeline element: `name`, `name{opts}` or `anchor(elements)`."""
+
+    name: str
+    text: str
+    col: int
+    options: dict[str, str] = field(default_factory=dict)
+    nested: list[Element] | None = None
+
+
+class _Reader:
+    def __init__(self, text: str, col_base: int = 1):
+        self.text = text
+        self.pos = 0
+        self.col_base = col_base
+
+    def col(self, pos: int | None = None) -> int:
+        return self.col_base + (self.pos if pos is None else pos)
+
+    def fail(self, message: str, pos: int | None = None) -> PipelineError:
+        return PipelineError(self.col(pos), message)
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def peek(self) -> str:
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def elements(self, closing: str) -> list[Element]:
+        found = []
+        while True:
+            self.skip_space()
+            found.append(self.element())
+            self.skip_space()
+            if self.peek() == ",":
+                self.pos += 1
+                continue
+            if self.peek() == closing:
+                return found
+            what = repr(self.peek()) if self.peek() else "end of pipeline"
+            raise self.fail(f"expected ',' or {closing or 'end of pipeline'!r}, found {what}")
+
+    def element(self) -> Element:
+        start = self.pos
+        while self.pos < len(self.text) and (self.text[self.pos].isalnum()
+                                             or self.text[self.pos] in "-_."):
+            self.pos += 1
+        name = self.text[start:self.pos]
+        if not name:
+            raise self.fail("expected a pass name")
+        if self.peek() == "(":
+            self.pos += 1
+            nested = self.elements(")")
+            self.pos += 1
+            return Element(name, self.text[start:self.pos], self.col(start), nested=nested)
+        options: dict[str, str] = {}
+        if self.peek() == "{":
+            options = self.options(name)
+        return Element(name, self.text[start:self.pos], self.col(start), options)
+
+    def options(self, pass_name: str) -> dict[str, str]:
+        open_pos = self.pos
+        self.pos += 1
+        found: dict[str, str] = {}
+        while True:
+            self.skip_space()
+            if self.peek() == "}":
+                self.pos += 1
+                return found
+            if not self.peek():
+                raise self.fail(f"unterminated options of '{pass_name}'", open_pos)
+            key_pos = self.pos
+            key = self.word("=} ")
+            value = ""
+            if self.peek() == "=":
+                self.pos += 1
+                value = self.value()
+            if not key:
+                raise self.fail("expected an option name", key_pos)
+            found[key] = value
+
+    def word(self, stops: str) -> str:
+        start = self.pos
+        while self.peek() and self.peek() not in stops and not self.peek().isspace():
+            self.pos += 1
+        return self.text[start:self.pos]
+
+    def value(self) -> str:
+        if self.peek() in "\"'":
+            quote = self.peek()
+            end = self.text.find(quote, self.pos + 1)
+            if end < 0:
+                raise self.fail("unterminated quoted option value")
+            value = self.text[self.pos + 1:end]
+            self.pos = end + 1
+            return value
+        start, depth = self.pos, 0
+        while self.peek():
+            char = self.peek()
+            if char == "}" and depth == 0:
+                break
+            if char.isspace() and depth == 0:
+                break
+            depth += {"{": 1, "[": 1, "}": -1, "]": -1}.get(char, 0)
+            self.pos += 1
+        return self.text[start:self.pos]
+
+
+def parse_pipeline(text: str, *, anchored: bool) -> list[Element]:
+    """Parse `builtin.module(a,b{k=v})` (anchored) or `a,b{k=v}` (the -p form)."""
+    reader = _Reader(text)
+    if not text.strip():
+        return []
+    if not anchored:
+        found = reader.elements("")
+        return found
+    reader.skip_space()
+    root = reader.element()
+    reader.skip_space()
+    if reader.peek():
+        raise reader.fail(f"unexpected {reader.peek()!r} after the pipeline")
+    if root.nested is None or root.name not in _MODULE_ANCHORS:
+        raise PipelineError(root.col, "a --pass-pipeline must be anchored on the module: "
+                            "write 'builtin.module(...)'")
+    return root.nested
+
+
+def expand(elements: list[Element]) -> list[Element]:
+    """Replace named nzpass pipelines by their passes, recursively."""
+    out: list[Element] = []
+    for element in elements:
+        named = passes.PIPELINES.get(element.name)
+        if named is None:
+            out.append(element)
+            continue
+        if element.options or element.nested is not None:
+            raise PipelineError(element.col, f"pipeline '{element.name}' takes no options")
+        sub = parse_pipeline(named[0], anchored=False)
+        for item in sub:
+            item.col = element.col
+        out.extend(expand(sub))
+    return out
+
+
+def _check_not_nested(elements: list[Element], anchor: str) -> None:
+    for element in elements:
+        if element.name in passes.PASSES or element.name in passes.PIPELINES:
+            raise PipelineError(
+                element.col, f"nzpass pass '{element.name}' runs on the module and cannot be "
+                f"nested under '{anchor}'; list it at the top level of the pipeline")
+        if element.nested is not None:
+            _check_not_nested(element.nested, element.name)
+
+
+def instantiate(element: Element) -> ModulePass | None:
+    """The configured nzpass pass for `element`, or None for an upstream one."""
+    cls = passes.get_pass(element.name)
+    if cls is None:
+        if element.nested is not None:
+            _check_not_nested(element.nested, element.name)
+        return None
+    try:
+        return cls.from_options(element.options)
+    except PassOptionError as err:
+        raise PipelineError(element.col, str(err)) from None
+
+
+def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine) -> Callable:
+    """`instance` as the callable `PassManager.add` expects; it fails the pass
+    manager when the pass reported an error."""
+
+    def run(op: ir.Operation, pass_) -> None:
+        before = diagnostics.error_count
+        instance.apply(op, diagnostics)
+        if diagnostics.error_count > before:
+            pass_.signal_pass_failure()
+
+    run.__name__ = instance.name
+    return run
+
+
+def _upstream_error(element: Element, err: ValueError) -> PipelineError:
+    lines = [line for line in str(err).strip().splitlines() if line.strip()]
+    first = lines[0] if lines else f"cannot add pass '{element.text}'"
+    prefix = f"{PIPELINE_SOURCE}:1:"
+    if first.startswith(prefix):
+        col_text, _, rest = first[len(prefix):].partition(":")
+        offset = int(col_text) - 1 if col_text.isdigit() else 0
+        message = rest.strip().removeprefix("error:").strip()
+        return PipelineError(element.col + offset, message)
+    if first.startswith("<Pass-Options-Parser>:"):
+        first = first.removeprefix("<Pass-Options-Parser>:").strip()
+    return PipelineError(element.col, f"invalid options for pass '{element.name}': {first}")
+
+
+class Pipeline:
+    """A parsed pipeline: nzpass passes and upstream elements in order."""
+
+    def __init__(self, elements: list[Element]):
+        self.elements = expand(elements)
+        self.steps: list[ModulePass | Element] = [
+            instantiate(element) or element for element in self.elements
+        ]
+
+    @classmethod
+    def parse(cls, text: str, *, anchored: bool = True) -> Pipeline:
+        return cls(parse_pipeline(text, anchored=anchored))
+
+    def populate(self, pm: passmanager.PassManager, diagnostics: DiagnosticEngine) -> None:
+        """Add every step to `pm`; an upstream element the upstream parser refuses
+        raises PipelineError. Needs the context that `pm` belongs to."""
+        for step in self.steps:
+            if isinstance(step, ModulePass):
+                pm.add(python_pass(step, diagnostics), name=step.name, argument=step.name,
+                       description=step.summary)
+                continue
+            try:
+                pm.add(step.text)
+            except ValueError as err:
+                raise _upstream_error(step, err) from None
+
+    def text(self) -> str:
+        parts = [s.pipeline_text() if isinstance(s, ModulePass) else s.text for s in self.steps]
+        return "builtin.module(" + ",".join(parts) + ")"
+
+
+def add_passes(pm: passmanager.PassManager, pipeline: str,
+               diagnostics: DiagnosticEngine) -> None:
+    """Add the passes of `pipeline` (`a,b{k=v}` or `builtin.module(...)`) to a
+    caller's own pass manager; nzpass passes report into `diagnostics`."""
+    anchored = pipeline.lstrip().startswith(_MODULE_ANCHORS)
+    Pipeline.parse(pipeline, anchored=anchored).populate(pm, diagnostics)
+
+
+@dataclass
+class PipelineResult:
+    success: bool
+    diagnostics: list[Diagnostic]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.ERROR]
+
+
+def run_pipeline(module: ir.Module | ir.Operation, pipeline: str) -> PipelineResult:
+    """Run `pipeline` on `module` in place and collect every diagnostic.
+
+    An unknown pass or bad option is reported as a diagnostic, not raised.
+    """
+    op = module.operation
+    engine = DiagnosticEngine()
+    with op.context, engine.capturing(op.context):
+        try:
+            pm = passmanager.PassManager()
+            add_passes(pm, pipeline, engine)
+        except PipelineError as err:
+            engine.emit(err.diagnostic())
+            return PipelineResult(False, engine.take())
+        try:
+            pm.run(op)
+        except MLIRError:
+            pass
+    return PipelineResult(engine.error_count == 0, engine.take())
