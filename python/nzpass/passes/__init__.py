@@ -20,6 +20,7 @@ def _lazy(module: str, cls: str) -> Callable[[], type[ModulePass]]:
 
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "block-nz-tensor-views": _lazy("block_nz_tensor_views", "BlockNzTensorViews"),
 }
 
 # Named pipelines expand to pipeline text in the order given.

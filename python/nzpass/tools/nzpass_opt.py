@@ -7,6 +7,7 @@ tests run the real tool in-process.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import tempfile
@@ -201,6 +202,8 @@ class NzpassOpt:
             self.stderr.write(format_diagnostic(diag, self.sources))
 
     def _internal_error(self) -> int:
+        if os.environ.get("NZPASS_DEBUG"):  # developers want the whole traceback
+            self.stderr.write(traceback.format_exc())
         detail = traceback.format_exc(limit=-3).strip().splitlines()
         with tempfile.NamedTemporaryFile("w", prefix="nzpass-repro-", suffix=".mlir",
                                          delete=False, encoding="utf-8") as f:

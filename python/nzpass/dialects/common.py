@@ -1,0 +1,99 @@
+"""Views of ops whose operands form variadic groups (`operandSegmentSizes`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ..bindings import ir
+from ..errors import MalformedOp
+
+SEGMENTS = "operandSegmentSizes"
+
+
+def attribute_dict(op: ir.Operation) -> dict[str, ir.Attribute]:
+    return {name: op.attributes[name] for name in op.attributes}
+
+
+def segment_sizes(op: ir.Operation) -> list[int] | None:
+    if SEGMENTS not in op.attributes:
+        return None
+    attr = op.attributes[SEGMENTS]
+    if not isinstance(attr, ir.DenseI32ArrayAttr):
+        raise MalformedOp(op.location, f"'{op.name}' op {SEGMENTS} must be array<i32: ...>")
+    return list(attr)
+
+
+def split_operands(op: ir.Operation, names: Sequence[str],
+                   sizes: Sequence[int]) -> dict[str, list[ir.Value]]:
+    if len(sizes) != len(names) or any(size < 0 for size in sizes):
+        raise MalformedOp(op.location, f"'{op.name}' op expects {len(names)} operand groups "
+                          f"({', '.join(names)}), got {SEGMENTS} {list(sizes)}")
+    operands = list(op.operands)
+    if sum(sizes) != len(operands):
+        raise MalformedOp(op.location, f"'{op.name}' op {SEGMENTS} {list(sizes)} add up to "
+                          f"{sum(sizes)} operands, but the op has {len(operands)}")
+    groups, start = {}, 0
+    for name, size in zip(names, sizes):
+        groups[name] = operands[start:start + size]
+        start += size
+    return groups
+
+
+class SegmentedOp:
+    """A view of one op with named operand groups."""
+
+    NAME: ClassVar[str]
+    GROUPS: ClassVar[tuple[str, ...]]
+
+    def __init__(self, op: ir.Operation):
+        self.op = op
+        sizes = segment_sizes(op)
+        if sizes is None:
+            raise MalformedOp(op.location, f"'{op.name}' op needs an {SEGMENTS} attribute "
+                              f"for its operand groups ({', '.join(self.GROUPS)})")
+        self.groups = split_operands(op, self.GROUPS, sizes)
+
+    @classmethod
+    def matches(cls, op: ir.Operation) -> bool:
+        return op.name == cls.NAME
+
+    @property
+    def location(self) -> ir.Location:
+        return self.op.location
+
+    def single(self, group: str) -> ir.Value:
+        values = self.groups[group]
+        if len(values) != 1:
+            raise MalformedOp(self.location, f"'{self.NAME}' op expects exactly one {group} "
+                              f"operand, got {len(values)}")
+        return values[0]
+
+    def attr(self, name: str) -> ir.Attribute | None:
+        return self.op.attributes[name] if name in self.op.attributes else None
+
+    def string_attr(self, name: str) -> str | None:
+        attr = self.attr(name)
+        if attr is None:
+            return None
+        if not isinstance(attr, ir.StringAttr):
+            raise MalformedOp(self.location, f"'{self.NAME}' op attribute '{name}' must be a "
+                              f"string, got {attr}")
+        return attr.value
+
+    def rebuild(self, groups: dict[str, Sequence[ir.Value]],
+                result_types: Sequence[ir.Type] | None = None) -> ir.Operation:
+        """Replace the op by one with new operand groups (and result types),
+        keeping every attribute and the location; uses move to the new op."""
+        ordered = [list(groups.get(name, self.groups[name])) for name in self.GROUPS]
+        attributes = attribute_dict(self.op)
+        attributes[SEGMENTS] = ir.DenseI32ArrayAttr.get([len(g) for g in ordered])
+        types = list(result_types) if result_types is not None else [
+            r.type for r in self.op.results]
+        new = ir.Operation.create(
+            self.op.name, results=types, operands=[v for g in ordered for v in g],
+            attributes=attributes, loc=self.op.location, ip=ir.InsertionPoint(self.op))
+        for old, fresh in zip(self.op.results, new.results):
+            old.replace_all_uses_with(fresh)
+        self.op.erase()
+        return new

@@ -1,0 +1,91 @@
+"""Reading the bodies of opaque types and attributes (`tile<...>`,
+`layout<...>`, `tile_buf<...>`): the bindings hand them over as raw text, so
+this is the one small tokenizer for them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+_OPEN = {"<": ">", "[": "]", "(": ")", "{": "}"}
+
+
+class OpaqueSyntaxError(ValueError):
+    pass
+
+
+def strip_wrapper(data: str, keyword: str) -> str:
+    """`keyword<body>` -> `body`."""
+    data = data.strip()
+    if not (data.startswith(keyword + "<") and data.endswith(">")):
+        raise OpaqueSyntaxError(f"expected '{keyword}<...>', got '{data}'")
+    return data[len(keyword) + 1:-1]
+
+
+def split_top_level(body: str, sep: str = ",") -> list[str]:
+    """Split at `sep` outside any bracket pair; items are stripped."""
+    items, depth, start = [], [], 0
+    for pos, char in enumerate(body):
+        if char in _OPEN:
+            depth.append(_OPEN[char])
+        elif depth and char == depth[-1]:
+            depth.pop()
+        elif char in _OPEN.values():
+            raise OpaqueSyntaxError(f"unbalanced '{char}' in '{body}'")
+        elif char == sep and not depth:
+            items.append(body[start:pos].strip())
+            start = pos + 1
+    if depth:
+        raise OpaqueSyntaxError(f"unbalanced brackets in '{body}'")
+    tail = body[start:].strip()
+    if tail or items:
+        items.append(tail)
+    return items
+
+
+def key_values(items: list[str]) -> Iterator[tuple[str, str | None]]:
+    """`key = value` items as (key, value); bare words as (word, None)."""
+    for item in items:
+        key, eq, value = item.partition("=")
+        yield key.strip(), (value.strip() if eq else None)
+
+
+def parse_extent(text: str) -> int | None:
+    """An extent: a non-negative integer, or `?` for dynamic (None)."""
+    text = text.strip()
+    if text == "?":
+        return None
+    if not text.isdigit():
+        raise OpaqueSyntaxError(f"expected an integer or '?', got '{text}'")
+    return int(text)
+
+
+def parse_extent_list(text: str) -> tuple[int | None, ...]:
+    """`[512, ?, 1]` -> (512, None, 1)."""
+    text = text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        raise OpaqueSyntaxError(f"expected a list '[...]', got '{text}'")
+    return tuple(parse_extent(item) for item in split_top_level(text[1:-1]))
+
+
+def parse_dims(text: str) -> tuple[tuple[int | None, ...], str]:
+    """`256x?x512xi8` -> ((256, None, 512), 'i8')."""
+    parts = text.strip().split("x")
+    dims = []
+    while len(parts) > 1 and (parts[0].isdigit() or parts[0] == "?"):
+        dims.append(parse_extent(parts.pop(0)))
+    element = "x".join(parts)
+    if not element:
+        raise OpaqueSyntaxError(f"missing element type in '{text}'")
+    return tuple(dims), element
+
+
+def show_extent(extent: int | None) -> str:
+    return "?" if extent is None else str(extent)
+
+
+def show_extent_list(extents) -> str:
+    return "[" + ", ".join(show_extent(e) for e in extents) + "]"
+
+
+def show_dims(dims, element: str) -> str:
+    return "".join(f"{show_extent(d)}x" for d in dims) + element

@@ -1,0 +1,202 @@
+"""The `pl` dialect (the DSL's tile-level IR) as nzpass reads and writes it:
+see ir-contract section 1."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..bindings import ir
+from ..errors import MalformedOp
+from . import opaque
+from .common import SegmentedOp
+
+DIALECT = "pl"
+BACKEND_ATTR = "pl.backend"
+BLOCKED_MARK = "nz_tensor_views_blocked"
+
+TENSOR_VIEW = "pl.tensor.view"
+TENSOR_REINTERPRET_VIEW = "pl.tensor.reinterpret_view"
+REMOTE_LOAD = "pl.remote_load"
+ASYNC_PREFETCH = "pl.prefetch.async_prefetch"
+GET_BLOCK_IDX = "pl.tile.get_block_idx"
+GET_BLOCK_NUM = "pl.tile.get_block_num"
+LANE_INDEX_OPS = (GET_BLOCK_IDX, GET_BLOCK_NUM)
+
+LAYOUT_KINDS = ("nd", "nz", "dn")
+TILE_SPACES = ("mat", "acc", "vec", "left", "right")
+
+
+class TileLoad(SegmentedOp):
+    NAME = "pl.tile.load"
+    GROUPS = ("tensor", "offsets", "sizes", "valid_shape")
+
+
+class TileStore(SegmentedOp):
+    NAME = "pl.tile.store"
+    GROUPS = ("tile", "dest", "offsets", "shapes")
+    FLAG_ATTRS = ("atomic", "pre_quant", "pre_relu")
+
+
+class TensorSlice(SegmentedOp):
+    NAME = "pl.tensor.slice"
+    GROUPS = ("tensor", "offsets", "sizes", "valid_shape")
+    DROP_DIMS = "drop_dims"
+
+
+class TensorReshape(SegmentedOp):
+    NAME = "pl.tensor.reshape"
+    GROUPS = ("tensor", "new_shape")
+
+    def __init__(self, op: ir.Operation):
+        # The contract gives reshape no segment attribute: tensor, then the shape.
+        self.op = op
+        operands = list(op.operands)
+        if not operands:
+            raise MalformedOp(op.location, f"'{self.NAME}' op needs a tensor operand")
+        self.groups = {"tensor": operands[:1], "new_shape": operands[1:]}
+
+
+@dataclass(frozen=True)
+class TensorLayout:
+    """The `#pl.layout<...>` encoding of a GM tensor (absent means ND)."""
+
+    kind: str = "nd"
+    stride: tuple[int | None, ...] | None = None
+    valid_shape: tuple[int | None, ...] | None = None
+    distributed: bool = False
+
+    @property
+    def is_nz(self) -> bool:
+        return self.kind == "nz"
+
+    def spelling(self) -> str:
+        items = [self.kind]
+        if self.stride is not None:
+            items.append(f"stride = {opaque.show_extent_list(self.stride)}")
+        if self.valid_shape is not None:
+            items.append(f"valid_shape = {opaque.show_extent_list(self.valid_shape)}")
+        if self.distributed:
+            items.append("distributed")
+        return "#pl.layout<" + ", ".join(items) + ">"
+
+    def attribute(self) -> ir.Attribute:
+        return _parse_attribute(self.spelling())
+
+
+@lru_cache(maxsize=None)
+def _parse_attribute_cached(text: str, ctx_id: int) -> ir.Attribute:
+    return ir.Attribute.parse(text)
+
+
+def _parse_attribute(text: str) -> ir.Attribute:
+    return _parse_attribute_cached(text, id(ir.Context.current))
+
+
+class LayoutSyntaxError(ValueError):
+    pass
+
+
+def parse_layout(data: str) -> TensorLayout:
+    """The body of a `#pl.layout<...>` attribute (`layout<nz, stride = [..]>`)."""
+    try:
+        items = opaque.split_top_level(opaque.strip_wrapper(data, "layout"))
+        if not items or items[0] not in LAYOUT_KINDS:
+            got = items[0] if items else ""
+            raise LayoutSyntaxError(f"unknown layout '{got}' in '#pl.{data}': expected one of "
+                                    f"{', '.join(LAYOUT_KINDS)}")
+        layout = TensorLayout(items[0])
+        for key, value in opaque.key_values(items[1:]):
+            if key == "distributed" and value is None:
+                layout = replace(layout, distributed=True)
+            elif key in ("stride", "valid_shape") and value is not None:
+                layout = replace(layout, **{key: opaque.parse_extent_list(value)})
+            else:
+                raise LayoutSyntaxError(f"unknown key '{key}' in '#pl.{data}': expected "
+                                        "stride = [...], valid_shape = [...] or distributed")
+        return layout
+    except opaque.OpaqueSyntaxError as err:
+        raise LayoutSyntaxError(f"malformed '#pl.{data}': {err}") from None
+
+
+def tensor_layout(t: ir.Type) -> TensorLayout | None:
+    """The layout of a GM tensor type; None for anything that is not one.
+    Raises LayoutSyntaxError for a malformed `#pl.layout`."""
+    if not isinstance(t, ir.RankedTensorType):
+        return None
+    encoding = t.encoding
+    if encoding is None:
+        return TensorLayout()
+    if not (isinstance(encoding, ir.OpaqueAttr) and encoding.dialect_namespace == DIALECT):
+        return None
+    return parse_layout(bytes(encoding.data).decode())
+
+
+def tensor_shape(t: ir.RankedTensorType) -> tuple[int | None, ...]:
+    return tuple(None if t.is_dynamic_dim(i) else t.get_dim_size(i) for i in range(t.rank))
+
+
+def tensor_type(shape, element: ir.Type, layout: TensorLayout) -> ir.RankedTensorType:
+    dims = [ir.ShapedType.get_dynamic_size() if d is None else d for d in shape]
+    return ir.RankedTensorType.get(dims, element, layout.attribute(), loc=ir.Location.unknown())
+
+
+@dataclass(frozen=True)
+class TileType:
+    """`!pl.tile<ROWSxCOLSxT, SPACE[, valid = VRxVC]>`."""
+
+    rows: int
+    cols: int
+    element: ir.Type
+    space: str
+    valid: tuple[int | None, int | None] | None = None
+
+    @property
+    def fully_valid(self) -> bool:
+        return self.valid is None or self.valid == (self.rows, self.cols)
+
+
+def tile_type(t: ir.Type) -> TileType | None:
+    """Parse a `!pl.tile` type; None when `t` is not one. Raises MalformedOp-ready
+    ValueError text through opaque.OpaqueSyntaxError for a malformed spelling."""
+    if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
+        return None
+    return _parse_tile(t.data)
+
+
+@lru_cache(maxsize=4096)
+def _parse_tile_text(data: str):
+    items = opaque.split_top_level(opaque.strip_wrapper(data, "tile"))
+    if len(items) < 2:
+        raise opaque.OpaqueSyntaxError(f"'!pl.{data}' needs a shape and a memory space")
+    dims, element = opaque.parse_dims(items[0])
+    if len(dims) != 2 or None in dims:
+        raise opaque.OpaqueSyntaxError(f"'!pl.{data}' must have a static 2-D shape")
+    if items[1] not in TILE_SPACES:
+        raise opaque.OpaqueSyntaxError(f"'!pl.{data}': unknown memory space '{items[1]}'")
+    valid = None
+    for key, value in opaque.key_values(items[2:]):
+        if key != "valid" or value is None:
+            raise opaque.OpaqueSyntaxError(f"'!pl.{data}': unknown item '{key}'")
+        valid_dims, rest = opaque.parse_dims(value + "xi1")
+        if len(valid_dims) != 2 or rest != "i1":
+            raise opaque.OpaqueSyntaxError(f"'!pl.{data}': valid must be ROWSxCOLS")
+        valid = valid_dims
+    return dims, element, items[1], valid
+
+
+# Element types a tile may hold; checked before `ir.Type.parse`, which would
+# report a stray parse error into the diagnostics of the pass being run.
+_ELEMENT_TYPE = re.compile(r"(?:u?i|si)[0-9]+|f16|bf16|f32|f64|tf32|f8E4M3FN|f8E5M2|f4E2M1FN")
+
+
+def element_type(text: str) -> ir.Type:
+    if not _ELEMENT_TYPE.fullmatch(text):
+        raise opaque.OpaqueSyntaxError(f"unknown element type '{text}'")
+    return ir.Type.parse(text)
+
+
+def _parse_tile(data: str) -> TileType:
+    dims, element_text, space, valid = _parse_tile_text(data)
+    return TileType(dims[0], dims[1], element_type(element_text), space, valid)

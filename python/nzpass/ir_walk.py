@@ -1,0 +1,53 @@
+"""Walking modules: functions, nested ops, and every value an op defines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .bindings import ir
+
+FUNC = "func.func"
+
+
+def functions(module: ir.Operation) -> Iterator[ir.Operation]:
+    """Every func.func of the module, nested modules included."""
+    for block in module.regions[0].blocks:
+        for op in block.operations:
+            op = op.operation
+            if op.name == FUNC:
+                yield op
+            elif op.name == "builtin.module":
+                yield from functions(op)
+
+
+def nested_ops(op: ir.Operation) -> list[ir.Operation]:
+    """Every op inside `op`'s regions, in pre-order."""
+    found: list[ir.Operation] = []
+
+    def visit(inner) -> ir.WalkResult:
+        found.append(inner.operation)
+        return ir.WalkResult.ADVANCE
+
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.operations:
+                child.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def block_arguments(op: ir.Operation) -> Iterator[ir.BlockArgument]:
+    for region in op.regions:
+        for block in region.blocks:
+            yield from block.arguments
+
+
+def is_declaration(func: ir.Operation) -> bool:
+    return len(func.regions[0].blocks) == 0
+
+
+def function_type(func: ir.Operation) -> ir.FunctionType:
+    return ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+
+
+def set_function_type(func: ir.Operation, inputs, results) -> None:
+    func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, results))

@@ -1,0 +1,338 @@
+"""Byte-level model of the A2/A3 GM <-> L1/L0C data movement that NZ tensors go through.
+
+Spec: hardware-model.md §(c) TLOAD NZ->NZ and §(d) TSTORE Acc->NZ. Every function here works
+on flat numpy buffers and numpy index arrays, so an interpreter can compose them. Each
+transfer has an ``"a2a3"`` mode that models the device defects (pto-isa#317 gap truncation,
+packed column-block pitch of the Acc store) and an ``"ideal"`` mode that goes through the
+parent strides, as pto-isa's CPU simulator does. GM accesses outside the buffer raise
+`GmOutOfBounds` instead of wrapping, because on the device they touch someone else's memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import prod
+
+import numpy as np
+
+from .packer import FRACTAL_ROWS, c0_for_dtype, nz_strides
+
+MODES = ("a2a3", "ideal")
+GAP_FIELD_LIMIT = 1 << 16  # TLoadInstrGm2L1 takes gmGap as uint16_t
+_U32 = 1 << 32
+
+
+class GmOutOfBounds(IndexError):
+    """A modelled GM access falls outside the flat GM buffer."""
+
+    def __init__(self, index: int, size: int, what: str):
+        super().__init__(f"{what} touches GM element {index}, outside the buffer [0, {size})")
+        self.index, self.size = index, size
+
+
+class HardwareLimitError(ValueError):
+    """A transfer the A2/A3 instruction cannot encode (field too narrow)."""
+
+
+# --------------------------------------------------------------------------- GM views
+
+
+@dataclass(frozen=True, eq=False)
+class GlobalTensor:
+    """A GM tensor view: flat buffer, base element offset, shape and element strides."""
+
+    buffer: np.ndarray
+    offset: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    layout: str = "nd"
+
+    def __post_init__(self):
+        if self.buffer.ndim != 1:
+            raise ValueError(f"GM buffer must be flat, got rank {self.buffer.ndim}")
+        if len(self.shape) != len(self.strides):
+            raise ValueError(f"shape {self.shape} and strides {self.strides} differ in rank")
+        if self.layout not in ("nd", "dn", "nz"):
+            raise ValueError(f"unknown GM layout {self.layout!r}")
+        if self.layout == "nz" and len(self.shape) != 5:
+            raise ValueError(f"an NZ view is rank 5, got shape {self.shape}")
+
+    @classmethod
+    def nd(cls, buffer: np.ndarray, shape, offset: int = 0) -> GlobalTensor:
+        """A row-major view of ``shape`` starting at element ``offset``."""
+        shape = tuple(int(d) for d in shape)
+        return cls(buffer, offset, shape, nz_strides(shape), "nd")
+
+    @classmethod
+    def nz(cls, buffer: np.ndarray, block_shape, offset: int = 0) -> GlobalTensor:
+        """A canonical NZ view ``[B, C/c0, R/16, 16, c0]`` (row-major strides of that shape)."""
+        block_shape = tuple(int(d) for d in block_shape)
+        return cls(buffer, offset, block_shape, nz_strides(block_shape), "nz")
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.buffer.dtype
+
+    def element_offset(self, offsets) -> int:
+        """GM element of the view coordinate ``offsets``: ``offset + sum(o_k * S_k)``."""
+        if len(offsets) != len(self.strides):
+            raise ValueError(f"offsets {tuple(offsets)} do not match view rank {len(self.shape)}")
+        return self.offset + sum(int(o) * s for o, s in zip(offsets, self.strides))
+
+
+def _checked(buffer: np.ndarray, index: np.ndarray, what: str) -> np.ndarray:
+    """Return ``index`` after making sure every element lies inside ``buffer``."""
+    bad = (index < 0) | (index >= buffer.size)
+    if bad.any():
+        raise GmOutOfBounds(int(index[bad].flat[0]), buffer.size, what)
+    return index
+
+
+# --------------------------------------------------------------------------- tiles
+
+
+_DEFAULT_LAYOUTS = {  # loc -> (blayout, slayout, fractal bytes), pto-isa A2/A3 defaults
+    "mat": ("col_major", "row_major", 512),
+    "acc": ("col_major", "row_major", 1024),
+    "vec": ("row_major", "none", 512),
+}
+LOCS = ("mat", "left", "right", "acc", "vec")
+
+
+@dataclass(eq=False)
+class Tile:
+    """An on-chip tile: physical ``rows x cols``, valid region, and flat physical storage.
+
+    Supported physical layouts: ND (``blayout="row_major"``, ``slayout="none"``), element
+    ``(r, c)`` at ``r*cols + c``; and NZ (``"col_major"``/``"row_major"``), element ``(r, c)``
+    at ``(c // w)*rows*w + r*w + c % w`` with box width ``w = c0`` in L1 and ``w = 16`` in L0C.
+    Left/right tiles have platform-specific layouts, so they must name theirs explicitly.
+    """
+
+    loc: str
+    dtype: np.dtype
+    rows: int
+    cols: int
+    valid_rows: int | None = None
+    valid_cols: int | None = None
+    blayout: str | None = None
+    slayout: str | None = None
+    fractal: int | None = None
+    storage: np.ndarray = field(default=None, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self):
+        if self.loc not in LOCS:
+            raise ValueError(f"unknown tile location {self.loc!r}")
+        self.dtype = np.dtype(self.dtype)
+        self.valid_rows = self.rows if self.valid_rows is None else self.valid_rows
+        self.valid_cols = self.cols if self.valid_cols is None else self.valid_cols
+        self._fill_default_layout()
+        self._check_geometry()
+        if self.storage is None:
+            self.storage = np.zeros(self.rows * self.cols, self.dtype)
+        if self.storage.shape != (self.rows * self.cols,) or self.storage.dtype != self.dtype:
+            raise ValueError(f"storage must be flat {self.dtype} of {self.rows * self.cols}")
+
+    def _fill_default_layout(self):
+        if None not in (self.blayout, self.slayout, self.fractal):
+            return
+        if self.loc not in _DEFAULT_LAYOUTS:
+            raise ValueError(f"a {self.loc!r} tile needs explicit blayout, slayout and fractal")
+        blayout, slayout, fractal = _DEFAULT_LAYOUTS[self.loc]
+        self.blayout = self.blayout or blayout
+        self.slayout = self.slayout or slayout
+        self.fractal = self.fractal or fractal
+
+    def _check_geometry(self):
+        layout = (self.blayout, self.slayout)
+        if layout not in (("row_major", "none"), ("col_major", "row_major")):
+            raise ValueError(f"tile layout blayout={self.blayout}, slayout={self.slayout} "
+                             "is not modelled")
+        if not (0 <= self.valid_rows <= self.rows and 0 <= self.valid_cols <= self.cols):
+            raise ValueError(f"valid {self.valid_rows}x{self.valid_cols} exceeds "
+                             f"{self.rows}x{self.cols}")
+        if self.is_nz and (self.rows % FRACTAL_ROWS or self.cols % self.box_cols):
+            raise ValueError(f"NZ tile {self.rows}x{self.cols} is not a whole number of "
+                             f"{FRACTAL_ROWS}x{self.box_cols} boxes")
+
+    @property
+    def is_nz(self) -> bool:
+        return self.slayout == "row_major"
+
+    @property
+    def box_cols(self) -> int:
+        """Columns of one fractal box: 16 in L0C, else the C0 line (fractal / 16 rows)."""
+        if self.loc == "acc":
+            return FRACTAL_ROWS
+        return self.fractal // (FRACTAL_ROWS * self.dtype.itemsize)
+
+    def offsets(self, r, c) -> np.ndarray:
+        """Physical storage offsets of logical elements ``(r, c)`` (broadcasting arrays)."""
+        r, c = np.asarray(r, np.int64), np.asarray(c, np.int64)
+        if not self.is_nz:
+            return r * self.cols + c
+        w = self.box_cols
+        return (c // w) * self.rows * w + r * w + c % w
+
+    def get(self, r: int, c: int):
+        return self.storage[self.offsets(r, c)]
+
+    def to_logical(self) -> np.ndarray:
+        """The physical ``[rows, cols]`` matrix in logical (row, column) order."""
+        r, c = np.ogrid[: self.rows, : self.cols]
+        return self.storage[self.offsets(r, c)]
+
+    def set_logical(self, matrix) -> None:
+        """Write a logical ``[rows, cols]`` matrix into the physical storage."""
+        r, c = np.ogrid[: self.rows, : self.cols]
+        self.storage[self.offsets(r, c)] = np.asarray(matrix, self.dtype)
+
+
+# --------------------------------------------------------------------------- TLOAD NZ -> NZ
+
+
+def gm_gap_blocks(S1: int, n2: int, c0: int, itemsize: int) -> int:
+    """G32: 32-byte blocks skipped between column blocks, as the uint32 pto-isa computes it."""
+    return ((S1 - FRACTAL_ROWS * n2 * c0) * itemsize // 32) % _U32
+
+
+def _check_mode(mode: str):
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+
+
+def _nz_window(gm_view: GlobalTensor, offsets5, sizes5, tile: Tile):
+    """Validate an NZ->NZ load and return ``(p, n0, n1, n2, c0)``."""
+    if gm_view.layout != "nz":
+        raise ValueError(f"source view layout is {gm_view.layout!r}, not 'nz'")
+    if len(offsets5) != 5 or len(sizes5) != 5 or any(offsets5[3:]):
+        raise ValueError(f"need offsets (o0,o1,o2,0,0) and rank-5 sizes, got {offsets5}, {sizes5}")
+    n0, n1, n2, n3, c0 = (int(n) for n in sizes5)
+    if (n3, c0) != (FRACTAL_ROWS, c0_for_dtype(gm_view.dtype)):
+        raise ValueError(f"sizes {tuple(sizes5)} must end in (16, c0) for {gm_view.dtype}")
+    if tile.loc != "mat" or not tile.is_nz or tile.dtype != gm_view.dtype:
+        raise ValueError("NZ->NZ load needs an NZ Mat tile of the view's dtype")
+    if n0 * n1 * c0 > tile.cols:
+        raise ValueError(f"{n0 * n1} column blocks of {c0} exceed tile cols {tile.cols}")
+    return gm_view.element_offset(offsets5), n0, n1, n2, c0
+
+
+def _check_load_limits(gm_view: GlobalTensor, n0: int, n1: int, tile: Tile):
+    """Device encoding limits of TLoadGm2L1Nz2nz (hardware-model §(c), last bullet)."""
+    problems = []
+    if n1 > 4095:
+        problems.append(f"n1={n1} > 4095")
+    if tile.valid_rows > 65535 or tile.rows - tile.valid_rows > 65535:
+        problems.append(f"rows {tile.valid_rows}/{tile.rows} overflow the 16-bit burst fields")
+    if (n0 - 1) * gm_view.strides[0] >= _U32:
+        problems.append("batch offset i*S0 >= 2^32")
+    if any(s >= 1 << 31 for s in gm_view.strides):
+        problems.append(f"stride >= 2^31 in {gm_view.strides}")
+    if problems:
+        raise HardwareLimitError("TLOAD NZ->NZ: " + "; ".join(problems))
+
+
+def tload_nz2nz(gm_view: GlobalTensor, offsets5, sizes5, tile: Tile, mode: str = "a2a3"):
+    """TLOAD of the NZ window ``sizes5`` at ``offsets5`` into an NZ Mat tile, in place.
+
+    ``"a2a3"``: the device burst, ``GM[p + i*S0 + j*(vr + G)*c0 + r*c0 + k]`` with
+    ``G = G32 mod 65536`` (pto-isa#317); S2..S4 are ignored. ``"ideal"``: the strided read
+    ``GM[p + i*S0 + j*S1 + (r//16)*S2 + (r%16)*S3 + k*S4]``, which the device matches iff the
+    gap fits and the view is canonical. Rows ``>= vr`` and columns past the window keep
+    their old contents.
+    """
+    _check_mode(mode)
+    p, n0, n1, n2, c0 = _nz_window(gm_view, offsets5, sizes5, tile)
+    S0, S1, S2, S3, S4 = gm_view.strides
+    vr = tile.valid_rows
+    i, j, r, k = np.ix_(*(np.arange(n, dtype=np.int64) for n in (n0, n1, vr, c0)))
+    if mode == "a2a3":
+        _check_load_limits(gm_view, n0, n1, tile)
+        gap = gm_gap_blocks(S1, n2, c0, gm_view.dtype.itemsize) % GAP_FIELD_LIMIT
+        src = p + i * S0 + j * (vr + gap) * c0 + r * c0 + k
+    else:
+        src = p + i * S0 + j * S1 + (r // FRACTAL_ROWS) * S2 + (r % FRACTAL_ROWS) * S3 + k * S4
+    src = _checked(gm_view.buffer, src, "TLOAD NZ->NZ")
+    dst = tile.offsets(r, (i * n1 + j) * c0 + k)
+    tile.storage[dst] = gm_view.buffer[src]
+
+
+# --------------------------------------------------------------------------- TLOAD ND -> ND/NZ
+
+
+def _nd_window_index(gm_view: GlobalTensor, offsets, sizes) -> np.ndarray:
+    """GM index of an ND window as a ``[rows, cols]`` grid; leading dims stack as rows."""
+    rank = len(gm_view.shape)
+    if gm_view.layout != "nd" or len(offsets) != rank or len(sizes) != rank:
+        raise ValueError(f"need an ND view and offsets/sizes of rank {len(gm_view.shape)}")
+    axes = np.ix_(*(np.arange(n, dtype=np.int64) for n in sizes))
+    index = gm_view.element_offset(offsets) + sum(a * s for a, s in zip(axes, gm_view.strides))
+    return np.broadcast_to(index, tuple(sizes)).reshape(prod(sizes[:-1]), sizes[-1])
+
+
+def _tload_nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile, what: str) -> np.ndarray:
+    src = _checked(gm_view.buffer, _nd_window_index(gm_view, offsets, sizes), what)
+    rows, cols = src.shape
+    if rows > tile.rows or cols > tile.cols or tile.dtype != gm_view.dtype:
+        raise ValueError(f"{what}: {rows}x{cols} {gm_view.dtype} window does not fit the tile")
+    r, c = np.ogrid[:rows, :cols]
+    tile.storage[tile.offsets(r, c)] = gm_view.buffer[src]
+    return src
+
+
+def tload_nd2nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile):
+    """TLOAD of the ND window ``view[offsets : offsets+sizes]`` into an ND tile, in place."""
+    if tile.is_nz:
+        raise ValueError("ND->ND load needs an ND tile")
+    _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->ND")
+
+
+def tload_nd2nz(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "a2a3"):
+    """TLOAD of an ND window into an NZ Mat tile, fractal-converting on the way.
+
+    The hardware pads only columns: the loaded rows get zeros up to the next C0 boundary;
+    rows past the window keep their old contents. In ``"a2a3"`` mode a GM row stride above
+    65535 is refused, because that field wraps in release builds.
+    """
+    _check_mode(mode)
+    if not tile.is_nz or tile.loc != "mat":
+        raise ValueError("ND->NZ load needs an NZ Mat tile")
+    if mode == "a2a3" and len(gm_view.strides) >= 2 and gm_view.strides[-2] > 65535:
+        raise HardwareLimitError(f"ND->NZ row stride {gm_view.strides[-2]} > 65535")
+    rows, cols = _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->NZ").shape
+    padded = -(-cols // tile.box_cols) * tile.box_cols
+    r, c = np.ogrid[:rows, cols:padded]
+    tile.storage[tile.offsets(r, c)] = 0
+
+
+# --------------------------------------------------------------------------- TSTORE Acc -> NZ
+
+
+def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
+                     mode: str = "a2a3", atomic_add: bool = False):
+    """TSTORE of the valid region of an Acc tile into an NZ GM window, in place.
+
+    ``"a2a3"`` (``TStoreAccNz2nz``): column block ``J`` lands at ``p + J*L`` with
+    ``L = 16*n2*c0o``, whatever the parent strides say, so blocks stack down the rows of one
+    column strip. ``"ideal"``: block ``J = i0*n1 + i1`` goes through the parent strides.
+    Values are converted to the GM dtype; with ``atomic_add`` they are added.
+    """
+    _check_mode(mode)
+    if tile.loc != "acc" or len(offsets5) != 5 or len(sizes5) != 5:
+        raise ValueError("Acc->NZ store needs an Acc tile and rank-5 offsets and sizes")
+    n0, n1, n2, _, c0o = (int(n) for n in sizes5)
+    p = gm_view.element_offset(offsets5)
+    r, c = np.ogrid[: tile.valid_rows, : tile.valid_cols]
+    block, lane = c // c0o, c % c0o
+    if mode == "a2a3":
+        dst = p + block * (FRACTAL_ROWS * n2 * c0o) + r * c0o + lane
+    else:
+        S0, S1, S2, S3, S4 = gm_view.strides
+        dst = (p + (block // n1) * S0 + (block % n1) * S1 + (r // FRACTAL_ROWS) * S2
+               + (r % FRACTAL_ROWS) * S3 + lane * S4)
+    dst = _checked(gm_view.buffer, np.broadcast_to(dst, (r.size, c.size)), "TSTORE Acc->NZ")
+    values = tile.storage[tile.offsets(r, c)].astype(gm_view.dtype)
+    if atomic_add:
+        np.add.at(gm_view.buffer, dst, values)
+    else:
+        gm_view.buffer[dst] = values

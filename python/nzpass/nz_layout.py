@@ -1,0 +1,216 @@
+"""NZ (fractal) layout math: plain functions over int tuples, no MLIR.
+
+A logical [B, R, C] tensor in NZ byte order is the row-major array of the
+blocked shape [B, C/c0, R/16, 16, c0]: column blocks outside, row fractals
+inside, one 32-byte C0 line innermost. Everything here either builds that
+blocked form or refuses with a message a user can act on. Dynamic extents are
+`None`. Spec: nz-semantics.md sections 1, 3, 4 and hardware-model.md (a), (b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+FRACTAL_ROWS = 16          # rows of one fractal
+C0_BYTES = 32              # bytes of one C0 line
+FRACTAL_BYTES = 512        # FRACTAL_ROWS * C0_BYTES
+# Largest GM gap (in 32-byte blocks) the A2/A3 NZ load field holds (pto-isa #317).
+GM_GAP_LIMIT = 65535
+
+
+class NzLayoutError(ValueError):
+    """A shape/window NZ cannot represent. str(err) is a complete user-facing message:
+    what is wrong, why NZ cannot represent it, what to do instead."""
+
+
+def _fmt(extents: Sequence[int | None]) -> str:
+    return "[" + ", ".join("?" if e is None else str(e) for e in extents) + "]"
+
+
+def _elem(c0: int) -> str:
+    return f"c0 = {c0} ({C0_BYTES // c0}-byte elements)"
+
+
+def c0_for_bit_width(bits: int) -> int:
+    """Elements per 32-byte C0 line: 8->32, 16->16, 32->8, 64->4."""
+    if bits < 8:
+        raise NzLayoutError(
+            f"{bits}-bit elements are sub-byte element types (i4, i1, fp4, ...), which are "
+            "outside NZ support: a C0 line must hold whole bytes per element. "
+            "Keep this tensor ND or widen the element type.")
+    if bits % 8 or (C0_BYTES * 8) % bits:
+        raise NzLayoutError(
+            f"{bits}-bit elements do not tile a {C0_BYTES}-byte C0 line: NZ needs an element "
+            "size in whole bytes that divides 32. Keep this tensor ND.")
+    return C0_BYTES * 8 // bits
+
+
+def _check_plane(shape: Sequence[int | None], c0: int) -> None:
+    """Refuse a fractal plane (last two axes) NZ cannot store exactly."""
+    rows, cols = shape[-2], shape[-1]
+    where = f"tensor shape {_fmt(shape)} with {_elem(c0)}"
+    if rows is None or cols is None:
+        axis = "rows (axis -2)" if rows is None else "columns (axis -1)"
+        raise NzLayoutError(
+            f"{where}: {axis} are dynamic, so their alignment to the fractal "
+            f"({FRACTAL_ROWS} x {c0}) cannot be proven. "
+            "Give the NZ tensor static rows and columns.")
+    if rows <= 0 or cols <= 0:
+        raise NzLayoutError(f"{where}: extents must be positive to form NZ fractals.")
+    if rows % FRACTAL_ROWS:
+        raise NzLayoutError(
+            f"{where}: rows {rows} are not a multiple of {FRACTAL_ROWS}; an NZ fractal holds "
+            f"{FRACTAL_ROWS} whole rows. Pad the rows to a multiple of {FRACTAL_ROWS} "
+            "or keep the tensor ND.")
+    if cols % c0:
+        raise NzLayoutError(
+            f"{where}: columns {cols} are not a multiple of c0 = {c0}; NZ stores columns in "
+            f"whole {C0_BYTES}-byte C0 lines. Pad the columns to a multiple of {c0} "
+            "or keep the tensor ND.")
+
+
+def blocked_shape(shape: Sequence[int | None], c0: int) -> tuple[int | None, ...]:
+    """Logical [..., R, C] -> [B, C/c0, R/16, 16, c0]; leading axes fold into B."""
+    if len(shape) < 2:
+        raise NzLayoutError(
+            f"tensor shape {_fmt(shape)} has rank {len(shape)}: NZ needs rank >= 2, because the "
+            "last two axes are the fractal plane. Keep this tensor ND.")
+    _check_plane(shape, c0)
+    leading = shape[:-2]
+    # A single batch axis is copied as is (it may stay dynamic); several fold into
+    # one product, which only a static extent can give.
+    if len(leading) == 1:
+        batch = leading[0]
+    else:
+        for axis, extent in enumerate(leading):
+            if extent is None:
+                raise NzLayoutError(
+                    f"tensor shape {_fmt(shape)} with {_elem(c0)}: axis {axis} is dynamic; folding "
+                    "leading axes into the NZ batch slot needs static extents. Make the leading "
+                    "axes static or use a rank-3 [B, R, C] tensor.")
+        batch = fold_leading_sizes(leading)
+    if batch is not None and batch <= 0:
+        raise NzLayoutError(
+            f"tensor shape {_fmt(shape)}: extents must be positive to form NZ fractals.")
+    rows, cols = shape[-2], shape[-1]
+    return (batch, cols // c0, rows // FRACTAL_ROWS, FRACTAL_ROWS, c0)
+
+
+def row_major_strides(shape: Sequence[int | None]) -> tuple[int | None, ...]:
+    """stride[i] = product(shape[i+1:]); None once a later extent is dynamic."""
+    strides: list[int | None] = []
+    running: int | None = 1
+    for extent in reversed(shape):
+        strides.append(running)
+        running = None if running is None or extent is None else running * extent
+    return tuple(reversed(strides))
+
+
+def nz_strides(rows: int, cols: int, c0: int) -> tuple[int, int, int, int, int]:
+    """The pto-isa NZ strides (C*R, R*c0, 16*c0, c0, 1), stated directly."""
+    _check_plane((rows, cols), c0)
+    return (cols * rows, rows * c0, FRACTAL_ROWS * c0, c0, 1)
+
+
+def fold_leading_sizes(sizes: Sequence[int]) -> int:
+    product = 1
+    for size in sizes:
+        product *= size
+    return product
+
+
+def fold_leading_offsets(offsets: Sequence[int], leading_shape: Sequence[int]) -> int:
+    """Row-major linearisation ([g, e] on [G, E] -> g*E + e); exact, no division."""
+    if len(offsets) != len(leading_shape):
+        raise NzLayoutError(
+            f"leading offsets {_fmt(offsets)} do not match leading shape {_fmt(leading_shape)}.")
+    if not offsets:
+        return 0
+    # Horner form; the outermost extent never enters, so it may be dynamic.
+    flat = offsets[0]
+    for offset, extent in zip(offsets[1:], leading_shape[1:]):
+        flat = flat * extent + offset
+    return flat
+
+
+def block_window(offsets: Sequence[int], sizes: Sequence[int], shape: Sequence[int], c0: int
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Logical window [..., n0, k0] / [..., TR, TC] -> blocked offsets and sizes (rank 5)."""
+    where = (f"window offsets {_fmt(offsets)}, sizes {_fmt(sizes)} "
+             f"on tensor shape {_fmt(shape)} with {_elem(c0)}")
+    if not len(offsets) == len(sizes) == len(shape):
+        raise NzLayoutError(f"{where}: offsets, sizes and shape must have the same rank.")
+    blocked_shape(shape, c0)  # the tensor itself must be representable first
+    if any(o < 0 for o in offsets) or any(s <= 0 for s in sizes):
+        raise NzLayoutError(f"{where}: offsets must be non-negative and sizes positive.")
+    n0, k0 = offsets[-2:]
+    rows, cols = sizes[-2:]
+    if n0 % FRACTAL_ROWS or rows % FRACTAL_ROWS:
+        raise NzLayoutError(
+            f"{where}: the row offset and row count must be multiples of {FRACTAL_ROWS}; NZ moves "
+            "whole fractals. Align the row window to a fractal boundary.")
+    if k0 % c0 or cols % c0:
+        raise NzLayoutError(
+            f"{where}: the column offset and column count must be multiples of c0 = {c0}; NZ moves "
+            "whole C0 lines. Align the column window to a C0 boundary.")
+    for axis, (o, s, extent) in enumerate(zip(offsets, sizes, shape)):
+        if extent is not None and o + s > extent:
+            raise NzLayoutError(
+                f"{where}: axis {axis} window [{o}, {o + s}) lies outside extent {extent}.")
+    lead_offsets, lead_sizes, lead_shape = offsets[:-2], sizes[:-2], shape[:-2]
+    # Folded batches stay one contiguous range only if, below the outermost axis
+    # that takes more than one index, every axis is taken whole.
+    outer_takes_many = False
+    for axis, (s, extent) in enumerate(zip(lead_sizes, lead_shape)):
+        if outer_takes_many and s != extent:
+            raise NzLayoutError(
+                f"{where}: leading axis {axis} takes {s} of {extent} while an outer axis takes "
+                "more than one index; folded into the NZ batch slot these batches are not "
+                "contiguous. "
+                f"Load one outer index at a time or take all of axis {axis}.")
+        outer_takes_many = outer_takes_many or s > 1
+    batch = fold_leading_offsets(lead_offsets, lead_shape)
+    return ((batch, k0 // c0, n0 // FRACTAL_ROWS, 0, 0),
+            (fold_leading_sizes(lead_sizes), cols // c0, rows // FRACTAL_ROWS, FRACTAL_ROWS, c0))
+
+
+def gm_row_gap(parent_rows: int, loaded_rows: int) -> int:
+    """GM gap between adjacent column blocks of an NZ->NZ load, in 32-byte blocks.
+
+    (R*c0 - TR*c0) elements of 32/c0 bytes each: c0 cancels, so it is R - TR for every dtype."""
+    return parent_rows - loaded_rows
+
+
+def gm_gap_fits(parent_rows: int, loaded_rows: int, column_blocks: int) -> bool:
+    """Whether the A2/A3 uint16 gap field holds the gap (pto-isa #317; delete with the fix)."""
+    if column_blocks == 1:
+        return True  # one burst: the gap field is never read
+    # A negative gap wraps to a huge uint32, so it does not fit either.
+    return 0 <= gm_row_gap(parent_rows, loaded_rows) <= GM_GAP_LIMIT
+
+
+def nz_element_offset(b: int, r: int, c: int, rows: int, cols: int, c0: int) -> int:
+    """Pack (a): flat NZ element offset of logical element (b, r, c) of [B, rows, cols]."""
+    _check_plane((rows, cols), c0)
+    if b < 0 or not (0 <= r < rows and 0 <= c < cols):
+        raise NzLayoutError(
+            f"element ({b}, {r}, {c}) lies outside the NZ plane [{rows}, {cols}].")
+    return b * rows * cols + (c // c0) * rows * c0 + r * c0 + c % c0
+
+
+def nz_element_coords(e: int, rows: int, cols: int, c0: int) -> tuple[int, int, int]:
+    """Unpack (b): logical (b, r, c) stored at flat NZ element offset e."""
+    _check_plane((rows, cols), c0)
+    if e < 0:
+        raise NzLayoutError(f"NZ element offset {e} is negative.")
+    b, within_batch = divmod(e, rows * cols)
+    column_block, within_block = divmod(within_batch, rows * c0)
+    r, k = divmod(within_block, c0)
+    return b, r, column_block * c0 + k
+
+
+def layout_str(shape: Sequence[int | None], strides: Sequence[int | None]) -> str:
+    """pycute-style "(shape):(strides)"; a dynamic extent or stride prints as "?"."""
+    def tup(values: Sequence[int | None]) -> str:
+        return "(" + ",".join("?" if v is None else str(v) for v in values) + ")"
+    return f"{tup(shape)}:{tup(strides)}"

@@ -1,0 +1,94 @@
+"""Blocking NZ tensor types: Phase 1 of block-nz-tensor-views, shared with the
+other passes that must recognise logical or blocked NZ tensors."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import nz_layout
+from .bindings import ir
+from .dialects import pl
+from .errors import Refusal
+from .nz_window import NzGeometry
+
+
+def element_bit_width(element: ir.Type) -> int | None:
+    if isinstance(element, (ir.IntegerType, ir.FloatType)):
+        return element.width
+    return None
+
+
+def nz_geometry(t: ir.RankedTensorType, loc: ir.Location) -> NzGeometry:
+    """The logical geometry of an NZ tensor type, or a refusal of everything
+    NZ cannot represent."""
+    shape = pl.tensor_shape(t)
+    layout = pl.tensor_layout(t)
+    what = f"NZ tensor {t}"
+    if layout.distributed:
+        raise Refusal(loc, f"{what} is distributed: remote loads have no NZ blocked form; "
+                      "keep distributed tensors ND")
+    if layout.stride is not None:
+        raise Refusal(loc, f"{what} has explicit strides: NZ strides follow from the blocked "
+                      "shape (row-major), so a logical stride cannot be honoured; drop stride")
+    if layout.valid_shape is not None and tuple(layout.valid_shape) != shape:
+        raise Refusal(loc, f"{what} has a partial valid_shape: a partly valid NZ tensor has no "
+                      "blocked form; describe the valid region on the tile loads instead")
+    bits = element_bit_width(t.element_type)
+    if bits is None:
+        raise Refusal(loc, f"{what} has element type {t.element_type}: NZ needs an integer or "
+                      "floating-point element type")
+    try:
+        c0 = nz_layout.c0_for_bit_width(bits)
+        nz_layout.blocked_shape(shape, c0)
+    except nz_layout.NzLayoutError as err:
+        raise Refusal(loc, f"{what}: {err}") from None
+    return NzGeometry(shape, c0)
+
+
+def blocked_type(t: ir.RankedTensorType, geom: NzGeometry) -> ir.RankedTensorType:
+    shape = nz_layout.blocked_shape(geom.shape, geom.c0)
+    layout = pl.tensor_layout(t)
+    if layout.valid_shape is not None:
+        layout = replace(layout, valid_shape=shape)
+    return pl.tensor_type(shape, t.element_type, layout)
+
+
+def is_nz_tensor(t: ir.Type) -> bool:
+    """Whether `t` is a tensor whose layout is NZ (raises LayoutSyntaxError when
+    the layout attribute is malformed)."""
+    layout = pl.tensor_layout(t)
+    return layout is not None and layout.is_nz
+
+
+class TypeBlocker:
+    """Blocks NZ tensor types, each distinct type once."""
+
+    def __init__(self) -> None:
+        self._cache: dict[ir.Type, tuple[ir.Type, NzGeometry] | None] = {}
+        self._refused: set[ir.Type] = set()
+
+    def block(self, t: ir.Type, loc: ir.Location) -> tuple[ir.Type, NzGeometry] | None:
+        """(blocked type, logical geometry) for an NZ tensor type, None for any
+        other type. Refusals carry `loc`."""
+        if t in self._cache:
+            return self._cache[t]
+        if t in self._refused:
+            return None  # reported once, at the first value of this type
+        try:
+            result = self._block(t, loc)
+        except Refusal:
+            self._refused.add(t)
+            raise
+        self._cache[t] = result
+        return result
+
+    @staticmethod
+    def _block(t: ir.Type, loc: ir.Location) -> tuple[ir.Type, NzGeometry] | None:
+        try:
+            nz = is_nz_tensor(t)
+        except pl.LayoutSyntaxError as err:
+            raise Refusal(loc, str(err)) from None
+        if not nz:
+            return None
+        geom = nz_geometry(ir.RankedTensorType(t), loc)
+        return blocked_type(ir.RankedTensorType(t), geom), geom

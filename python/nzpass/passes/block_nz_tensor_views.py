@@ -1,0 +1,282 @@
+"""block-nz-tensor-views: logical NZ tensors -> the rank-5 blocked form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..bindings import ir
+from ..diagnostics import DiagnosticEngine
+from ..dialects import pl
+from ..errors import MalformedOp, Refusal
+from ..ir_walk import (block_arguments, function_type, functions, is_declaration, nested_ops,
+                       set_function_type)
+from ..nz_coords import CoordEmitter
+from ..nz_types import TypeBlocker
+from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
+                         plan_load_window)
+from ..offset_proofs import DEFAULT_MAX_DEPTH, OffsetProver, constant_value
+from ..pass_base import ModulePass, option
+from ..opaque_errors import opaque_refusal
+
+# Consumers an NZ tensor may flow through unchanged: they only pass the value on.
+_PASS_THROUGH = ("scf.for", "scf.yield", "func.return", "func.call")
+_REFUSED_CONSUMERS = {
+    pl.TENSOR_VIEW: "a view reinterprets logical coordinates, which the blocked NZ form "
+                    "cannot carry; slice leading axes or load tiles instead",
+    pl.TENSOR_REINTERPRET_VIEW: "a reinterpreting view changes the coordinates the NZ bytes "
+                                "are addressed by; keep the tensor ND if it must be viewed",
+    pl.REMOTE_LOAD: "distributed (remote) loads have no NZ blocked form; keep the tensor ND",
+    pl.ASYNC_PREFETCH: "prefetch the whole-tensor flatten (pl.tensor.reshape to rank 1) of "
+                       "the NZ tensor, which is ND",
+}
+
+
+@dataclass(frozen=True)
+class BlockNzTensorViews(ModulePass):
+    """Rewrite logical NZ tensors and every coordinate that touches them into the
+    rank-5 blocked form `[B, C/c0, R/16, 16, c0]` that PTOAS >= 0.61 and pto-isa
+    accept.
+
+    Phase 1 blocks every NZ tensor type (function arguments and results, op
+    results, loop-carried values, call operands and results). Phase 2 rewrites
+    the consumers: `pl.tile.load` into Mat (offsets `[b, k0/c0, n0/16, 0, 0]`,
+    sizes blocked, the tile type unchanged), `pl.tensor.slice` of leading axes,
+    whole-tensor flattens, and FP32 Acc stores; any other consumer is refused.
+    Symbolic row/column offsets are divided whole after their alignment and
+    sign are proved. Rewritten functions get `nz_tensor_views_blocked` and are
+    skipped when seen again.
+
+        %t = "pl.tile.load"(%w, %c1, %c256, %c512, %c1, %c256, %c512) ...
+            : (tensor<4x2048x4096xi8, #pl.layout<nz>>, ...) -> !pl.tile<256x512xi8, mat>
+      becomes
+        %t = "pl.tile.load"(%w, %c1, %c16, %c16, %c0, %c0, %c1, %c16, %c16, %c16, %c32) ...
+            : (tensor<4x128x128x16x32xi8, #pl.layout<nz>>, ...) -> !pl.tile<256x512xi8, mat>
+    """
+
+    name = "block-nz-tensor-views"
+    summary = "Block logical NZ tensors and their coordinates into the rank-5 NZ form"
+
+    max_proof_depth: int = option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA "
+                                  "definitions before giving up (and refusing)")
+
+    def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
+        refusals: list[Refusal] = []
+        backend = _backend(module, refusals)
+        plans = [_FunctionPlan(func, backend, OffsetProver(self.max_proof_depth), refusals)
+                 for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
+        if refusals:
+            for refusal in refusals:
+                diagnostics.error(refusal.location, refusal.message, refusal.notes)
+            return
+        for plan in plans:
+            plan.apply()
+
+
+def _backend(module: ir.Operation, refusals: list[Refusal]) -> str:
+    attr = module.attributes[pl.BACKEND_ATTR] if pl.BACKEND_ATTR in module.attributes else None
+    if attr is None:
+        return "a2a3"
+    if isinstance(attr, ir.StringAttr) and attr.value in ("a2a3", "a5"):
+        return attr.value
+    refusals.append(Refusal(module.location, f"module attribute {pl.BACKEND_ATTR} = {attr} is "
+                            "not a known backend: use \"a2a3\" or \"a5\""))
+    return "a2a3"
+
+
+class _FunctionPlan:
+    """Everything one function needs, checked before anything is changed."""
+
+    def __init__(self, func: ir.Operation, backend: str, prover: OffsetProver,
+                 refusals: list[Refusal]):
+        self.func = func
+        self.backend = backend
+        self.prover = prover
+        self.refusals = refusals
+        self.blocker = TypeBlocker()
+        self.retypes: list[tuple[ir.Value, ir.Type]] = []
+        self.rewrites: list[Callable[[], None]] = []
+        self.new_signature: tuple[list, list] | None = None
+        self._guard(self._plan_signature)
+        if not is_declaration(func):
+            self._plan_body()
+
+    def _guard(self, step: Callable[[], None]) -> None:
+        try:
+            step()
+        except Refusal as refusal:
+            self.refusals.append(refusal)
+
+    def _block(self, t: ir.Type, loc: ir.Location):
+        return self.blocker.block(t, loc)
+
+    def _plan_signature(self) -> None:
+        ftype = function_type(self.func)
+        args = list(block_arguments(self.func)) if not is_declaration(self.func) else []
+        inputs = []
+        for index, t in enumerate(ftype.inputs):
+            loc = args[index].location if index < len(args) else self.func.location
+            blocked = self._block(t, loc)
+            inputs.append(blocked[0] if blocked else t)
+        results = []
+        for t in ftype.results:
+            blocked = self._block(t, self.func.location)
+            results.append(blocked[0] if blocked else t)
+        if inputs != list(ftype.inputs) or results != list(ftype.results):
+            self.new_signature = (inputs, results)
+
+    def _plan_body(self) -> None:
+        values: list[tuple[ir.Value, ir.Location]] = [
+            (arg, arg.location) for arg in block_arguments(self.func)]
+        for op in nested_ops(self.func):
+            values.extend((arg, arg.location) for arg in block_arguments(op))
+            values.extend((result, op.location) for result in op.results)
+        planned_users: set[ir.Operation] = set()
+        for value, loc in values:
+            try:
+                blocked = self._block(value.type, loc)
+            except Refusal as refusal:
+                self.refusals.append(refusal)
+                continue
+            if blocked is None:
+                continue
+            self.retypes.append((value, blocked[0]))
+            for use in value.uses:
+                user = use.owner.operation
+                if user not in planned_users:
+                    planned_users.add(user)
+                    self._guard(lambda: self._plan_user(user, use.operand_number, blocked[1]))
+
+    def _plan_user(self, user: ir.Operation, operand: int, geom: NzGeometry) -> None:
+        name = user.name
+        if name in _PASS_THROUGH:
+            return
+        if name == pl.TileLoad.NAME and operand == 0:
+            return self._plan_load(pl.TileLoad(user), geom)
+        if name == pl.TileStore.NAME and operand == 1:
+            return self._plan_store(pl.TileStore(user), geom)
+        if name == pl.TensorSlice.NAME and operand == 0:
+            return self._plan_slice(pl.TensorSlice(user), geom)
+        if name == pl.TensorReshape.NAME and operand == 0:
+            return _check_flatten(pl.TensorReshape(user), geom)
+        reason = _REFUSED_CONSUMERS.get(name, "only pl.tile.load into Mat, Acc pl.tile.store, "
+                                        "leading-axis pl.tensor.slice and whole-tensor flattens "
+                                        "can use an NZ tensor; unsupported NZ coordinates never "
+                                        "pass through")
+        raise Refusal(user.location, f"'{name}' cannot consume an NZ tensor (operand {operand}): "
+                      f"{reason}")
+
+    def _plan_load(self, load: pl.TileLoad, geom: NzGeometry) -> None:
+        memory = load.string_attr("target_memory")
+        if memory != "mat":
+            got = f"target_memory = \"{memory}\"" if memory is not None else "no target_memory"
+            raise Refusal(load.location, f"NZ load with {got}: an NZ tensor is loaded NZ->NZ, "
+                          "which is the cube operand path into Mat; load it with "
+                          "target_memory = \"mat\" or keep the tensor ND")
+        valid = load.groups["valid_shape"] or None
+        window = plan_load_window(geom, load.groups["offsets"], load.groups["sizes"], valid,
+                                  load.location, self.prover)
+        self.rewrites.append(lambda: _rebuild(load, window, "offsets", "sizes", "valid_shape"))
+
+    def _plan_slice(self, slice_: pl.TensorSlice, geom: NzGeometry) -> None:
+        valid = slice_.groups["valid_shape"]
+        if valid and [constant_value(v) for v in valid] != [
+                constant_value(v) for v in slice_.groups["sizes"]]:
+            raise Refusal(slice_.location, "NZ slice narrows its valid_shape: a partly valid NZ "
+                          "tensor has no blocked form; describe the valid region on the tile "
+                          "loads instead")
+        window = plan_leading_slice(geom, slice_.groups["offsets"], slice_.groups["sizes"],
+                                    slice_.location)
+        if valid:
+            window.valid = window.sizes
+        self.rewrites.append(lambda: _rebuild(slice_, window, "offsets", "sizes", "valid_shape",
+                                              drop=(pl.TensorSlice.DROP_DIMS,)))
+
+    def _plan_store(self, store: pl.TileStore, geom: NzGeometry) -> None:
+        tile = _acc_store_tile(store, geom, self.backend)
+        shapes = store.groups["shapes"]
+        expected = [1] * (geom.rank - 2) + [tile.rows, tile.cols]
+        if shapes and [constant_value(v) for v in shapes] != expected:
+            raise Refusal(store.location, f"NZ accumulator store shapes must be the whole tile "
+                          f"{expected}: one panel per store, fully valid")
+        window = plan_acc_store_window(geom, tile.rows, tile.cols, store.groups["offsets"],
+                                       store.location, self.prover)
+        self.rewrites.append(lambda: _rebuild(store, window, "offsets", "shapes", None,
+                                              explicit_sizes=True))
+
+    def apply(self) -> None:
+        changed = bool(self.retypes or self.new_signature)
+        for value, new_type in self.retypes:
+            value.set_type(new_type)
+        for rewrite in self.rewrites:
+            rewrite()
+        if self.new_signature is not None:
+            set_function_type(self.func, *self.new_signature)
+        if changed:
+            self.func.attributes[pl.BLOCKED_MARK] = ir.UnitAttr.get()
+
+
+def _acc_store_tile(store: pl.TileStore, geom: NzGeometry, backend: str) -> pl.TileType:
+    """The source tile of an Acc -> NZ store, after the non-geometric rules."""
+    loc = store.location
+    if backend == "a5":
+        raise Refusal(loc, "NZ accumulator stores are supported on A2/A3 only (module "
+                      "pl.backend = \"a5\"); store ND on A5")
+    tile = opaque_refusal(loc, lambda: pl.tile_type(store.single("tile").type))
+    if tile is None:
+        raise MalformedOp(loc, "'pl.tile.store' op tile operand must have a !pl.tile type")
+    if tile.space != "acc":
+        raise Refusal(loc, f"NZ store from a {tile.space} tile: only an FP32 Acc tile can be "
+                      "written back to an NZ tensor (TSTORE Acc->NZ); store Vec/Mat tiles to ND")
+    dest_element = ir.RankedTensorType(store.single("dest").type).element_type
+    f32 = ir.F32Type.get()
+    if tile.element != f32 or dest_element != f32:
+        raise Refusal(loc, f"NZ accumulator store from {tile.element} into {dest_element}: only "
+                      "FP32 Acc into an FP32 NZ tensor is supported (no dtype conversion)")
+    if not tile.fully_valid:
+        raise Refusal(loc, "NZ accumulator store of a partly valid or dynamic tile: the write "
+                      "back must be static and fully valid")
+    for flag in pl.TileStore.FLAG_ATTRS:
+        if _flag_set(store.attr(flag)):
+            raise Refusal(loc, f"NZ accumulator store with {flag}: atomic, pre_quant and "
+                          "pre_relu write-backs into NZ are not supported; store ND instead")
+    return tile
+
+
+def _flag_set(attr: ir.Attribute | None) -> bool:
+    if attr is None:
+        return False
+    if isinstance(attr, ir.StringAttr):
+        return attr.value not in ("", "none", "false")
+    if isinstance(attr, ir.BoolAttr):
+        return attr.value
+    return True
+
+
+def _check_flatten(reshape: pl.TensorReshape, geom: NzGeometry) -> None:
+    """Only a rank-1 reshape covering every element is layout-independent."""
+    result = reshape.op.results[0].type if len(reshape.op.results) == 1 else None
+    new_shape = [constant_value(v) for v in reshape.groups["new_shape"]]
+    total = 1
+    for extent in geom.shape:
+        total = total * extent if extent is not None and total is not None else None
+    flat = (isinstance(result, ir.RankedTensorType) and result.rank == 1
+            and new_shape == [total] and total is not None)
+    if not flat:
+        raise Refusal(reshape.location, "NZ tensor reshaped to another shape: in NZ byte order "
+                      "that reinterprets coordinates the blocked form cannot carry. Only a "
+                      "whole-tensor flatten to rank 1 (all elements, e.g. for prefetch) is kept")
+
+
+def _rebuild(view, window: BlockedWindow, offsets: str, sizes: str, valid: str | None,
+             drop: tuple[str, ...] = (), explicit_sizes: bool = False) -> None:
+    emitter = CoordEmitter(view.op)
+    groups = {offsets: emitter.emit_all(window.offsets)}
+    if explicit_sizes or view.groups[sizes]:
+        groups[sizes] = emitter.emit_all(window.sizes)
+    if valid is not None and view.groups[valid]:
+        groups[valid] = emitter.emit_all(window.valid or window.sizes)
+    new = view.rebuild(groups)
+    for name in drop:
+        if name in new.attributes:
+            del new.attributes[name]
