@@ -19,8 +19,9 @@ cmake_policy(VERSION 3.16...3.31)
 #   LIT_ARGS  arguments for lit, replacing the default `-sv`.
 #
 # lit is looked up next to NzPass_PYTHON_EXECUTABLE (the interpreter of the
-# environment nzpass is installed in), then run as `<python> -m lit`, then
-# taken from PATH; set NZPASS_LIT_EXECUTABLE to choose it.
+# environment nzpass is installed in), then run by that interpreter when it can
+# import lit (`lit.main.main()`), then taken from PATH; set NZPASS_LIT_EXECUTABLE
+# to choose it.
 #
 # What a consumer lit.cfg.py can rely on -- lit runs under
 # `${CMAKE_COMMAND} -E env` with:
@@ -153,10 +154,14 @@ function(_nzpass_lit_command out_var)
     return()
   endif()
   if(python)
-    execute_process(COMMAND "${python}" -c "import lit"
+    # The lit wheel has no lit/__main__.py, so no `python -m lit`: call its entry
+    # point (one expression -- a ';' would split the CMake list).
+    execute_process(COMMAND "${python}" -c "import lit.main"
                     RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
     if(rc EQUAL 0)
-      set(${out_var} "${python}" -m lit PARENT_SCOPE)
+      set(${out_var} "${python}" -c
+          "__import__('sys').exit(__import__('lit.main', fromlist=['main']).main())"
+          PARENT_SCOPE)
       return()
     endif()
   endif()

@@ -5,15 +5,15 @@ notes, so nzpass keeps its own engine: passes report errors, warnings, remarks
 and notes here, and diagnostics of the upstream parser and passes are routed
 into the same engine by a context handler, in the order they happen.
 Printing follows mlir-opt's SourceMgr handler: `FILE:LINE:COL: error: MSG`,
-then the source line and a caret when the source is known.
+then the source line and a caret when the position is inside a known source.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .bindings import ir
 
@@ -32,14 +32,24 @@ _FROM_MLIR = {
     ir.DiagnosticSeverity.REMARK: Severity.REMARK,
 }
 
+# mlir-opt's SourceMgr handler follows at most this many call-site callers.
+_CALL_STACK_LIMIT = 10
+# The note MLIR attaches to op diagnostics unless printOpOnDiagnostic is off,
+# which mlir-opt turns off under --verify-diagnostics.
+_CURRENT_OP_NOTE = "see current operation: "
+_UNKNOWN_LOC_TEXT = "loc(unknown)"
+
 
 @dataclass(frozen=True)
 class SourceLoc:
-    """A resolved file position; `file is None` means an unknown location."""
+    """A resolved file position. `file is None` means no file position; a
+    location that has none but is not `loc(unknown)` keeps its printed form in
+    `label`, which mlir-opt shows in front of the message."""
 
     file: str | None
     line: int = 0
     col: int = 0
+    label: str = ""
 
     def __str__(self) -> str:
         if self.file is None:
@@ -50,21 +60,55 @@ class SourceLoc:
 UNKNOWN_LOC = SourceLoc(None)
 
 
+def _first_file_location(loc: ir.Location) -> ir.Location | None:
+    """MLIR's `findInstanceOf<FileLineColLoc>`: a pre-order walk through names,
+    call sites (callee first) and fused locations."""
+    if loc.is_a_file():
+        return loc
+    if loc.is_a_name():
+        children = [loc.child_loc]
+    elif loc.is_a_callsite():
+        children = [loc.callee, loc.caller]
+    elif loc.is_a_fused():
+        children = list(loc.locations)
+    else:
+        return None
+    for child in children:
+        found = _first_file_location(child)
+        if found is not None:
+            return found
+    return None
+
+
 def resolve_location(loc: ir.Location) -> SourceLoc:
-    """The first file:line:col position inside `loc` (names, call sites and
-    fused locations are looked through, as mlir-opt does)."""
-    pending = [loc]
-    while pending:
-        current = pending.pop(0)
-        if current.is_a_file():
-            return SourceLoc(current.filename, current.start_line, current.start_col)
-        if current.is_a_name():
-            pending.append(current.child_loc)
-        elif current.is_a_callsite():
-            pending.extend((current.callee, current.caller))
-        elif current.is_a_fused():
-            pending.extend(current.locations)
-    return UNKNOWN_LOC
+    """The file:line:col position mlir-opt prints for `loc`."""
+    file_loc = _first_file_location(loc)
+    if file_loc is not None:
+        return SourceLoc(file_loc.filename, file_loc.start_line, file_loc.start_col)
+    text = str(loc)
+    return UNKNOWN_LOC if text == _UNKNOWN_LOC_TEXT else SourceLoc(None, label=text)
+
+
+def _call_site(loc: ir.Location) -> ir.Location | None:
+    """The call-site location inside `loc`, looking through names and fused
+    locations only, as mlir-opt does for its "called from" notes."""
+    if loc.is_a_callsite():
+        return loc
+    if loc.is_a_name():
+        return _call_site(loc.child_loc)
+    if loc.is_a_fused():
+        return next((s for s in map(_call_site, loc.locations) if s is not None), None)
+    return None
+
+
+def call_stack(loc: ir.Location) -> list[SourceLoc]:
+    """The callers mlir-opt lists as "called from" notes under a diagnostic."""
+    callers: list[SourceLoc] = []
+    site = _call_site(loc)
+    while site is not None and len(callers) < _CALL_STACK_LIMIT:
+        callers.append(resolve_location(site.caller))
+        site = _call_site(site.caller)
+    return callers
 
 
 @dataclass
@@ -73,6 +117,11 @@ class Diagnostic:
     loc: SourceLoc
     message: str
     notes: list[Diagnostic] = field(default_factory=list)
+    # Callers of a call-site location, printed as "called from" notes.
+    called_from: list[SourceLoc] = field(default_factory=list)
+    # Width of the `~` underline that starts at the caret (mlir-opt underlines
+    # the expected-* comment that a --verify-diagnostics failure points at).
+    span: int = 0
 
     def flattened(self) -> Iterator[Diagnostic]:
         """The diagnostic and its notes, each as a diagnostic of its own."""
@@ -91,42 +140,100 @@ class SourceCache:
         self._lines[name] = text.split("\n")
 
     def line(self, loc: SourceLoc) -> str | None:
+        """The line `loc` points into, or None where mlir-opt shows no source:
+        an unknown file, line or column 0, or a column past the line's end."""
         lines = self._lines.get(loc.file or "")
-        if lines is None or not 1 <= loc.line <= len(lines):
+        if lines is None or not 1 <= loc.line <= len(lines) or loc.col < 1:
             return None
-        return lines[loc.line - 1].rstrip("\r")
+        text = lines[loc.line - 1].rstrip("\r")
+        # MLIR columns count bytes.
+        return text if loc.col <= len(text.encode("utf-8")) + 1 else None
+
+
+_TAB_STOP = 8
+
+
+def _expand_tabs_like(source: str, marks: str) -> str:
+    """`marks`, a line of carets under `source`, with every tab of `source`
+    widened to the next tab stop, as LLVM's SMDiagnostic prints it."""
+    out, col = [], 0
+    for index, mark in enumerate(marks):
+        width = 1
+        if index < len(source) and source[index] == "\t":
+            width = _TAB_STOP - col % _TAB_STOP
+        out.append(mark * width)
+        col += width
+    return "".join(out)
+
+
+def _source_excerpt(source: str, col: int, span: int) -> str:
+    """LLVM's source line and caret line for a 1-based column."""
+    if not source.isascii():
+        # LLVM gives up on carets for lines with multi-byte characters.
+        return source.expandtabs(_TAB_STOP) + "\n"
+    marks = [" "] * (len(source) + 1)
+    start = col - 1
+    for index in range(start, min(start + span, len(marks))):
+        marks[index] = "~"
+    marks[min(start, len(source))] = "^"
+    caret = _expand_tabs_like(source, "".join(marks).rstrip(" "))
+    return f"{source.expandtabs(_TAB_STOP)}\n{caret}\n"
+
+
+def _format_one(severity: Severity, loc: SourceLoc, message: str,
+                sources: SourceCache | None, show_source: bool = True, span: int = 0) -> str:
+    if loc.label:
+        message = f"{loc.label}: {message}"
+    head = f"{loc}: {severity.value}: {message}\n"
+    source = sources.line(loc) if sources and show_source else None
+    return head if source is None else head + _source_excerpt(source, loc.col, span)
 
 
 def format_diagnostic(diag: Diagnostic, sources: SourceCache | None = None) -> str:
-    """mlir-opt's rendering of one diagnostic and its notes."""
-    out = [f"{diag.loc}: {diag.severity.value}: {diag.message}"]
-    source_line = sources.line(diag.loc) if sources else None
-    if source_line is not None:
-        out.append(source_line)
-        out.append(" " * max(diag.loc.col - 1, 0) + "^")
-    text = "\n".join(out) + "\n"
-    return text + "".join(format_diagnostic(note, sources) for note in diag.notes)
+    """mlir-opt's rendering of one diagnostic, its call stack and its notes; a
+    note shows its source line only when its location differs from the one
+    printed before it."""
+    out = [_format_one(diag.severity, diag.loc, diag.message, sources, span=diag.span)]
+    out += [_format_one(Severity.NOTE, caller, "called from", sources)
+            for caller in diag.called_from]
+    previous = diag.called_from[-1] if diag.called_from else diag.loc
+    for note in (n for top in diag.notes for n in top.flattened()):
+        out.append(_format_one(note.severity, note.loc, note.message, sources,
+                               show_source=note.loc != previous))
+        previous = note.loc
+    return "".join(out)
 
 
 class DiagnosticEngine:
-    """Collects diagnostics from nzpass passes and from MLIR itself."""
+    """Collects diagnostics from nzpass passes and from MLIR itself.
 
-    def __init__(self) -> None:
+    `on_emit`, when given, sees every diagnostic as it is emitted, so a tool can
+    print it in order with the IR dumps MLIR writes. `print_op_on_diagnostic`
+    off drops MLIR's "see current operation" notes, as mlir-opt does under
+    --verify-diagnostics.
+    """
+
+    def __init__(self, on_emit: Callable[[Diagnostic], None] | None = None,
+                 print_op_on_diagnostic: bool = True) -> None:
         self.diagnostics: list[Diagnostic] = []
-        self._column_shifts: dict[tuple[str, int], int] = {}
+        self._on_emit = on_emit
+        self._print_op_on_diagnostic = print_op_on_diagnostic
+        self._file_names: dict[str, str] = {}
 
-    def shift_columns(self, file: str, line: int, width: int) -> None:
-        """Text of `width` characters was inserted at the start of `line` before
-        parsing; report columns on that line as in the original file."""
-        self._column_shifts[(file, line)] = width
+    def rename_file(self, parsed_as: str, name: str) -> None:
+        """Report positions in file `parsed_as` as positions in `name` (the
+        bindings' module parser names every buffer `-`)."""
+        self._file_names[parsed_as] = name
 
-    def _unshift(self, diag: Diagnostic) -> Diagnostic:
-        width = self._column_shifts.get((diag.loc.file or "", diag.loc.line), 0)
-        if width:
-            col = max(diag.loc.col - width, 1)
-            diag.loc = SourceLoc(diag.loc.file, diag.loc.line, col)
+    def _renamed(self, loc: SourceLoc) -> SourceLoc:
+        name = self._file_names.get(loc.file or "")
+        return loc if name is None else replace(loc, file=name)
+
+    def _relocate(self, diag: Diagnostic) -> Diagnostic:
+        diag.loc = self._renamed(diag.loc)
+        diag.called_from = [self._renamed(caller) for caller in diag.called_from]
         for note in diag.notes:
-            self._unshift(note)
+            self._relocate(note)
         return diag
 
     @property
@@ -134,7 +241,9 @@ class DiagnosticEngine:
         return sum(d.severity is Severity.ERROR for d in self.diagnostics)
 
     def emit(self, diag: Diagnostic) -> Diagnostic:
-        self.diagnostics.append(self._unshift(diag))
+        self.diagnostics.append(self._relocate(diag))
+        if self._on_emit is not None:
+            self._on_emit(diag)
         return diag
 
     def report(
@@ -144,6 +253,7 @@ class DiagnosticEngine:
         return self.emit(Diagnostic(
             severity, _as_source_loc(location), message,
             [Diagnostic(Severity.NOTE, _as_source_loc(loc), text) for loc, text in notes],
+            called_from=call_stack(location) if isinstance(location, ir.Location) else [],
         ))
 
     def error(self, location, message, notes=()) -> Diagnostic:
@@ -165,7 +275,7 @@ class DiagnosticEngine:
 
         def handler(d) -> bool:
             # The bindings' diagnostic object dies with the callback: copy it now.
-            self.emit(_copy_mlir_diagnostic(d))
+            self.emit(self._copy_mlir_diagnostic(d))
             return True
 
         handle = ctx.attach_diagnostic_handler(handler)
@@ -174,15 +284,17 @@ class DiagnosticEngine:
         finally:
             handle.detach()
 
+    def _copy_mlir_diagnostic(self, d) -> Diagnostic:
+        notes = [note for note in d.notes if self._print_op_on_diagnostic
+                 or not str(note.message).startswith(_CURRENT_OP_NOTE)]
+        return Diagnostic(
+            _FROM_MLIR[d.severity], resolve_location(d.location), str(d.message),
+            [self._copy_mlir_diagnostic(note) for note in notes],
+            called_from=call_stack(d.location),
+        )
+
 
 def _as_source_loc(location: ir.Location | SourceLoc) -> SourceLoc:
     if isinstance(location, SourceLoc):
         return location
     return resolve_location(location)
-
-
-def _copy_mlir_diagnostic(d) -> Diagnostic:
-    return Diagnostic(
-        _FROM_MLIR[d.severity], resolve_location(d.location), str(d.message),
-        [_copy_mlir_diagnostic(note) for note in d.notes],
-    )

@@ -22,6 +22,10 @@ class PassOptionError(ValueError):
     """A pass option that does not exist or does not parse as its type."""
 
 
+# The types `name{key=value}` can spell; `OptionSpec.parse` converts to each.
+OPTION_TYPES = (bool, int, str)
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     name: str
@@ -32,32 +36,48 @@ class OptionSpec:
 
     def parse(self, pass_name: str, text: str) -> Any:
         if self.choices and text not in self.choices:
-            raise PassOptionError(
-                f"option '{self.name}' of pass '{pass_name}' must be one of "
-                f"{', '.join(self.choices)}; got '{text}'")
+            raise self._invalid(pass_name, f"must be one of {', '.join(self.choices)}", text)
         if self.type is bool:
-            if text in ("true", "1", ""):
-                return True
-            if text in ("false", "0"):
-                return False
-            raise PassOptionError(
-                f"option '{self.name}' of pass '{pass_name}' expects true or false; got '{text}'")
+            return self._parse_bool(pass_name, text)
         if self.type is int:
+            return self._parse_int(pass_name, text)
+        return text
+
+    def _parse_bool(self, pass_name: str, text: str) -> bool:
+        # The spellings LLVM's command-line parser accepts; a bare `name` is true.
+        if text in ("", "true", "True", "TRUE", "1"):
+            return True
+        if text in ("false", "False", "FALSE", "0"):
+            return False
+        raise self._invalid(pass_name, "expects true or false", text)
+
+    def _parse_int(self, pass_name: str, text: str) -> int:
+        # Python's int() also takes `1_000` and surrounding blanks; MLIR does not.
+        if "_" not in text and text == text.strip():
             try:
                 return int(text, 0)
             except ValueError:
-                raise PassOptionError(
-                    f"option '{self.name}' of pass '{pass_name}' expects an integer; "
-                    f"got '{text}'") from None
-        return text
+                pass
+        raise self._invalid(pass_name, "expects an integer", text)
+
+    def _invalid(self, pass_name: str, expectation: str, text: str) -> PassOptionError:
+        return PassOptionError(
+            f"option '{self.name}' of pass '{pass_name}' {expectation}; got '{text}'")
 
     def describe(self) -> str:
         kind = "|".join(self.choices) if self.choices else self.type.__name__
-        return f"{self.name}=<{kind}> (default {_show(self.default)}): {self.help}"
+        return f"{self.name}=<{kind}> (default {option_text(self.default)}): {self.help}"
 
 
-def _show(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+def option_text(value: Any) -> str:
+    """`value` as written in a pipeline: `true`, `3`, or a string, quoted when
+    it is empty or would end the option early."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    text = str(value)
+    if isinstance(value, str) and (not text or any(c.isspace() or c in "{}=," for c in text)):
+        return f'"{text}"'
+    return text
 
 
 @dataclass(frozen=True)
@@ -73,16 +93,26 @@ class ModulePass:
 
     @classmethod
     def description(cls) -> str:
-        return inspect.cleandoc(cls.__doc__ or cls.summary)
+        """The class docstring; the summary for a pass without one (the
+        docstring @dataclass makes up from the signature does not count)."""
+        doc = cls.__doc__ or ""
+        if not doc or doc.startswith(f"{cls.__name__}("):
+            return cls.summary
+        return inspect.cleandoc(doc)
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
         hints = typing.get_type_hints(cls)
-        return [
+        specs = [
             OptionSpec(f.name.replace("_", "-"), hints[f.name], f.default,
                        f.metadata.get("help", ""), tuple(f.metadata.get("choices", ())))
             for f in dataclasses.fields(cls)
         ]
+        unsupported = [spec.name for spec in specs if spec.type not in OPTION_TYPES]
+        if unsupported:
+            raise TypeError(f"pass '{cls.name}' declares options of a type a pipeline "
+                            f"cannot spell: {', '.join(unsupported)}")
+        return specs
 
     @classmethod
     def from_options(cls, options: dict[str, str]) -> ModulePass:
@@ -100,7 +130,7 @@ class ModulePass:
     def pipeline_text(self) -> str:
         """This pass with its non-default options, in pipeline syntax."""
         changed = [
-            f"{spec.name}={_show(getattr(self, spec.name.replace('-', '_')))}"
+            f"{spec.name}={option_text(getattr(self, spec.name.replace('-', '_')))}"
             for spec in self.option_specs()
             if getattr(self, spec.name.replace("-", "_")) != spec.default
         ]

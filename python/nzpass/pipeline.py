@@ -8,16 +8,18 @@ verbatim, in the order given.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import passes
-from .bindings import MLIRError, ir, passmanager
+from .bindings import MLIRError, ir, new_context, passmanager
 from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
 from .pass_base import ModulePass, PassOptionError
 
 PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
 _MODULE_ANCHORS = ("builtin.module", "any")
+_ANCHORED = re.compile(r"\s*(builtin\.module|any)\s*\(")
 
 
 class PipelineError(Exception):
@@ -86,7 +88,8 @@ class _Reader:
             raise self.fail("expected a pass name")
         if self.peek() == "(":
             self.pos += 1
-            nested = self.elements(")")
+            self.skip_space()
+            nested = [] if self.peek() == ")" else self.elements(")")
             self.pos += 1
             return Element(name, self.text[start:self.pos], self.col(start), nested=nested)
         options: dict[str, str] = {}
@@ -155,9 +158,13 @@ def parse_pipeline(text: str, *, anchored: bool) -> list[Element]:
     reader.skip_space()
     if reader.peek():
         raise reader.fail(f"unexpected {reader.peek()!r} after the pipeline")
-    if root.nested is None or root.name not in _MODULE_ANCHORS:
-        raise PipelineError(root.col, "a --pass-pipeline must be anchored on the module: "
-                            "write 'builtin.module(...)'")
+    if root.nested is None:
+        # mlir-opt's words for a pipeline without an anchor.
+        raise PipelineError(root.col, "expected pass pipeline to be wrapped with the anchor "
+                            "operation type, e.g. 'builtin.module(...)'")
+    if root.name not in _MODULE_ANCHORS:
+        raise PipelineError(root.col, f"the pipeline runs on the module: anchor it on "
+                            f"'builtin.module' or 'any', not '{root.name}'")
     return root.nested
 
 
@@ -195,6 +202,9 @@ def instantiate(element: Element) -> ModulePass | None:
         if element.nested is not None:
             _check_not_nested(element.nested, element.name)
         return None
+    if element.nested is not None:
+        raise PipelineError(element.col, f"nzpass pass '{element.name}' is not an op anchor "
+                            "and cannot nest passes")
     try:
         return cls.from_options(element.options)
     except PassOptionError as err:
@@ -215,18 +225,25 @@ def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine) -> Callable
     return run
 
 
+_OPTIONS_PARSER = "<Pass-Options-Parser>:"
+
+
 def _upstream_error(element: Element, err: ValueError) -> PipelineError:
-    lines = [line for line in str(err).strip().splitlines() if line.strip()]
-    first = lines[0] if lines else f"cannot add pass '{element.text}'"
-    prefix = f"{PIPELINE_SOURCE}:1:"
-    if first.startswith(prefix):
-        col_text, _, rest = first[len(prefix):].partition(":")
-        offset = int(col_text) - 1 if col_text.isdigit() else 0
-        message = rest.strip().removeprefix("error:").strip()
-        return PipelineError(element.col + offset, message)
-    if first.startswith("<Pass-Options-Parser>:"):
-        first = first.removeprefix("<Pass-Options-Parser>:").strip()
-    return PipelineError(element.col, f"invalid options for pass '{element.name}': {first}")
+    """The upstream parser's error for `element`, moved to where the element is
+    in the whole pipeline. Its messages come in two shapes: a located
+    `MLIR Textual PassPipeline Parser:1:COL: error: ...` with the text and a
+    caret, or (bad options) `failed to add ...`, after the option parser's
+    reason where it gives one."""
+    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+    first = lines[0] if lines else f"failed to add `{element.text}`"
+    located = re.match(re.escape(PIPELINE_SOURCE) + r":1:(\d+): error: (.*)", first)
+    if located:
+        return PipelineError(element.col + int(located.group(1)) - 1, located.group(2))
+    reasons = [line.removeprefix(_OPTIONS_PARSER).strip()
+               for line in lines if line.startswith(_OPTIONS_PARSER)]
+    failed = [line for line in lines if not line.startswith(_OPTIONS_PARSER)]
+    message = failed[0] if failed else first
+    return PipelineError(element.col, ": ".join([message, *reasons]))
 
 
 class Pipeline:
@@ -241,6 +258,12 @@ class Pipeline:
     @classmethod
     def parse(cls, text: str, *, anchored: bool = True) -> Pipeline:
         return cls(parse_pipeline(text, anchored=anchored))
+
+    def check(self) -> None:
+        """Raise PipelineError now for an upstream pass or option the upstream
+        parser refuses, before any input is read (and not once per chunk)."""
+        with new_context():
+            self.populate(passmanager.PassManager(), DiagnosticEngine())
 
     def populate(self, pm: passmanager.PassManager, diagnostics: DiagnosticEngine) -> None:
         """Add every step to `pm`; an upstream element the upstream parser refuses
@@ -264,7 +287,7 @@ def add_passes(pm: passmanager.PassManager, pipeline: str,
                diagnostics: DiagnosticEngine) -> None:
     """Add the passes of `pipeline` (`a,b{k=v}` or `builtin.module(...)`) to a
     caller's own pass manager; nzpass passes report into `diagnostics`."""
-    anchored = pipeline.lstrip().startswith(_MODULE_ANCHORS)
+    anchored = _ANCHORED.match(pipeline) is not None
     Pipeline.parse(pipeline, anchored=anchored).populate(pm, diagnostics)
 
 
@@ -282,6 +305,7 @@ def run_pipeline(module: ir.Module | ir.Operation, pipeline: str) -> PipelineRes
     """Run `pipeline` on `module` in place and collect every diagnostic.
 
     An unknown pass or bad option is reported as a diagnostic, not raised.
+    A pass that fails without a diagnostic still makes the result a failure.
     """
     op = module.operation
     engine = DiagnosticEngine()
@@ -295,5 +319,5 @@ def run_pipeline(module: ir.Module | ir.Operation, pipeline: str) -> PipelineRes
         try:
             pm.run(op)
         except MLIRError:
-            pass
+            return PipelineResult(False, engine.take())
     return PipelineResult(engine.error_count == 0, engine.take())

@@ -1,35 +1,55 @@
-"""Reading MLIR source: splitting at `// -----` and parsing a buffer into a
-module with `file:line:col` locations that match the original file."""
+"""Reading MLIR source: splitting at `// -----` and parsing a chunk into a
+module whose `file:line:col` locations match the original file."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .bindings import MLIRError, ir
-from .diagnostics import DiagnosticEngine, SourceLoc
+from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
 
 SPLIT_MARKER = "// -----"
-_IMPLICIT_MODULE_OPEN = "module{"
+# mlir-opt splits at the marker without its last two dashes and warns when
+# those do not follow, so a mistyped `// ----` is not silently one chunk.
+_SPLIT_PREFIX, _SPLIT_SUFFIX = SPLIT_MARKER[:-2], SPLIT_MARKER[-2:]
+# `Module.parse` has no source name: every location it makes is in file `-`.
+_PARSER_BUFFER_NAME = "-"
 
 
 @dataclass
 class Chunk:
     text: str
-    first_line: int  # line of the original file the chunk starts on
+    first_line: int  # where in the original file the chunk starts
+    first_col: int = 1
 
 
-def split_input(text: str, split: bool) -> list[Chunk]:
+def _position(text: str, offset: int) -> tuple[int, int]:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - line_start + 1
+
+
+def split_input(text: str, name: str, split: bool) -> tuple[list[Chunk], list[Diagnostic]]:
+    """The chunks mlir-opt's --split-input-file makes of `text` (the whole text
+    when `split` is off), and a warning for each near miss of the marker."""
     if not split:
-        return [Chunk(text, 1)]
-    chunks, current, start = [], [], 1
-    for index, line in enumerate(text.split("\n")):
-        if line.strip().startswith(SPLIT_MARKER):
-            chunks.append(Chunk("\n".join(current), start))
-            current, start = [], index + 2
-            continue
-        current.append(line)
-    chunks.append(Chunk("\n".join(current), start))
-    return chunks
+        return [Chunk(text, 1)], []
+    chunks: list[Chunk] = []
+    near_misses: list[Diagnostic] = []
+    start = 0
+    found = text.find(_SPLIT_PREFIX)
+    while found >= 0:
+        after = found + len(_SPLIT_PREFIX)
+        following = text.find(_SPLIT_PREFIX, after)
+        piece = text[after:following if following >= 0 else len(text)]
+        if piece.startswith(_SPLIT_SUFFIX) and len(piece) > len(_SPLIT_SUFFIX):
+            chunks.append(Chunk(text[start:found], *_position(text, start)))
+            start = after + len(_SPLIT_SUFFIX)
+        else:
+            near_misses.append(Diagnostic(Severity.WARNING, SourceLoc(name, *_position(text, after)),
+                                          "near miss with file split marker"))
+        found = following
+    chunks.append(Chunk(text[start:], *_position(text, start)))
+    return chunks, near_misses
 
 
 def decode_source(data: bytes, name: str, diagnostics: DiagnosticEngine) -> str | None:
@@ -46,36 +66,15 @@ def decode_source(data: bytes, name: str, diagnostics: DiagnosticEngine) -> str 
 
 
 def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context,
-                diagnostics: DiagnosticEngine) -> ir.Operation | None:
-    """Parse a chunk as a module; top-level ops that are not one `builtin.module`
-    are wrapped in an implicit module, as mlir-opt does. Errors go to
-    `diagnostics` (which must be capturing `ctx`)."""
-    padding = "\n" * (chunk.first_line - 1)
-    parsed = _try_parse(padding + chunk.text, name, ctx, diagnostics)
-    if isinstance(parsed, ir.Operation) and parsed.name == "builtin.module":
-        return parsed
-    if parsed is None:
-        return None
-    # Wrap on the chunk's first line so every later line keeps its number;
-    # diagnostics on that first line are shifted back by the wrapper's width.
-    diagnostics.shift_columns(name, chunk.first_line, len(_IMPLICIT_MODULE_OPEN))
-    wrapped = padding + _IMPLICIT_MODULE_OPEN + chunk.text + "\n}"
-    result = _try_parse(wrapped, name, ctx, diagnostics, final=True)
-    return result if isinstance(result, ir.Operation) else None
-
-
-_NEEDS_WRAP = "source must contain a single top-level operation"
-
-
-def _try_parse(text: str, name: str, ctx: ir.Context, diagnostics: DiagnosticEngine,
-               final: bool = False) -> ir.Operation | bool | None:
-    """The parsed op; True when the text must be wrapped; None on an error."""
-    mark = len(diagnostics.diagnostics)
+                diagnostics: DiagnosticEngine) -> ir.Module | None:
+    """Parse a chunk as mlir-opt does: a lone `builtin.module` is the module,
+    any other top-level ops (and attribute aliases) go in an implicit one.
+    Errors go to `diagnostics`, which must be capturing `ctx`; positions are
+    those of the chunk in file `name`."""
+    # Padding puts the chunk where it is in the original file.
+    padding = "\n" * (chunk.first_line - 1) + " " * (chunk.first_col - 1)
+    diagnostics.rename_file(_PARSER_BUFFER_NAME, name)
     try:
-        return ir.Operation.parse(text, source_name=name, context=ctx).operation
+        return ir.Module.parse(padding + chunk.text, context=ctx)
     except MLIRError:
-        new = diagnostics.diagnostics[mark:]
-        if not final and len(new) == 1 and new[0].message.startswith(_NEEDS_WRAP):
-            del diagnostics.diagnostics[mark:]
-            return True
-        return None
+        return None  # the parser's diagnostics are already in `diagnostics`

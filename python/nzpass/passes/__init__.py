@@ -21,10 +21,17 @@ def _lazy(module: str, cls: str) -> Callable[[], type[ModulePass]]:
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "block-nz-tensor-views": _lazy("block_nz_tensor_views", "BlockNzTensorViews"),
+    "materialize-tensor-strides": _lazy("materialize_tensor_strides", "MaterializeTensorStrides"),
+    "convert-pl-to-pto": _lazy("convert_pl_to_pto", "ConvertPlToPto"),
+    "test-emit-diagnostics": _lazy("test_emit_diagnostics", "TestEmitDiagnostics"),
+    "test-internal-error": _lazy("test_internal_error", "TestInternalError"),
 }
 
 # Named pipelines expand to pipeline text in the order given.
 PIPELINES: dict[str, tuple[str, str]] = {
+    "pl-to-pto": ("block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto,"
+                  "verify-pto-nz",
+                  "The main job: block NZ views, materialise strides, lower to pto, verify"),
 }
 
 

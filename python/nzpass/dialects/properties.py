@@ -1,0 +1,82 @@
+"""Reading `<{...}>` properties of unregistered ops.
+
+PTOAS prints inherent attributes as properties (`"pto.tload"(...) <{...}>`).
+On an unregistered op the bindings keep them out of `op.attributes`, so they
+are read back from the op's own generic text (printed with one shared
+AsmState: a fresh state per op would renumber the whole module each time)
+and parsed as a dictionary attribute by MLIR itself.
+"""
+
+from __future__ import annotations
+
+import io
+
+from ..bindings import ir
+from .common import attribute_dict
+
+_QUOTE = '"'
+
+
+def _properties_text(op_text: str) -> str | None:
+    """The `{...}` inside the `<{...}>` that follows the operand list."""
+    pos = _skip_string(op_text, op_text.index(_QUOTE))  # the quoted op name
+    depth, in_string = 0, False
+    while pos < len(op_text):  # skip the operand list "(...)"
+        char = op_text[pos]
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                pos += 1
+                break
+        pos += 1
+    rest = op_text[pos:].lstrip()
+    if not rest.startswith("<{"):
+        return None
+    start = op_text.index("<{", pos) + 1
+    depth, cursor = 0, start
+    while cursor < len(op_text):
+        char = op_text[cursor]
+        if char == _QUOTE and not in_string:
+            cursor = _skip_string(op_text, cursor)
+            continue
+        if char in "{[(<":
+            depth += 1
+        elif char in "}])>":
+            depth -= 1
+            if depth == 0:
+                return op_text[start:cursor + 1]
+        cursor += 1
+    return None
+
+
+def _skip_string(text: str, pos: int) -> int:
+    """Position just past the string literal starting at `pos`."""
+    cursor = pos + 1
+    while cursor < len(text) and text[cursor] != _QUOTE:
+        cursor += 2 if text[cursor] == "\\" else 1
+    return cursor + 1
+
+
+class PropertyReader:
+    """Attributes of ops as a dict: discardable attributes plus properties."""
+
+    def __init__(self, root: ir.Operation):
+        self.root = root
+        self._state: ir.AsmState | None = None
+
+    def attributes(self, op: ir.Operation, needed: tuple[str, ...] = ()) -> dict[str, ir.Attribute]:
+        attrs = attribute_dict(op)
+        if all(name in attrs for name in needed):
+            return attrs  # the `{...}` form: nothing hidden in properties
+        if self._state is None:
+            self._state = ir.AsmState(self.root)
+        out = io.StringIO()
+        op.print(self._state, file=out)
+        text = _properties_text(out.getvalue())
+        if text is not None:
+            props = ir.DictAttr(ir.Attribute.parse(text))
+            for named in props:
+                attrs.setdefault(named.name, named.attr)
+        return attrs

@@ -1,0 +1,246 @@
+"""The `pto` dialect (what PTOAS >= 0.61 reads) as nzpass reads and writes it:
+see ir-contract section 2. Generic form only; properties `<{...}>` and plain
+`{...}` attributes are both read, `{...}` is emitted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+
+from ..bindings import ir
+from ..errors import MalformedOp
+from . import opaque
+from .common import SEGMENTS, split_operands
+
+DIALECT = "pto"
+MAT_NZ = {"blayout": "col_major", "slayout": "row_major", "fractal": 512}
+ACC_NZ = {"loc": "acc", "blayout": "col_major", "slayout": "row_major", "fractal": 1024}
+
+
+@dataclass(frozen=True)
+class TileBuf:
+    """`!pto.tile_buf<...>` in either spelling; emitted in the key/value form."""
+
+    loc: str
+    dtype: str
+    rows: int
+    cols: int
+    v_row: int | None
+    v_col: int | None
+    blayout: str = "row_major"
+    slayout: str = "none_box"
+    fractal: int = 512
+    pad: int = 0
+    compact: int | None = None
+
+    def spelling(self) -> str:
+        items = [f"loc={self.loc}", f"dtype={self.dtype}", f"rows={self.rows}",
+                 f"cols={self.cols}", f"v_row={opaque.show_extent(self.v_row)}",
+                 f"v_col={opaque.show_extent(self.v_col)}", f"blayout={self.blayout}",
+                 f"slayout={self.slayout}", f"fractal={self.fractal}", f"pad={self.pad}"]
+        if self.compact is not None:
+            items.append(f"compact={self.compact}")
+        return "!pto.tile_buf<" + ", ".join(items) + ">"
+
+    def type(self) -> ir.Type:
+        return _parse_type(self.spelling())
+
+    @property
+    def is_nz_mat(self) -> bool:
+        return self.loc == "mat" and all(getattr(self, k) == v for k, v in MAT_NZ.items())
+
+    @property
+    def is_acc_nz(self) -> bool:
+        return all(getattr(self, k) == v for k, v in ACC_NZ.items())
+
+
+_INT_FIELDS = {"rows", "cols", "fractal", "pad", "compact"}
+_KEYS = tuple(f.name for f in fields(TileBuf))
+_REQUIRED = _KEYS[:-1]
+
+
+@lru_cache(maxsize=None)
+def _parse_type(text: str) -> ir.Type:
+    return ir.Type.parse(text)
+
+
+@lru_cache(maxsize=4096)
+def parse_tile_buf(data: str) -> TileBuf:
+    """The body of a tile_buf type, key/value or compact form."""
+    items = opaque.split_top_level(opaque.strip_wrapper(data, "tile_buf"))
+    if items and "=" not in items[0]:
+        return _parse_compact(data, items)
+    values: dict = {}
+    for key, value in opaque.key_values(items):
+        if key not in _KEYS or value is None:
+            raise opaque.OpaqueSyntaxError(f"'!pto.{data}': unknown field '{key}'")
+        values[key] = _field_value(key, value)
+    missing = [k for k in _REQUIRED if k not in values]
+    if missing:
+        raise opaque.OpaqueSyntaxError(f"'!pto.{data}': missing {', '.join(missing)}")
+    return TileBuf(**values)
+
+
+def _field_value(key: str, value: str):
+    if key in ("v_row", "v_col"):
+        return opaque.parse_extent(value)
+    if key in _INT_FIELDS:
+        if not value.isdigit():
+            raise opaque.OpaqueSyntaxError(f"tile_buf field {key} must be an integer")
+        return int(value)
+    return value
+
+
+def _parse_compact(data: str, items: list[str]) -> TileBuf:
+    if len(items) < 2:
+        raise opaque.OpaqueSyntaxError(f"'!pto.{data}' needs a location and a shape")
+    dims, dtype = opaque.parse_dims(items[1])
+    if len(dims) != 2 or None in dims:
+        raise opaque.OpaqueSyntaxError(f"'!pto.{data}' needs a static ROWSxCOLS shape")
+    tile = TileBuf(items[0], dtype, dims[0], dims[1], dims[0], dims[1])
+    for key, value in opaque.key_values(items[2:]):
+        if key == "valid" and value is not None:
+            valid, _ = opaque.parse_dims(value + "xi1")
+            tile = replace(tile, v_row=valid[0], v_col=valid[1])
+        elif key in _KEYS and value is not None:
+            tile = replace(tile, **{key: _field_value(key, value)})
+        else:
+            raise opaque.OpaqueSyntaxError(f"'!pto.{data}': unknown field '{key}'")
+    return tile
+
+
+def tile_buf(t: ir.Type) -> TileBuf | None:
+    if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
+        return None
+    if not t.data.startswith("tile_buf<"):
+        return None
+    return parse_tile_buf(t.data)
+
+
+@dataclass(frozen=True)
+class ViewType:
+    """`!pto.tensor_view<DIMSxT[, #pto.layout<..>]>` or `partition_tensor_view`."""
+
+    kind: str  # "tensor_view" | "partition_tensor_view"
+    dims: tuple[int | None, ...]
+    element: str
+    layout: str | None = None
+
+    def spelling(self) -> str:
+        suffix = f", #pto.layout<{self.layout}>" if self.layout else ""
+        return f"!pto.{self.kind}<{opaque.show_dims(self.dims, self.element)}{suffix}>"
+
+    def type(self) -> ir.Type:
+        return _parse_type(self.spelling())
+
+
+@lru_cache(maxsize=4096)
+def parse_view_type(data: str) -> ViewType | None:
+    for kind in ("partition_tensor_view", "tensor_view"):
+        if data.startswith(kind + "<"):
+            items = opaque.split_top_level(opaque.strip_wrapper(data, kind))
+            dims, element = opaque.parse_dims(items[0]) if items else ((), "")
+            layout = None
+            if len(items) == 2:
+                layout = opaque.strip_wrapper(items[1].removeprefix("#pto."), "layout")
+            elif len(items) > 2:
+                raise opaque.OpaqueSyntaxError(f"'!pto.{data}': too many parameters")
+            return ViewType(kind, dims, element, layout)
+    return None
+
+
+def view_type(t: ir.Type) -> ViewType | None:
+    if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
+        return None
+    return parse_view_type(t.data)
+
+
+def ptr_element(t: ir.Type) -> str | None:
+    if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
+        return None
+    data = t.data
+    return opaque.strip_wrapper(data, "ptr").strip() if data.startswith("ptr<") else None
+
+
+def ptr_type(element: ir.Type) -> ir.Type:
+    return _parse_type(f"!pto.ptr<{element}>")
+
+
+def layout_attr(kind: str) -> ir.Attribute:
+    return ir.Attribute.parse(f"#pto.layout<{kind}>")
+
+
+def layout_of(attr: ir.Attribute | None) -> str | None:
+    if not (isinstance(attr, ir.OpaqueAttr) and attr.dialect_namespace == DIALECT):
+        return None
+    data = bytes(attr.data).decode()
+    return opaque.strip_wrapper(data, "layout") if data.startswith("layout<") else None
+
+
+class PtoOp:
+    """A pto op with named operand groups; `attrs` includes properties."""
+
+    NAME: str
+    GROUPS: tuple[str, ...]
+
+    def __init__(self, op: ir.Operation, attrs: dict[str, ir.Attribute]):
+        self.op = op
+        self.attrs = attrs
+        sizes = attrs.get(SEGMENTS)
+        if sizes is not None and not isinstance(sizes, ir.DenseI32ArrayAttr):
+            raise MalformedOp(op.location, f"'{op.name}' op {SEGMENTS} must be array<i32: ...>")
+        counts = list(sizes) if sizes is not None else self.derive_sizes(len(op.operands))
+        self.groups = split_operands(op, self.GROUPS, counts)
+
+    def derive_sizes(self, count: int) -> list[int]:
+        raise MalformedOp(self.op.location, f"'{self.NAME}' op needs {SEGMENTS}")
+
+    @property
+    def location(self) -> ir.Location:
+        return self.op.location
+
+
+class _SourceAndTwoLists(PtoOp):
+    def derive_sizes(self, count: int) -> list[int]:
+        if count < 1 or (count - 1) % 2:
+            raise MalformedOp(self.op.location, f"'{self.NAME}' op needs a source and two "
+                              f"equal-length lists; got {count} operands")
+        return [1, (count - 1) // 2, (count - 1) // 2]
+
+
+class MakeTensorView(_SourceAndTwoLists):
+    NAME = "pto.make_tensor_view"
+    GROUPS = ("ptr", "shape", "strides")
+
+
+class PartitionView(_SourceAndTwoLists):
+    NAME = "pto.partition_view"
+    GROUPS = ("source", "offsets", "sizes")
+
+
+class AllocTile(PtoOp):
+    NAME = "pto.alloc_tile"
+    GROUPS = ("addr", "valid_row", "valid_col")
+
+    def derive_sizes(self, count: int) -> list[int]:
+        tile = tile_buf(self.op.results[0].type) if len(self.op.results) == 1 else None
+        rows = int(tile is not None and tile.v_row is None)
+        cols = int(tile is not None and tile.v_col is None)
+        return [count - rows - cols, rows, cols]
+
+
+class TLoad(PtoOp):
+    NAME = "pto.tload"
+    GROUPS = ("src", "dst", "pad_value", "left_padding", "right_padding", "unit_flag")
+
+    def derive_sizes(self, count: int) -> list[int]:
+        return [1, 1, 0, 0, 0, 0] if count == 2 else super().derive_sizes(count)
+
+
+class TStore(PtoOp):
+    NAME = "pto.tstore"
+    GROUPS = ("src", "dst", "fp", "preQuantScalar")
+    ATTRS = ("stPhase", "atomicType", "reluPreMode")
+
+    def derive_sizes(self, count: int) -> list[int]:
+        return [1, 1, 0, 0] if count == 2 else super().derive_sizes(count)

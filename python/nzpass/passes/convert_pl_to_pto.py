@@ -1,0 +1,269 @@
+"""convert-pl-to-pto: lower the memory path of blocked pl IR to pto IR."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..bindings import ir
+from ..diagnostics import DiagnosticEngine
+from ..dialects import pl, pto
+from ..errors import MalformedOp, Refusal
+from ..ir_walk import functions, is_declaration, nested_ops, set_function_type
+from ..offset_proofs import constant_value
+from ..opaque_errors import opaque_refusal
+from ..pass_base import ModulePass
+from ..pto_lowering import PtoBuilder, check_acc_store_limits, tile_buf_for, view_strides
+from .block_nz_tensor_views import _backend
+
+_STORE_ATTRS = {"st_phase": ("stPhase", "st_phase", "final"),
+                "atomic": ("atomicType", "atomic_type", "atomic_add"),
+                "pre_relu": ("reluPreMode", "relu_pre_mode", "normal_relu")}
+_TENSOR_PASSING_OPS = ("scf.for", "scf.yield", "scf.if", "func.call")
+
+
+@dataclass(frozen=True)
+class ConvertPlToPto(ModulePass):
+    """Lower the memory path of blocked `pl` IR to PTOAS-ready `pto` generic IR.
+
+    A GM tensor argument becomes `!pto.ptr<T>`; its dynamic extents become
+    trailing `index` arguments, tensor by tensor, axis by axis, after all
+    original arguments. Each used tensor gets one `pto.make_tensor_view` at the
+    function entry (shape and strides as operands, `layout = #pto.layout<..>`,
+    type `!pto.tensor_view<?x...xT>`). `pl.tile.load` becomes
+    `pto.partition_view` + `pto.alloc_tile` + `pto.tload`; `pl.tile.store`
+    becomes `pto.partition_view` + `pto.tstore`, its `st_phase`, `atomic` and
+    `pre_relu` carried over as `stPhase`, `atomicType` and `reluPreMode`.
+    `!pl.tile` values become `!pto.tile_buf` (Mat tiles NZ-configured, Acc
+    tiles `fractal=1024`). Each Acc store into NZ is checked against the
+    store's field limits and the L0C capacity here, per actual tile. Ops off
+    the memory path pass through unchanged.
+    """
+
+    name = "convert-pl-to-pto"
+    summary = "Lower the memory path of blocked pl IR to PTOAS-ready pto IR"
+
+    def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
+        refusals: list[Refusal] = []
+        backend = _backend(module, refusals)
+        lowerings = []
+        for func in functions(module):
+            if is_declaration(func):
+                continue
+            lowering = _FunctionLowering(func, backend)
+            try:
+                lowering.check()
+            except Refusal as refusal:
+                refusals.append(refusal)
+            lowerings.append(lowering)
+        for refusal in refusals:
+            diagnostics.error(refusal.location, refusal.message, refusal.notes)
+        if refusals:
+            return
+        for lowering in lowerings:
+            lowering.lower()
+
+
+@dataclass
+class _Root:
+    """Where a tensor value lives: a view of a pointer argument plus a base offset."""
+
+    view: ir.Value
+    ptr: ir.Value
+    element: str
+    layout: pl.TensorLayout
+    base: list[ir.Value] | None = None  # leading-slice offsets, None for the whole tensor
+
+
+@dataclass
+class _FunctionLowering:
+    func: ir.Operation
+    backend: str
+    roots: dict[ir.Value, _Root] = field(default_factory=dict)
+
+    @property
+    def entry(self) -> ir.Block:
+        return self.func.regions[0].blocks[0]
+
+    def _tensor_args(self) -> list[ir.BlockArgument]:
+        return [a for a in self.entry.arguments if pl.tensor_layout(a.type) is not None]
+
+    def check(self) -> None:
+        args = set(self._tensor_args())
+        slices = set()
+        for op in nested_ops(self.func):
+            _check_tensor_operands(op, args, slices)
+            if op.name == pl.TensorSlice.NAME:
+                slices.add(op.results[0])
+            if op.name == pl.TileStore.NAME:
+                self._check_store(pl.TileStore(op))
+            if op.name == pl.TileLoad.NAME:
+                _load_tile(pl.TileLoad(op))
+
+    def _check_store(self, store: pl.TileStore) -> None:
+        layout = pl.tensor_layout(store.single("dest").type)
+        tile = _tile_of(store.single("tile"), store.location)
+        if layout is not None and layout.is_nz and tile.space == "acc":
+            check_acc_store_limits(tile, self.backend, store.location)
+
+    def lower(self) -> None:
+        builder = PtoBuilder(ir.InsertionPoint.at_block_begin(self.entry), self.func.location)
+        trailing = []
+        for arg in self._tensor_args():
+            self.roots[arg] = self._make_view(arg, builder, trailing)
+        for op in nested_ops(self.func):
+            if op.name == pl.TensorSlice.NAME and op.operands[0] in self.roots:
+                self._lower_slice(pl.TensorSlice(op))
+            elif op.name == pl.TileLoad.NAME:
+                self._lower_load(pl.TileLoad(op))
+            elif op.name == pl.TileStore.NAME:
+                self._lower_store(pl.TileStore(op))
+        _retype_tiles(self.func)
+        self._update_signature()
+
+    def _make_view(self, arg: ir.BlockArgument, builder: PtoBuilder, trailing) -> _Root:
+        t = ir.RankedTensorType(arg.type)
+        layout = pl.tensor_layout(t)
+        shape = []
+        for axis, extent in enumerate(pl.tensor_shape(t)):
+            if extent is None:
+                shape.append(self.entry.add_argument(ir.IndexType.get(), arg.location))
+            else:
+                shape.append(builder.index(extent))
+        strides = view_strides(builder, t, layout, shape)
+        arg.set_type(pto.ptr_type(t.element_type))
+        view = builder.make_tensor_view(arg, shape, strides, layout.kind, t.element_type)
+        return _Root(view, arg, str(t.element_type), layout)
+
+    def _offsets(self, root: _Root, offsets: list[ir.Value], builder: PtoBuilder):
+        offsets = [builder.as_index(v) for v in offsets]
+        if root.base is None:
+            return offsets
+        return [builder.add(b, o) for b, o in zip(root.base, offsets)]
+
+    def _lower_slice(self, slice_: pl.TensorSlice) -> None:
+        root = self.roots[slice_.single("tensor")]
+        builder = PtoBuilder(ir.InsertionPoint(slice_.op), slice_.location)
+        base = self._offsets(root, slice_.groups["offsets"], builder)
+        self.roots[slice_.op.results[0]] = _Root(root.view, root.ptr, root.element, root.layout,
+                                                 base)
+
+    def _lower_load(self, load: pl.TileLoad) -> None:
+        root = self.roots[load.single("tensor")]
+        builder = PtoBuilder(ir.InsertionPoint(load.op), load.location)
+        offsets = self._offsets(root, load.groups["offsets"], builder)
+        window = load.groups["valid_shape"] or load.groups["sizes"]
+        sizes = [builder.as_index(v) for v in window]
+        part = builder.partition_view(root.view, offsets, sizes, root.element)
+        tile = _load_tile(load)
+        buf = tile_buf_for(tile)
+        valid_row, valid_col = _valid_extents(load, root, builder)
+        alloc = builder.alloc_tile(buf, valid_row, valid_col)
+        builder.op(pto.TLoad.NAME, [[part], [alloc], [], [], [], []], [])
+        load.op.results[0].replace_all_uses_with(alloc)
+        load.op.erase()
+
+    def _lower_store(self, store: pl.TileStore) -> None:
+        dest = store.single("dest")
+        root = self.roots[dest]
+        builder = PtoBuilder(ir.InsertionPoint(store.op), store.location)
+        offsets = self._offsets(root, store.groups["offsets"], builder)
+        tile = _tile_of(store.single("tile"), store.location)
+        shapes = store.groups["shapes"]
+        sizes = ([builder.as_index(v) for v in shapes] if shapes else
+                 [builder.index(1)] * (len(offsets) - 2)
+                 + [builder.index(tile.rows), builder.index(tile.cols)])
+        part = builder.partition_view(root.view, offsets, sizes, root.element)
+        builder.op(pto.TStore.NAME, [[store.single("tile")], [part], [], []], [],
+                   _store_attributes(store))
+        alias = root.ptr if root.base is None else dest
+        store.op.results[0].replace_all_uses_with(alias)
+        store.op.erase()
+
+    def _update_signature(self) -> None:
+        inputs = [a.type for a in self.entry.arguments]
+        results = []
+        for t in ir.FunctionType(ir.TypeAttr(self.func.attributes["function_type"]).value).results:
+            layout = pl.tensor_layout(t)
+            tile = pl.tile_type(t)
+            if layout is not None:
+                t = pto.ptr_type(ir.RankedTensorType(t).element_type)
+            elif tile is not None:
+                t = tile_buf_for(tile).type()
+            results.append(t)
+        set_function_type(self.func, inputs, results)
+
+
+def _check_tensor_operands(op: ir.Operation, args: set, slices: set) -> None:
+    """GM tensors must come from function arguments (or slices of them), and
+    must not flow through control flow whose types would no longer agree."""
+    for operand in op.operands:
+        if pl.tensor_layout(operand.type) is None:
+            continue
+        if op.name in _TENSOR_PASSING_OPS:
+            raise Refusal(op.location, f"'{op.name}' passes a GM tensor: convert-pl-to-pto "
+                          "lowers tensors to pointers at the kernel boundary only; inline the "
+                          "callee or keep the tensor out of loop-carried values")
+        if operand not in args and operand not in slices and op.name != "func.return":
+            raise Refusal(op.location, f"'{op.name}' uses a GM tensor that is neither a "
+                          "function argument nor a slice of one: convert-pl-to-pto can only "
+                          "build tensor views over kernel arguments")
+
+
+def _tile_of(value: ir.Value, loc: ir.Location) -> pl.TileType:
+    tile = opaque_refusal(loc, lambda: pl.tile_type(value.type))
+    if tile is None:
+        raise MalformedOp(loc, f"expected a !pl.tile value, got {value.type}")
+    return tile
+
+
+def _load_tile(load: pl.TileLoad) -> pl.TileType:
+    if len(load.op.results) != 1:
+        raise MalformedOp(load.location, "'pl.tile.load' op must have one result")
+    return _tile_of(load.op.results[0], load.location)
+
+
+def _valid_extents(load: pl.TileLoad, root: _Root, builder: PtoBuilder):
+    """Operands for a tile whose valid rows/cols are dynamic (`v_row=?`)."""
+    tile = _load_tile(load)
+    valid = load.groups["valid_shape"]
+    if tile.valid is None or not valid:
+        return None, None
+    rows, cols = valid[-2:] if not root.layout.is_nz else (valid[2], valid[1])
+    if root.layout.is_nz:  # blocked: rows in fractals, columns in C0 lines
+        rows = builder.mul(builder.as_index(rows), builder.index(16))
+        cols = builder.mul(builder.as_index(cols), builder.index(_c0_of(valid)))
+    return builder.as_index(rows), builder.as_index(cols)
+
+
+def _c0_of(valid: list[ir.Value]) -> int:
+    return constant_value(valid[4]) or 1
+
+
+def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
+    """pl store attributes in their pto spelling; any other attribute is kept."""
+    attrs = {}
+    for name in store.op.attributes:
+        attr = store.op.attributes[name]
+        if name == "operandSegmentSizes":
+            continue
+        if name not in _STORE_ATTRS:
+            attrs[name] = attr
+            continue
+        pto_name, enum, unit_value = _STORE_ATTRS[name]
+        value = attr.value if isinstance(attr, ir.StringAttr) else unit_value
+        attrs[pto_name] = ir.Attribute.parse(f"#pto<{enum} {value}>")
+    return attrs
+
+
+def _retype_tiles(func: ir.Operation) -> None:
+    """Every !pl.tile value becomes its canonical !pto.tile_buf."""
+    values = list(func.regions[0].blocks[0].arguments)
+    for op in nested_ops(func):
+        values.extend(op.results)
+        for region in op.regions:
+            for block in region.blocks:
+                values.extend(block.arguments)
+    for value in values:
+        tile = pl.tile_type(value.type)
+        if tile is not None:
+            value.set_type(tile_buf_for(tile).type())

@@ -1,0 +1,118 @@
+"""materialize-tensor-strides: give every GM tensor type its row-major strides."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .. import nz_layout
+from ..bindings import ir
+from ..diagnostics import DiagnosticEngine
+from ..dialects import pl
+from ..errors import InternalInvariantError, Refusal
+from ..ir_walk import block_arguments, function_type, functions, nested_ops, set_function_type
+from ..nz_types import element_bit_width
+from ..pass_base import ModulePass
+
+
+@dataclass(frozen=True)
+class MaterializeTensorStrides(ModulePass):
+    """Fill in `stride = [...]` in the `#pl.layout` encoding of every GM tensor
+    type: row-major over its shape, `?` where an extent is dynamic.
+
+    NZ needs no stride rule of its own: once its shape is blocked, the pto-isa
+    NZ strides `[C*R, R*c0, 16*c0, c0, 1]` are exactly the row-major strides of
+    `[B, C/c0, R/16, 16, c0]`. An NZ tensor that is not blocked yet is a
+    pass-ordering bug (block-nz-tensor-views must run first) and is reported
+    as an internal invariant violation, not a user error.
+
+        tensor<1x16x16x16x32xi8, #pl.layout<nz>>
+      becomes
+        tensor<1x16x16x16x32xi8, #pl.layout<nz, stride = [131072, 8192, 512, 32, 1]>>
+    """
+
+    name = "materialize-tensor-strides"
+    summary = "Materialise row-major strides in every GM tensor encoding"
+
+    def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
+        refusals: list[Refusal] = []
+        retypes: list[tuple[ir.Value, ir.Type]] = []
+        signatures = []
+        for func in functions(module):
+            blocked = pl.BLOCKED_MARK in func.attributes
+            converter = _StrideConverter(blocked, refusals)
+            for value, loc in _values(func):
+                new = converter.convert(value.type, loc)
+                if new is not None:
+                    retypes.append((value, new))
+            ftype = function_type(func)
+            inputs = [converter.convert(t, func.location) or t for t in ftype.inputs]
+            results = [converter.convert(t, func.location) or t for t in ftype.results]
+            signatures.append((func, inputs, results))
+        for refusal in refusals:
+            diagnostics.error(refusal.location, refusal.message)
+        if refusals:
+            return
+        for value, new in retypes:
+            value.set_type(new)
+        for func, inputs, results in signatures:
+            set_function_type(func, inputs, results)
+
+
+def _values(func: ir.Operation):
+    for arg in block_arguments(func):
+        yield arg, arg.location
+    for op in nested_ops(func):
+        for arg in block_arguments(op):
+            yield arg, arg.location
+        for result in op.results:
+            yield result, op.location
+
+
+class _StrideConverter:
+    def __init__(self, function_blocked: bool, refusals: list[Refusal]):
+        self.function_blocked = function_blocked
+        self.refusals = refusals
+        self._cache: dict[ir.Type, ir.Type | None] = {}
+
+    def convert(self, t: ir.Type, loc: ir.Location) -> ir.Type | None:
+        """The type with strides, or None when `t` needs no change."""
+        if t in self._cache:
+            return self._cache[t]
+        try:
+            new = self._convert(t, loc)
+        except pl.LayoutSyntaxError as err:
+            self.refusals.append(Refusal(loc, str(err)))
+            new = None
+        except Refusal as refusal:
+            self.refusals.append(refusal)
+            new = None
+        self._cache[t] = new
+        return new
+
+    def _convert(self, t: ir.Type, loc: ir.Location) -> ir.Type | None:
+        layout = pl.tensor_layout(t)
+        if layout is None:
+            return None
+        tensor = ir.RankedTensorType(t)
+        shape = pl.tensor_shape(tensor)
+        if layout.is_nz:
+            self._check_blocked(tensor, shape, loc)
+        strides = nz_layout.row_major_strides(shape)
+        if layout.stride is not None:
+            if layout.is_nz and tuple(layout.stride) != strides:
+                raise InternalInvariantError(loc, f"blocked NZ tensor {t} carries strides "
+                                             f"{list(layout.stride)} that are not row-major")
+            return None  # explicit ND strides are the user's; keep them
+        return pl.tensor_type(shape, tensor.element_type, replace(layout, stride=strides))
+
+    def _check_blocked(self, t: ir.RankedTensorType, shape, loc: ir.Location) -> None:
+        bits = element_bit_width(t.element_type)
+        c0 = nz_layout.C0_BYTES * 8 // bits if bits and bits >= 8 else None
+        blocked_form = (len(shape) == 5 and shape[3] == nz_layout.FRACTAL_ROWS
+                        and c0 is not None and shape[4] == c0)
+        if self.function_blocked and blocked_form:
+            return
+        raise InternalInvariantError(
+            loc, f"NZ tensor {t} is not in the blocked rank-5 form: run "
+            "block-nz-tensor-views before materialize-tensor-strides (its functions carry "
+            f"the '{pl.BLOCKED_MARK}' mark)")

@@ -1,0 +1,133 @@
+"""Building blocks of convert-pl-to-pto: tile types, view operands, pto ops.
+
+Kept apart from the pass so the pass file reads as the wiring of one rewrite
+per op, and so the simulator and the tests can build the same canonical
+spellings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import nz_layout
+from .bindings import arith, ir
+from .dialects import pl, pto
+from .dialects.common import SEGMENTS
+from .errors import Refusal
+from .offset_proofs import constant_value
+
+# Physical Acc (L0C) capacity per backend, and the Acc -> NZ store field limits
+# (rows and columns, and the largest 16-aligned value under each).
+L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
+ACC_STORE_MAX_ROWS, ACC_STORE_MAX_COLS = 65535, 4095
+_ALIGNED_MAX_ROWS, _ALIGNED_MAX_COLS = 65520, 4080
+
+
+def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
+    """The canonical tile_buf of a pl tile: Mat tiles take the NZ (fractal 512)
+    configuration, Acc tiles the L0C one (fractal 1024)."""
+    valid = tile.valid or (tile.rows, tile.cols)
+    base = pto.TileBuf(tile.space, str(tile.element), tile.rows, tile.cols, valid[0], valid[1])
+    if tile.space == "mat":
+        return pto.TileBuf(**{**base.__dict__, **pto.MAT_NZ})
+    if tile.space == "acc":
+        return pto.TileBuf(**{**base.__dict__, **pto.ACC_NZ})
+    return base
+
+
+def check_acc_store_limits(tile: pl.TileType, backend: str, loc: ir.Location) -> None:
+    """The limits block-nz-tensor-views defers to emission: each actual Acc
+    tile stored to NZ must fit the store's fields and the L0C."""
+    fix = ("split the output along N into smaller Acc tiles, each split covering the whole "
+           "row axis (m == M), and store each at its column offset")
+    if tile.rows > ACC_STORE_MAX_ROWS:
+        raise Refusal(loc, f"NZ accumulator store of {tile.rows} rows exceeds the store's "
+                      f"{ACC_STORE_MAX_ROWS}-row limit ({_ALIGNED_MAX_ROWS} when 16-aligned): "
+                      "the output cannot be written with one store; reduce M")
+    if tile.cols > ACC_STORE_MAX_COLS:
+        raise Refusal(loc, f"NZ accumulator store of {tile.cols} columns exceeds the store's "
+                      f"{ACC_STORE_MAX_COLS}-column limit ({_ALIGNED_MAX_COLS} when 16-aligned) "
+                      f"for a {tile.rows} x {tile.cols} tile: {fix}")
+    size = tile.rows * tile.cols * 4
+    capacity = L0C_BYTES[backend]
+    if size > capacity:
+        raise Refusal(loc, f"NZ accumulator store of a {tile.rows} x {tile.cols} FP32 Acc tile "
+                      f"needs {size // 1024} KiB of L0C, more than the {capacity // 1024} KiB "
+                      f"capacity on {backend}: {fix}")
+
+
+class PtoBuilder:
+    """Emits pto ops and index constants at one insertion point."""
+
+    def __init__(self, ip: ir.InsertionPoint, loc: ir.Location):
+        self.ip = ip
+        self.loc = loc
+        self._constants: dict[int, ir.Value] = {}
+
+    def index(self, value: int) -> ir.Value:
+        if value not in self._constants:
+            with self.ip, self.loc:
+                self._constants[value] = arith.ConstantOp(ir.IndexType.get(), value).result
+        return self._constants[value]
+
+    def as_index(self, value: ir.Value) -> ir.Value:
+        if isinstance(value.type, ir.IndexType):
+            return value
+        const = constant_value(value)
+        if const is not None:
+            return self.index(const)
+        with self.ip, self.loc:
+            return arith.IndexCastOp(ir.IndexType.get(), value).result
+
+    def mul(self, a: ir.Value, b: ir.Value) -> ir.Value:
+        ca, cb = constant_value(a), constant_value(b)
+        if ca is not None and cb is not None:
+            return self.index(ca * cb)
+        with self.ip, self.loc:
+            return arith.MulIOp(a, b).result
+
+    def add(self, a: ir.Value, b: ir.Value) -> ir.Value:
+        if constant_value(b) == 0:
+            return a
+        if constant_value(a) == 0:
+            return b
+        with self.ip, self.loc:
+            return arith.AddIOp(a, b).result
+
+    def op(self, name: str, operands: Sequence[Sequence[ir.Value]], results: Sequence[ir.Type],
+           attributes: dict[str, ir.Attribute] | None = None) -> ir.Operation:
+        attrs = dict(attributes or {})
+        attrs[SEGMENTS] = ir.DenseI32ArrayAttr.get([len(g) for g in operands])
+        return ir.Operation.create(name, results=list(results),
+                                   operands=[v for g in operands for v in g],
+                                   attributes=attrs, loc=self.loc, ip=self.ip)
+
+    def make_tensor_view(self, ptr: ir.Value, shape: list[ir.Value], strides: list[ir.Value],
+                         layout: str, element: ir.Type) -> ir.Value:
+        view = pto.ViewType("tensor_view", (None,) * len(shape), str(element))
+        return self.op(pto.MakeTensorView.NAME, [[ptr], shape, strides], [view.type()],
+                       {"layout": pto.layout_attr(layout)}).result
+
+    def partition_view(self, view: ir.Value, offsets: list[ir.Value], sizes: list[ir.Value],
+                       element: str) -> ir.Value:
+        dims = tuple(constant_value(v) for v in sizes)
+        part = pto.ViewType("partition_tensor_view", dims, element)
+        return self.op(pto.PartitionView.NAME, [[view], offsets, sizes], [part.type()]).result
+
+    def alloc_tile(self, tile: pto.TileBuf, valid_row: ir.Value | None,
+                   valid_col: ir.Value | None) -> ir.Value:
+        groups = [[], [valid_row] if tile.v_row is None else [],
+                  [valid_col] if tile.v_col is None else []]
+        return self.op(pto.AllocTile.NAME, groups, [tile.type()]).result
+
+
+def view_strides(builder: PtoBuilder, t: ir.RankedTensorType, layout: pl.TensorLayout,
+                 shape: list[ir.Value]) -> list[ir.Value]:
+    """Stride operands: the materialised encoding strides where static,
+    products of the extents where dynamic."""
+    static = layout.stride or nz_layout.row_major_strides(pl.tensor_shape(t))
+    strides: list[ir.Value] = [builder.index(1)] * len(shape)
+    running = builder.index(1)
+    for axis in reversed(range(len(shape))):
+        strides[axis] = builder.index(static[axis]) if static[axis] is not None else running
+        running = builder.mul(strides[axis], shape[axis])
+    return strides
