@@ -21,6 +21,10 @@ from .diagnostics import DiagnosticEngine
 class PassOptionError(ValueError):
     """A pass option that does not exist or does not parse as its type."""
 
+    def __init__(self, option: str, message: str):
+        super().__init__(message)
+        self.option = option  # the key as written, so errors can point at it
+
 
 # The types `name{key=value}` can spell; `OptionSpec.parse` converts to each.
 OPTION_TYPES = (bool, int, str)
@@ -62,7 +66,7 @@ class OptionSpec:
 
     def _invalid(self, pass_name: str, expectation: str, text: str) -> PassOptionError:
         return PassOptionError(
-            f"option '{self.name}' of pass '{pass_name}' {expectation}; got '{text}'")
+            self.name, f"option '{self.name}' of pass '{pass_name}' {expectation}; got '{text}'")
 
     def describe(self) -> str:
         kind = "|".join(self.choices) if self.choices else self.type.__name__
@@ -123,7 +127,7 @@ class ModulePass:
             if spec is None:
                 known = ", ".join(specs) or "none"
                 raise PassOptionError(
-                    f"pass '{cls.name}' has no option '{key}' (its options: {known})")
+                    key, f"pass '{cls.name}' has no option '{key}' (its options: {known})")
             values[key.replace("-", "_")] = spec.parse(cls.name, text)
         return cls(**values)
 

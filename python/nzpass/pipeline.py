@@ -43,6 +43,7 @@ class Element:
     col: int
     options: dict[str, str] = field(default_factory=dict)
     nested: list[Element] | None = None
+    option_cols: dict[str, int] = field(default_factory=dict)
 
 
 class _Reader:
@@ -92,22 +93,22 @@ class _Reader:
             nested = [] if self.peek() == ")" else self.elements(")")
             self.pos += 1
             return Element(name, self.text[start:self.pos], self.col(start), nested=nested)
-        options: dict[str, str] = {}
+        element = Element(name, "", self.col(start))
         if self.peek() == "{":
-            options = self.options(name)
-        return Element(name, self.text[start:self.pos], self.col(start), options)
+            self.options(element)
+        element.text = self.text[start:self.pos]
+        return element
 
-    def options(self, pass_name: str) -> dict[str, str]:
+    def options(self, element: Element) -> None:
         open_pos = self.pos
         self.pos += 1
-        found: dict[str, str] = {}
         while True:
             self.skip_space()
             if self.peek() == "}":
                 self.pos += 1
-                return found
+                return
             if not self.peek():
-                raise self.fail(f"unterminated options of '{pass_name}'", open_pos)
+                raise self.fail(f"unterminated options of '{element.name}'", open_pos)
             key_pos = self.pos
             key = self.word("=} ")
             value = ""
@@ -116,7 +117,8 @@ class _Reader:
                 value = self.value()
             if not key:
                 raise self.fail("expected an option name", key_pos)
-            found[key] = value
+            element.options[key] = value
+            element.option_cols[key] = self.col(key_pos)
 
     def word(self, stops: str) -> str:
         start = self.pos
@@ -208,7 +210,7 @@ def instantiate(element: Element) -> ModulePass | None:
     try:
         return cls.from_options(element.options)
     except PassOptionError as err:
-        raise PipelineError(element.col, str(err)) from None
+        raise PipelineError(element.option_cols.get(err.option, element.col), str(err)) from None
 
 
 def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine) -> Callable:

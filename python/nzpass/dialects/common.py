@@ -81,11 +81,17 @@ class SegmentedOp:
                               f"string, got {attr}")
         return attr.value
 
+    def _current_groups(self) -> dict[str, list[ir.Value]]:
+        return split_operands(self.op, self.GROUPS, [len(self.groups[n]) for n in self.GROUPS])
+
     def rebuild(self, groups: dict[str, Sequence[ir.Value]],
                 result_types: Sequence[ir.Type] | None = None) -> ir.Operation:
         """Replace the op by one with new operand groups (and result types),
-        keeping every attribute and the location; uses move to the new op."""
-        ordered = [list(groups.get(name, self.groups[name])) for name in self.GROUPS]
+        keeping every attribute and the location; uses move to the new op.
+        Groups not given are read from the op now, not from when the view was
+        made: an earlier rewrite may have replaced one of its operands."""
+        current = self._current_groups()
+        ordered = [list(groups.get(name, current[name])) for name in self.GROUPS]
         attributes = attribute_dict(self.op)
         attributes[SEGMENTS] = ir.DenseI32ArrayAttr.get([len(g) for g in ordered])
         types = list(result_types) if result_types is not None else [

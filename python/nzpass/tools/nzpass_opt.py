@@ -7,7 +7,6 @@ tests run the real tool in-process.
 from __future__ import annotations
 
 import argparse
-import os
 import shlex
 import sys
 import tempfile
@@ -19,9 +18,13 @@ from ..bindings import MLIRError, ir, new_context, passmanager
 from ..diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
 from ..pipeline import PIPELINE_SOURCE, Pipeline, PipelineError
 from ..source import Chunk, decode_source, parse_chunk, split_input
-from ..verify_diagnostics import parse_expectations, verify
+from ..verify_diagnostics import DiagnosticVerifier
 
 EXIT_OK, EXIT_DIAGNOSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+STDIN_NAME = "<stdin>"  # the buffer name mlir-opt gives standard input
+_OUTPUT_SPLIT_MARKER = "// -----\n"
+# Options that take a value: the reproducer must not mistake it for the input.
+_VALUE_OPTIONS = ("-o", "-p", "--pass-pipeline", "-pass-pipeline")
 
 
 class UsageError(Exception):
@@ -34,7 +37,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="nzpass-opt", add_help=True,
+    # No abbreviations: mlir-opt takes `--split-input-file`, never `--split`.
+    p = _Parser(prog="nzpass-opt", add_help=False, allow_abbrev=False,
                 description="Run nzpass and upstream MLIR passes on an MLIR file.")
     p.add_argument("input", nargs="?", default="-", help="input file, or - for stdin")
     p.add_argument("-o", dest="output", default="-", help="output file (default: stdout)")
@@ -53,9 +57,10 @@ def _build_parser() -> argparse.ArgumentParser:
                    action="store_true", help="print the IR after every pass (to stderr)")
     p.add_argument("--mlir-timing", "-mlir-timing", action="store_true",
                    help="report the time of each pass (to stderr)")
-    p.add_argument("--list-passes", action="store_true",
+    p.add_argument("--list-passes", "-list-passes", action="store_true",
                    help="list nzpass passes, their summaries and options")
-    p.add_argument("--version", action="store_true", help="print the version")
+    p.add_argument("--version", "-version", action="store_true", help="print the version")
+    p.add_argument("-h", "--help", "-help", action="store_true", help="print this help")
     return p
 
 
@@ -69,7 +74,10 @@ class NzpassOpt:
         self.stdout = stdout if stdout is not None else sys.stdout
         self.stderr = stderr if stderr is not None else sys.stderr
         self.sources = SourceCache()
-        self.current_chunk: str = ""
+        self.input_arg: str | None = None
+        self.current_chunk: str | None = None
+        self.verifier: DiagnosticVerifier | None = None
+        self.unexpected = 0  # diagnostics the verifier refused in the current chunk
 
     def run(self) -> int:
         try:
@@ -78,14 +86,16 @@ class NzpassOpt:
             self.stderr.write(f"nzpass-opt: error: {err}\n"
                               "usage: nzpass-opt [options] [input] (see --help)\n")
             return EXIT_USAGE
-        except SystemExit as exit_:  # --help
-            return int(exit_.code or 0)
         except Exception:  # any other exception is a bug in nzpass
             return self._internal_error()
 
     def _run(self) -> int:
-        args = _build_parser().parse_args(self.argv)
-        self.args = args
+        parser = _build_parser()
+        args = self.args = parser.parse_args(self.argv)
+        self.input_arg = args.input
+        if args.help:
+            self.stdout.write(parser.format_help())
+            return EXIT_OK
         if args.version:
             self.stdout.write(f"nzpass-opt {__version__} (MLIR Python bindings of LLVM 22.1.8)\n")
             return EXIT_OK
@@ -102,16 +112,19 @@ class NzpassOpt:
         text = self._read_input(args.input)
         if text is None:
             return EXIT_DIAGNOSED
-        return self._process(text)
+        code, result = self._process(text)
+        return self._write_output(args.output, result, failed=code != EXIT_OK)
 
     def _parse_pipeline(self, args) -> Pipeline:
         anchored = args.pass_pipeline is not None
         text = args.pass_pipeline if anchored else (args.passes or "")
         self.sources.add(PIPELINE_SOURCE, text)
-        return Pipeline.parse(text, anchored=anchored)
+        pipeline = Pipeline.parse(text, anchored=anchored)
+        pipeline.check()
+        return pipeline
 
     def _read_input(self, path: str) -> str | None:
-        self.input_name = "<stdin>" if path == "-" else path
+        self.input_name = STDIN_NAME if path == "-" else path
         try:
             if path == "-":
                 data = self.stdin.read()
@@ -119,8 +132,7 @@ class NzpassOpt:
                 with open(path, "rb") as f:
                     data = f.read()
         except OSError as err:
-            self.stderr.write(f"nzpass-opt: error: could not open input file '{path}': "
-                              f"{err.strerror}\n")
+            self._tool_error(f"cannot open input file '{path}': {err.strerror}")
             return None
         engine = DiagnosticEngine()
         text = decode_source(data, self.input_name, engine)
@@ -130,47 +142,73 @@ class NzpassOpt:
         self.sources.add(self.input_name, text)
         return text
 
-    def _process(self, text: str) -> int:
-        outputs: list[str] = []
-        failed = False
-        for chunk in split_input(text, self.args.split_input_file):
-            self.current_chunk = chunk.text
-            output, ok = self._process_chunk(chunk)
-            failed |= not ok
-            if output is not None:
-                outputs.append(output)
-        self._write_output(("// -----\n").join(outputs))
-        return EXIT_DIAGNOSED if failed else EXIT_OK
+    def _write_output(self, path: str, text: str, failed: bool) -> int:
+        """Write the result and give the exit code. Standard output gets the
+        chunks that succeeded even when others failed, as with mlir-opt; a
+        file is written only when the whole run succeeded."""
+        if path == "-":
+            self.stdout.write(text)
+            return EXIT_DIAGNOSED if failed else EXIT_OK
+        if failed:
+            return EXIT_DIAGNOSED
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as err:
+            self._tool_error(f"cannot open output file '{path}': {err.strerror}")
+            return EXIT_DIAGNOSED
+        return EXIT_OK
 
-    def _process_chunk(self, chunk: Chunk) -> tuple[str | None, bool]:
+    def _process(self, text: str) -> tuple[int, str]:
+        chunks, near_misses = split_input(text, self.input_name, self.args.split_input_file)
+        self._print(near_misses)
+        failed = False
+        if self.args.verify_diagnostics:
+            self.verifier = DiagnosticVerifier(self.input_name, text)
+            self._print(self.verifier.malformed)
+            failed = bool(self.verifier.malformed)
+        outputs = []
+        for chunk in chunks:
+            output, ok = self._process_chunk(chunk)
+            outputs.append(output)
+            failed |= not ok
+        if self.verifier is not None:
+            missing = self.verifier.finish()
+            self._print(missing)
+            failed |= bool(missing)
+        return (EXIT_DIAGNOSED if failed else EXIT_OK), _OUTPUT_SPLIT_MARKER.join(outputs)
+
+    def _process_chunk(self, chunk: Chunk) -> tuple[str, bool]:
+        """The chunk's printed IR ("" when it failed) and whether it passed:
+        without --verify-diagnostics, whether parsing and the pipeline
+        succeeded; with it, whether every diagnostic was expected."""
+        self.current_chunk = chunk.text
+        self.unexpected = 0
         ctx = new_context()
-        engine = DiagnosticEngine()
+        verifying = self.verifier is not None
+        engine = DiagnosticEngine(on_emit=self._diagnosed, print_op_on_diagnostic=not verifying)
         with ctx, engine.capturing(ctx):
             module = parse_chunk(chunk, self.input_name, ctx, engine)
-            if module is not None:
-                module = self._run_passes(module, engine)
-            output = None
-            if module is not None and engine.error_count == 0:
-                output = self._print_module(module)
-        diagnostics = engine.take()
-        if not self.args.verify_diagnostics:
-            self._print(diagnostics)
-            return output, not any(d.severity.value == "error" for d in diagnostics)
-        expectations, malformed = parse_expectations(self.input_name, chunk.text,
-                                                      chunk.first_line)
-        failures = malformed + verify(expectations, diagnostics)
-        self._print(failures)
-        return output, not failures
+            ok = module is not None and self._run_passes(module.operation, engine)
+            output = self._print_module(module.operation) if ok else ""
+        self.current_chunk = None
+        return output, self.unexpected == 0 if verifying else ok
 
-    def _run_passes(self, module: ir.Operation, engine: DiagnosticEngine) -> ir.Operation | None:
+    def _diagnosed(self, diag: Diagnostic) -> None:
+        """Print each diagnostic as it happens (in order with MLIR's IR dumps);
+        under --verify-diagnostics print only what the verifier refuses."""
+        if self.verifier is None:
+            self._print([diag])
+            return
+        failures = self.verifier.check(diag)
+        self.unexpected += len(failures)
+        self._print(failures)
+
+    def _run_passes(self, module: ir.Operation, engine: DiagnosticEngine) -> bool:
         if not self.pipeline.steps:
-            return module
+            return True
         pm = passmanager.PassManager()
-        try:
-            self.pipeline.populate(pm, engine)
-        except PipelineError as err:
-            engine.emit(err.diagnostic())
-            return None
+        self.pipeline.populate(pm, engine)
         if self.args.mlir_print_ir_before_all or self.args.mlir_print_ir_after_all:
             pm.enable_ir_printing(print_before_all=self.args.mlir_print_ir_before_all,
                                   print_after_all=self.args.mlir_print_ir_after_all,
@@ -179,41 +217,59 @@ class NzpassOpt:
             pm.enable_timing()
         try:
             pm.run(module)
+            return True
         except MLIRError:
-            pass  # the diagnostics are already in the engine
+            return False  # its diagnostics are already in the engine
         finally:
             self.stderr.flush()
             del pm  # the timing report is printed when the pass manager dies
-        return module
 
     def _print_module(self, module: ir.Operation) -> str:
-        return module.get_asm(print_generic_op_form=self.args.mlir_print_op_generic,
-                              assume_verified=True) 
-
-    def _write_output(self, text: str) -> None:
-        if self.args.output == "-":
-            self.stdout.write(text)
-            return
-        with open(self.args.output, "w", encoding="utf-8") as f:
-            f.write(text)
+        text = module.get_asm(print_generic_op_form=self.args.mlir_print_op_generic,
+                              assume_verified=True)
+        return text if text.endswith("\n") else text + "\n"
 
     def _print(self, diagnostics: list[Diagnostic]) -> None:
         for diag in diagnostics:
             self.stderr.write(format_diagnostic(diag, self.sources))
+        self.stderr.flush()
+
+    def _tool_error(self, message: str) -> None:
+        self.stderr.write(f"nzpass-opt: error: {message}\n")
 
     def _internal_error(self) -> int:
-        if os.environ.get("NZPASS_DEBUG"):  # developers want the whole traceback
-            self.stderr.write(traceback.format_exc())
-        detail = traceback.format_exc(limit=-3).strip().splitlines()
-        with tempfile.NamedTemporaryFile("w", prefix="nzpass-repro-", suffix=".mlir",
-                                         delete=False, encoding="utf-8") as f:
-            f.write(self.current_chunk)
-        argv = [a for a in self.argv if a not in (getattr(self, "input_name", None), "-")]
-        command = shlex.join(["nzpass-opt", f.name, *argv])
-        self.stderr.write(f"internal error: {detail[-1]}\n"
+        # The exception on one line, never the traceback.
+        error = sys.exc_info()[1]
+        detail = " ".join(traceback.format_exception_only(type(error), error)[-1].split())
+        self.stderr.write(f"internal error: {detail}\n"
                           "this is a bug in nzpass; please report it with the reproducer:\n"
-                          f"  {command}\n")
+                          f"  {self._reproducer()}\n")
         return EXIT_INTERNAL
+
+    def _reproducer(self) -> str:
+        """The command that reproduces the failure: this invocation, on a file
+        holding only the chunk being processed when there was one."""
+        argv = list(self.argv)
+        if self.current_chunk is None:
+            return shlex.join(["nzpass-opt", *argv])
+        try:
+            with tempfile.NamedTemporaryFile("w", prefix="nzpass-repro-", suffix=".mlir",
+                                             delete=False, encoding="utf-8") as f:
+                f.write(self.current_chunk)
+        except OSError:
+            return shlex.join(["nzpass-opt", *argv])
+        index = _input_index(argv, self.input_arg)
+        if index is not None:
+            del argv[index]
+        return shlex.join(["nzpass-opt", f.name, *argv])
+
+
+def _input_index(argv: list[str], input_arg: str | None) -> int | None:
+    """Where the positional input is in `argv` (None for an implicit stdin)."""
+    for index, arg in enumerate(argv):
+        if arg == input_arg and (index == 0 or argv[index - 1] not in _VALUE_OPTIONS):
+            return index
+    return None
 
 
 def list_passes_text() -> str:
