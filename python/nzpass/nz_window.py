@@ -185,15 +185,23 @@ def _plan_valid(geom, valid, static, loc, prover, what):
 
 
 def _valid_extent(value, divisor, limit, axis, loc, prover, what) -> Coord:
+    """A valid extent divided into whole fractals or C0 lines. Only its
+    alignment is proved: a ragged count such as min(800 - o0, 256) has no
+    provable sign, and a count is not an address that could be clamped."""
+    ragged = (f"Ragged {axis} that may end inside a fractal have no NZ form: keep them a "
+              f"provable multiple of {divisor} (e.g. a min() of aligned terms)")
     const = constant_value(value)
-    if const is not None and const > limit:
-        raise Refusal(loc, f"{what} {axis} {const} exceed the window extent {limit}")
-    try:
-        return divided_offset(value, divisor, axis, loc, prover)
-    except Refusal as err:
-        raise Refusal(loc, f"{err.message}. Ragged {axis} that may end inside a fractal have no "
-                      f"NZ form: keep them a provable multiple of {divisor} (e.g. a min() of "
-                      "aligned terms)") from None
+    if const is not None:
+        if not 0 <= const <= limit:
+            raise Refusal(loc, f"{what} {axis} {const} lie outside [0, {limit}], the extent of "
+                          "the loaded window; give a valid extent no larger than the window")
+        if const % divisor:
+            raise Refusal(loc, f"{what} {axis} {const} are not a multiple of {divisor}. {ragged}")
+        return Const(const // divisor)
+    if not prover.is_multiple(value, divisor):
+        raise Refusal(loc, f"cannot prove that the {what} {axis} are a multiple of {divisor}. "
+                      f"{ragged}. Provable forms: {PROVABLE_FORMS}")
+    return Divided(value, divisor)
 
 
 def check_gm_gap(parent_rows: int, loaded_rows: int, column_blocks: int,

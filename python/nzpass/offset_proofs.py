@@ -11,13 +11,16 @@ never assumed (nz-semantics section 4):
 - sign: whether the value is provably >= 0.
 
 Iter_args are never resolved (each iteration sees a different value); a
-difference proves divisibility but never sign. The search is bounded in depth
-and memoised per query, so deep or shared arithmetic cannot blow up.
+difference proves divisibility but never sign. The walk is bounded in depth
+(too deep proves nothing, so the offset is refused) and memoised, so deep or
+shared arithmetic costs time linear in the number of values it visits.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .bindings import ir
 from .dialects import pl
@@ -30,9 +33,11 @@ PROVABLE_FORMS = (
     "integer constants; products with a provable factor (n0 = nb * 256); sums of provable "
     "terms; scf.for induction variables whose start and step are provable; min/max of "
     "provable operands; x % c and x // c by a positive constant (inside a product); "
-    "index_cast of a provable value; pl.tile.get_block_idx / get_block_num (sign only). "
-    "A difference proves divisibility but not sign, and loop-carried values (iter_args) "
-    "are never resolved")
+    "index_cast of a provable value; "
+    "pl.tile.get_block_idx / get_block_num (sign only). A difference proves divisibility but "
+    "not sign, and loop-carried values (iter_args) are never resolved")
+
+T = TypeVar("T")
 
 
 def constant_value(value: ir.Value) -> int | None:
@@ -67,80 +72,112 @@ def _loop_of_induction_variable(value: ir.Value) -> ir.Operation | None:
 
 
 @dataclass
+class _Fact:
+    value: object
+    exact: bool   # False when the depth bound cut the walk short
+    budget: int   # depth still available when it was computed
+
+
+@dataclass
 class OffsetProver:
+    """Alignment and sign facts of integer SSA values, memoised across queries.
+
+    A fact cut short by the depth bound is only reused by a query with no
+    more depth to spend, so the order of queries never changes an answer."""
+
     max_depth: int = DEFAULT_MAX_DEPTH
     _alignment: dict = field(default_factory=dict)
     _sign: dict = field(default_factory=dict)
 
-    def alignment(self, value: ir.Value, depth: int = 0) -> int:
+    def alignment(self, value: ir.Value) -> int:
         """The largest power of two that provably divides `value` (1 if none)."""
-        if depth > self.max_depth:
-            return 1
-        key = value  # values hash and compare by the IR value they wrap
-        if key not in self._alignment:
-            self._alignment[key] = 1  # cycles and re-entry prove nothing
-            self._alignment[key] = self._compute_alignment(value, depth + 1)
-        return self._alignment[key]
+        return self._align(value, self.max_depth)[0]
 
-    def non_negative(self, value: ir.Value, depth: int = 0) -> bool:
+    def non_negative(self, value: ir.Value) -> bool:
         """True when `value` is provably >= 0."""
-        if depth > self.max_depth:
-            return False
-        key = value
-        if key not in self._sign:
-            self._sign[key] = False
-            self._sign[key] = self._compute_sign(value, depth + 1)
-        return self._sign[key]
+        return self._non_negative(value, self.max_depth)[0]
 
     def is_multiple(self, value: ir.Value, divisor: int) -> bool:
         return self.alignment(value) % divisor == 0
 
-    def _compute_alignment(self, value: ir.Value, depth: int) -> int:
+    def _memo(self, memo: dict, value: ir.Value, budget: int, unknown: T,
+              compute: Callable[[ir.Value, int], tuple[T, bool]]) -> tuple[T, bool]:
+        if budget <= 0:
+            return unknown, False
+        fact = memo.get(value)
+        if fact is not None and (fact.exact or fact.budget >= budget):
+            return fact.value, fact.exact
+        # SSA definitions dominate their uses, so a walk never re-enters a
+        # value; should it, the placeholder proves nothing.
+        memo[value] = _Fact(unknown, False, budget)
+        result, exact = compute(value, budget - 1)
+        memo[value] = _Fact(result, exact, budget)
+        return result, exact
+
+    def _align(self, value: ir.Value, budget: int) -> tuple[int, bool]:
+        return self._memo(self._alignment, value, budget, 1, self._compute_alignment)
+
+    def _non_negative(self, value: ir.Value, budget: int) -> tuple[bool, bool]:
+        return self._memo(self._sign, value, budget, False, self._compute_sign)
+
+    def _align_all(self, values, budget: int) -> tuple[list[int], bool]:
+        facts = [self._align(v, budget) for v in values]
+        return [a for a, _ in facts], all(exact for _, exact in facts)
+
+    def _sign_all(self, values, budget: int) -> tuple[list[bool], bool]:
+        facts = [self._non_negative(v, budget) for v in values]
+        return [s for s, _ in facts], all(exact for _, exact in facts)
+
+    def _compute_alignment(self, value: ir.Value, budget: int) -> tuple[int, bool]:
         loop = _loop_of_induction_variable(value)
         if loop is not None:
-            start, step = loop.operands[0], loop.operands[2]
-            return min(self.alignment(start, depth), self.alignment(step, depth))
+            found, exact = self._align_all((loop.operands[0], loop.operands[2]), budget)
+            return min(found), exact
         op = _defining_op(value)
         if op is None:
-            return 1
+            return 1, True  # function arguments and iter_args are never resolved
         const = constant_value(value)
         if const is not None:
-            return _largest_power_of_two_dividing(const)
-        operands = list(op.operands)
+            return _largest_power_of_two_dividing(const), True
         if op.name in ("arith.addi", "arith.subi", "arith.minsi", "arith.maxsi"):
-            return min(self.alignment(v, depth) for v in operands)
+            found, exact = self._align_all(op.operands, budget)
+            return min(found), exact
         if op.name == "arith.muli":
-            product = self.alignment(operands[0], depth) * self.alignment(operands[1], depth)
-            return min(product, MAX_ALIGNMENT)
+            (lhs, rhs), exact = self._align_all(op.operands, budget)
+            return min(lhs * rhs, MAX_ALIGNMENT), exact
         if op.name == "arith.index_cast":
-            return self.alignment(operands[0], depth)
+            # Truncating to W bits keeps a multiple of a power of two below 2**W one.
+            return self._align(op.operands[0], budget)
         # x % c and x // c carry no alignment of their own: a product's other
         # factor carries it, as in (blk % 2) * 512.
-        return 1
+        return 1, True
 
-    def _compute_sign(self, value: ir.Value, depth: int) -> bool:
+    def _compute_sign(self, value: ir.Value, budget: int) -> tuple[bool, bool]:
         loop = _loop_of_induction_variable(value)
         if loop is not None:
-            start, step = loop.operands[0], loop.operands[2]
-            return self.non_negative(start, depth) and self.non_negative(step, depth)
+            found, exact = self._sign_all((loop.operands[0], loop.operands[2]), budget)
+            return all(found), exact
         op = _defining_op(value)
         if op is None:
-            return False
+            return False, True
         const = constant_value(value)
         if const is not None:
-            return const >= 0
-        operands = list(op.operands)
+            return const >= 0, True
         if op.name in pl.LANE_INDEX_OPS:
-            return True  # a lane number cannot be negative
+            return True, True  # a lane number cannot be negative
         if op.name in ("arith.addi", "arith.muli", "arith.minsi"):
-            return all(self.non_negative(v, depth) for v in operands)
+            found, exact = self._sign_all(op.operands, budget)
+            return all(found), exact
         if op.name == "arith.maxsi":
-            return any(self.non_negative(v, depth) for v in operands)
+            found, exact = self._sign_all(op.operands, budget)
+            return any(found), exact
         if op.name in ("arith.floordivsi", "arith.remsi"):
-            divisor = constant_value(operands[1])
-            return (divisor is not None and divisor > 0
-                    and self.non_negative(operands[0], depth))
+            divisor = constant_value(op.operands[1])
+            if divisor is None or divisor <= 0:
+                return False, True
+            return self._non_negative(op.operands[0], budget)
         if op.name == "arith.index_cast":
-            return self.non_negative(operands[0], depth)
-        return False  # arith.subi among others: a difference has no provable sign
-
+            # Like the product rule, sign proofs reason about the value the
+            # arithmetic denotes; a cast of a lane-sized value keeps its sign.
+            return self._non_negative(op.operands[0], budget)
+        return False, True  # arith.subi among others: a difference has no provable sign

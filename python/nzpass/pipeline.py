@@ -8,8 +8,12 @@ verbatim, in the order given.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Callable
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from . import passes
@@ -76,8 +80,9 @@ class _Reader:
                 continue
             if self.peek() == closing:
                 return found
-            what = repr(self.peek()) if self.peek() else "end of pipeline"
-            raise self.fail(f"expected ',' or {closing or 'end of pipeline'!r}, found {what}")
+            expected = repr(closing) if closing else "the end of the pipeline"
+            what = repr(self.peek()) if self.peek() else "the end of the pipeline"
+            raise self.fail(f"expected ',' or {expected}, found {what}")
 
     def element(self) -> Element:
         start = self.pos
@@ -248,6 +253,29 @@ def _upstream_error(element: Element, err: ValueError) -> PipelineError:
     return PipelineError(element.col, ": ".join([message, *reasons]))
 
 
+@contextmanager
+def _native_stderr_lines() -> Iterator[list[str]]:
+    """The lines native code writes to file descriptor 2 inside the block
+    (filled in when the block ends); nothing is captured where descriptor 2
+    cannot be redirected."""
+    lines: list[str] = []
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield lines
+        return
+    with tempfile.TemporaryFile() as capture:
+        os.dup2(capture.fileno(), 2)
+        try:
+            yield lines
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            capture.seek(0)
+            lines.extend(capture.read().decode("utf-8", "replace").splitlines())
+
+
 class Pipeline:
     """A parsed pipeline: nzpass passes and upstream elements in order."""
 
@@ -264,8 +292,17 @@ class Pipeline:
     def check(self) -> None:
         """Raise PipelineError now for an upstream pass or option the upstream
         parser refuses, before any input is read (and not once per chunk)."""
-        with new_context():
-            self.populate(passmanager.PassManager(), DiagnosticEngine())
+        with _native_stderr_lines() as native:
+            try:
+                with new_context():
+                    self.populate(passmanager.PassManager(), DiagnosticEngine())
+                return
+            except PipelineError as err:
+                error = err
+        # LLVM's option parser writes why a value is bad straight to file
+        # descriptor 2 (": for the --x option: ..."): make it part of the error.
+        reasons = [line.strip().lstrip(":").strip() for line in native if line.strip()]
+        raise PipelineError(error.col, ": ".join([error.message, *reasons]))
 
     def populate(self, pm: passmanager.PassManager, diagnostics: DiagnosticEngine) -> None:
         """Add every step to `pm`; an upstream element the upstream parser refuses

@@ -162,6 +162,8 @@ def tile_type(t: ir.Type) -> TileType | None:
     ValueError text through opaque.OpaqueSyntaxError for a malformed spelling."""
     if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
         return None
+    if not (t.data == "tile" or t.data.startswith("tile<")):
+        return None
     return _parse_tile(t.data)
 
 
@@ -199,4 +201,8 @@ def element_type(text: str) -> ir.Type:
 
 def _parse_tile(data: str) -> TileType:
     dims, element_text, space, valid = _parse_tile_text(data)
-    return TileType(dims[0], dims[1], element_type(element_text), space, valid)
+    try:
+        element = element_type(element_text)
+    except opaque.OpaqueSyntaxError as err:
+        raise opaque.OpaqueSyntaxError(f"'!pl.{data}': {err}") from None
+    return TileType(dims[0], dims[1], element, space, valid)

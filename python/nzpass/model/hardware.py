@@ -336,3 +336,30 @@ def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
         np.add.at(gm_view.buffer, dst, values)
     else:
         gm_view.buffer[dst] = values
+
+
+# --------------------------------------------------------------------------- TSTORE -> ND
+
+
+def tstore_nd(tile: Tile, gm_view: GlobalTensor, offsets, sizes, atomic_add: bool = False):
+    """TSTORE of the valid region of an Acc or Vec tile into an ND GM window, in place.
+
+    The window ``view[offsets : offsets+sizes]`` is seen as a ``[rows, cols]`` grid (leading
+    axes stack as rows, as for the ND loads); tile element ``(r, c)`` of the valid region goes
+    to grid element ``(r, c)``, converted to the GM dtype (added with ``atomic_add``). A valid
+    region larger than the window is refused rather than written past it.
+    """
+    if tile.loc not in ("acc", "vec"):
+        raise ValueError(f"ND store needs an Acc or Vec tile, got a {tile.loc!r} tile")
+    grid = _nd_window_index(gm_view, offsets, sizes)
+    vr, vc = tile.valid_rows, tile.valid_cols
+    if vr > grid.shape[0] or vc > grid.shape[1]:
+        raise ValueError(f"TSTORE ->ND: valid {vr}x{vc} tile region exceeds the "
+                         f"{grid.shape[0]}x{grid.shape[1]} window")
+    dst = _checked(gm_view.buffer, grid[:vr, :vc], "TSTORE ->ND")
+    r, c = np.ogrid[:vr, :vc]
+    values = tile.storage[tile.offsets(r, c)].astype(gm_view.dtype)
+    if atomic_add:
+        np.add.at(gm_view.buffer, dst, values)
+    else:
+        gm_view.buffer[dst] = values

@@ -21,6 +21,7 @@ def _lazy(module: str, cls: str) -> Callable[[], type[ModulePass]]:
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "block-nz-tensor-views": _lazy("block_nz_tensor_views", "BlockNzTensorViews"),
+    "verify-pto-nz": _lazy("verify_pto_nz", "VerifyPtoNz"),
     "materialize-tensor-strides": _lazy("materialize_tensor_strides", "MaterializeTensorStrides"),
     "convert-pl-to-pto": _lazy("convert_pl_to_pto", "ConvertPlToPto"),
     "test-emit-diagnostics": _lazy("test_emit_diagnostics", "TestEmitDiagnostics"),

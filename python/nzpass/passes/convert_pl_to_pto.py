@@ -8,7 +8,7 @@ from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
 from ..errors import MalformedOp, Refusal
-from ..ir_walk import functions, is_declaration, nested_ops, set_function_type
+from ..ir_walk import block_arguments, functions, is_declaration, nested_ops, set_function_type
 from ..offset_proofs import constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass
@@ -90,6 +90,8 @@ class _FunctionLowering:
     def check(self) -> None:
         args = set(self._tensor_args())
         slices = set()
+        for value, loc in _tile_values(self.func):
+            opaque_refusal(loc, lambda: pl.tile_type(value.type))
         for op in nested_ops(self.func):
             _check_tensor_operands(op, args, slices)
             if op.name == pl.TensorSlice.NAME:
@@ -255,15 +257,21 @@ def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
     return attrs
 
 
+def _tile_values(func: ir.Operation):
+    """Every value of the function with its location (tile types are checked
+    before the lowering and rewritten after it)."""
+    for arg in func.regions[0].blocks[0].arguments:
+        yield arg, arg.location
+    for op in nested_ops(func):
+        for result in op.results:
+            yield result, op.location
+        for arg in block_arguments(op):
+            yield arg, arg.location
+
+
 def _retype_tiles(func: ir.Operation) -> None:
     """Every !pl.tile value becomes its canonical !pto.tile_buf."""
-    values = list(func.regions[0].blocks[0].arguments)
-    for op in nested_ops(func):
-        values.extend(op.results)
-        for region in op.regions:
-            for block in region.blocks:
-                values.extend(block.arguments)
-    for value in values:
+    for value, _ in list(_tile_values(func)):
         tile = pl.tile_type(value.type)
         if tile is not None:
             value.set_type(tile_buf_for(tile).type())

@@ -1,0 +1,583 @@
+"""verify-pto-nz: check pto IR against the PTOAS 0.61 NZ rules and the pto-isa limits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import prod
+from typing import ClassVar
+
+from ..bindings import ir
+from ..diagnostics import DiagnosticEngine
+from ..dialects import pl, pto
+from ..dialects.common import SEGMENTS
+from ..dialects.opaque import OpaqueSyntaxError, show_dims
+from ..dialects.properties import PropertyReader
+from ..errors import MalformedOp, Refusal
+from ..ir_walk import nested_ops
+from ..nz_layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
+from ..nz_types import element_bit_width
+from ..offset_proofs import constant_value
+from ..opaque_errors import opaque_refusal
+from ..pass_base import ModulePass
+
+NZ_RANK = 5
+# L0C capacity per backend (hardware-model.md); an Acc tile must fit it whole.
+L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
+ACC_BOX = 16               # an Acc (L0C) fractal is 16 x 16 FP32 elements
+ACC_ELEMENT_BYTES = 4      # the only Acc -> NZ store is FP32
+# TSTORE Acc->NZ encodes the valid extents in fields this wide (pto-isa TStoreAccNz2nz).
+STORE_MAX_ROWS = 65535
+STORE_MAX_COLS = 4095
+
+Extent = int | None
+
+
+@dataclass(frozen=True)
+class VerifyPtoNz(ModulePass):
+    """Check every NZ tensor view of pto IR and every op that reads or writes one;
+    the IR is left unchanged.
+
+    The PTOAS 0.61 rules (ir-contract section 2): `pto.make_tensor_view` with
+    `layout = #pto.layout<nz>` (or an NZ result type) is rank 5, shaped
+    `[B, C/c0, R/16, 16, c0]` with strides `[>= C/c0 * S1, >= R/16 * 16*c0, 16*c0, c0, 1]`
+    (S0 and S1 multiples of c0), B > 0, over a pointer of its own element type;
+    a `pto.partition_view` of it is rank 5 with offsets `[.., .., .., 0, 0]` and
+    sizes `[.., .., .., 16, c0]`. Every value a rule needs must be an
+    `arith.constant`: what cannot be proven is refused.
+
+    The pto-isa rules PTOAS does not check: `pto.tload` of an NZ view fills only
+    a Mat tile in NZ configuration; `pto.tstore` into an NZ view comes from an
+    FP32 Acc tile into an FP32 view, at most 65535 x 4095 valid, whose
+    allocation fits L0C (128 KiB, 256 KiB with `pl.backend = "a5"`); a load or
+    store moves as many elements as the tile's valid region holds.
+
+      %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1)
+          {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} ...
+    is refused with
+      'pto.make_tensor_view' op user-specified layout=nz requires a rank-5 view, got rank 2
+    """
+
+    name: ClassVar[str] = "verify-pto-nz"
+    summary: ClassVar[str] = "Check pto NZ views, partitions, loads and Acc stores (no rewrite)"
+
+    def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
+        checker = _Checker(module)
+        for op in nested_ops(module):
+            checker.check(op)
+        for refusal in checker.refusals:
+            diagnostics.error(refusal.location, refusal.message, refusal.notes)
+
+
+# ---------------------------------------------------------------- facts the rules read
+
+
+@dataclass(frozen=True)
+class _NzView:
+    """An NZ view that passed its own rules: what its users are checked against."""
+
+    element: str
+    c0: int
+
+
+# A view that is NZ but was refused: its users are not checked again (one root cause,
+# one error).
+_REFUSED = object()
+
+
+@dataclass(frozen=True)
+class _ViewFacts:
+    loc: ir.Location
+    element: str
+    c0: int
+    shape: tuple[Extent, ...]
+    strides: tuple[Extent, ...]
+
+
+@dataclass(frozen=True)
+class _PartitionFacts:
+    loc: ir.Location
+    c0: int
+    offsets: tuple[Extent, ...]
+    sizes: tuple[Extent, ...]
+    result_rank: int | None
+
+
+@dataclass(frozen=True)
+class _TransferFacts:
+    """A tload or tstore between an NZ view (or its partition) and a tile."""
+
+    loc: ir.Location
+    view: _NzView
+    extents: tuple[Extent, ...]
+    tile: pto.TileBuf
+    backend: str
+
+
+# ---------------------------------------------------------------- the walk
+
+
+class _Checker:
+    def __init__(self, module: ir.Operation):
+        self.reader = PropertyReader(module)
+        self.refusals: list[Refusal] = []
+        self.views: dict[ir.Operation, object] = {}
+        backend = self._guard(lambda: _backend(module))
+        self.backend = backend if isinstance(backend, str) else "a2a3"
+
+    def _guard(self, check: Callable[[], object]) -> object:
+        try:
+            return check()
+        except Refusal as refusal:
+            self.refusals.append(refusal)
+            return _REFUSED
+
+    def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
+        return self.reader.attributes(op, needed=(SEGMENTS, "layout"))
+
+    def check(self, op: ir.Operation) -> None:
+        if op.name == pto.MakeTensorView.NAME:
+            self.nz_view(op)
+        elif op.name == pto.PartitionView.NAME:
+            self._guard(lambda: self._check_partition(op))
+        elif op.name == pto.TLoad.NAME:
+            self._guard(lambda: self._check_load(op))
+        elif op.name == pto.TStore.NAME:
+            self._guard(lambda: self._check_store(op))
+
+    def nz_view(self, op: ir.Operation) -> object:
+        """The make_tensor_view's _NzView, None when it is not NZ, _REFUSED when
+        its rules fail; checked once, however many users ask."""
+        if op not in self.views:
+            self.views[op] = self._guard(lambda: _check_make_view(op, self.attrs(op)))
+        return self.views[op]
+
+    def partition(self, op: ir.Operation) -> pto.PartitionView | None:
+        """The partition_view's operand groups; None when malformed, which the
+        partition's own check reports (once)."""
+        try:
+            return pto.PartitionView(op, self.attrs(op))
+        except MalformedOp:
+            return None
+
+    def source_view(self, value: ir.Value, loc: ir.Location) -> object:
+        """The NZ view `value` reads, through partition_view chains."""
+        owner = value.owner.operation if isinstance(value, ir.OpResult) else None
+        if owner is not None and owner.name == pto.PartitionView.NAME:
+            partition = self.partition(owner)
+            if partition is None or len(partition.groups["source"]) != 1:
+                return _REFUSED
+            return self.source_view(partition.groups["source"][0], loc)
+        if owner is not None and owner.name == pto.MakeTensorView.NAME:
+            return self.nz_view(owner)
+        # A view that is an argument (or made elsewhere) is NZ by its type alone.
+        vt = opaque_refusal(loc, lambda: pto.view_type(value.type))
+        if vt is None or vt.layout != "nz":
+            return None
+        return _NzView(vt.element, _c0(vt.element, loc))
+
+    def extents(self, value: ir.Value, loc: ir.Location) -> tuple[Extent, ...]:
+        """The extents a view value covers: its partition's sizes (or the view's
+        shape), constant operands first, static type dims otherwise."""
+        vt = opaque_refusal(loc, lambda: pto.view_type(value.type))
+        dims = vt.dims if vt is not None else ()
+        owner = value.owner.operation if isinstance(value, ir.OpResult) else None
+        if owner is not None and owner.name == pto.PartitionView.NAME:
+            partition = self.partition(owner)
+            return _resolve(partition.groups["sizes"], dims) if partition else (None,)
+        if owner is not None and owner.name == pto.MakeTensorView.NAME:
+            # Only a view that passed its own rules gets here, so its groups parse.
+            return _resolve(pto.MakeTensorView(owner, self.attrs(owner)).groups["shape"], dims)
+        return dims
+
+    def _check_partition(self, op: ir.Operation) -> None:
+        partition = pto.PartitionView(op, self.attrs(op))
+        view = self.source_view(_single(partition, "source"), partition.location)
+        if not isinstance(view, _NzView):
+            return
+        result = opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
+        facts = _PartitionFacts(
+            op.location, view.c0, tuple(constant_value(v) for v in partition.groups["offsets"]),
+            _resolve(partition.groups["sizes"], result.dims if result else ()),
+            len(result.dims) if result else None)
+        for rule in _PARTITION_RULES:
+            rule(facts)
+
+    def _transfer(self, op_view: pto.PtoOp, view_group: str,
+                  tile_group: str) -> _TransferFacts | None:
+        view_value = _single(op_view, view_group)
+        view = self.source_view(view_value, op_view.location)
+        if not isinstance(view, _NzView):
+            return None
+        tile_value = _single(op_view, tile_group)
+        tile = opaque_refusal(op_view.location, lambda: pto.tile_buf(tile_value.type))
+        if tile is None:
+            raise MalformedOp(op_view.location, f"'{op_view.NAME}' op with an NZ view needs a "
+                              f"!pto.tile_buf {tile_group} operand, got {tile_value.type}")
+        return _TransferFacts(op_view.location, view, self.extents(view_value, op_view.location),
+                              tile, self.backend)
+
+    def _check_load(self, op: ir.Operation) -> None:
+        facts = self._transfer(pto.TLoad(op, self.attrs(op)), "src", "dst")
+        for rule in _LOAD_RULES if facts else ():
+            rule(facts)
+
+    def _check_store(self, op: ir.Operation) -> None:
+        facts = self._transfer(pto.TStore(op, self.attrs(op)), "dst", "src")
+        for rule in _STORE_RULES if facts else ():
+            rule(facts)
+
+
+def _backend(module: ir.Operation) -> str:
+    if pl.BACKEND_ATTR not in module.attributes:
+        return "a2a3"
+    attr = module.attributes[pl.BACKEND_ATTR]
+    if isinstance(attr, ir.StringAttr) and attr.value in L0C_BYTES:
+        return attr.value
+    raise Refusal(module.location, f"module attribute {pl.BACKEND_ATTR} = {attr} is not a "
+                  "known backend: use \"a2a3\" or \"a5\" (it selects the L0C capacity)")
+
+
+def _single(op_view: pto.PtoOp, group: str) -> ir.Value:
+    values = op_view.groups[group]
+    if len(values) != 1:
+        raise MalformedOp(op_view.location, f"'{op_view.NAME}' op expects exactly one {group} "
+                          f"operand, got {len(values)}")
+    return values[0]
+
+
+def _resolve(values: Sequence[ir.Value], dims: Sequence[Extent]) -> tuple[Extent, ...]:
+    """Each operand's arith.constant value, else the type's static dim at that axis
+    (the type states the extent too), else None."""
+    dims = tuple(dims) if len(dims) == len(values) else (None,) * len(values)
+    return tuple(constant_value(v) if constant_value(v) is not None else d
+                 for v, d in zip(values, dims))
+
+
+def _c0(element: str, loc: ir.Location) -> int:
+    """Elements per 32-byte C0 line of `element`, or a refusal of a type NZ cannot hold."""
+    try:
+        bits = element_bit_width(pl.element_type(element))
+    except OpaqueSyntaxError:
+        bits = None
+    if bits is None:
+        raise Refusal(loc, f"NZ view element type {element}: NZ needs an integer or "
+                      f"floating-point element type, whose size sets c0 = {C0_BYTES} bytes / "
+                      "element size; keep this view ND")
+    try:
+        return c0_for_bit_width(bits)
+    except NzLayoutError as err:
+        raise Refusal(loc, f"NZ view element type {element}: {err}") from None
+
+
+def _known(value: Extent, what: str, rule: str, loc: ir.Location) -> int:
+    """`value`, or a refusal: a rule over a value that is not constant cannot be proven."""
+    if value is None:
+        raise Refusal(loc, f"{what} is not a constant, so {rule} cannot be proven: PTOAS 0.61 "
+                      f"checks NZ views statically; define {what} with arith.constant")
+    return value
+
+
+# ---------------------------------------------------------------- make_tensor_view
+
+
+def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute]) -> _NzView | None:
+    view = pto.MakeTensorView(op, attrs)
+    result = opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
+    if "nz" not in (pto.layout_of(attrs.get("layout")), result.layout if result else None):
+        return None
+    _check_rank(view)
+    if result is None:
+        raise MalformedOp(op.location, "'pto.make_tensor_view' op with layout=nz must return a "
+                          f"!pto.tensor_view, got {op.results[0].type}")
+    _check_result_rank(op.location, result)
+    c0 = _c0(result.element, op.location)
+    _check_ptr_element(view, result.element)
+    facts = _ViewFacts(op.location, result.element, c0,
+                       _resolve(view.groups["shape"], result.dims),
+                       tuple(constant_value(v) for v in view.groups["strides"]))
+    for rule in _VIEW_RULES:
+        rule(facts)
+    return _NzView(result.element, c0)
+
+
+def _check_rank(view: pto.MakeTensorView) -> None:
+    # PTOAS's own wording first, so users find it; PTOAS 0.60 accepted rank 2 and 3.
+    rank = len(view.groups["shape"])
+    if rank == NZ_RANK and len(view.groups["strides"]) == NZ_RANK:
+        return
+    raise Refusal(view.location, "'pto.make_tensor_view' op user-specified layout=nz requires "
+                  f"a rank-5 view, got rank {rank}: an NZ view is always the blocked "
+                  "[B, C/c0, R/16, 16, c0] form with strides [R*C, R*c0, 16*c0, c0, 1] (a "
+                  "logical [R, C] is [1, C/c0, R/16, 16, c0]); give five shape and five stride "
+                  "operands (block-nz-tensor-views produces them from pl IR)")
+
+
+def _check_result_rank(loc: ir.Location, result: pto.ViewType) -> None:
+    # The type, the shape and the strides of an NZ view must agree (nz-semantics section 6).
+    if len(result.dims) == NZ_RANK:
+        return
+    raise Refusal(loc, f"NZ view has five shape operands but its type "
+                  f"{result.spelling()} has rank {len(result.dims)}: the type, the shape and the "
+                  f"strides of an NZ view are all rank 5; use "
+                  f"!pto.tensor_view<?x?x?x?x?x{result.element}>")
+
+
+def _check_ptr_element(view: pto.MakeTensorView, element: str) -> None:
+    # c0 and every stride count elements of the view type: a pointer of another
+    # element type would reinterpret the NZ bytes with the wrong C0 line.
+    ptr = pto.ptr_element(_single(view, "ptr").type)
+    if ptr is None or ptr == element:
+        return
+    raise Refusal(view.location, f"NZ view of element type {element} over a !pto.ptr<{ptr}>: "
+                  "the pointer's element type must equal the view's, as PTOAS requires; use "
+                  f"a !pto.ptr<{element}> or a view of {ptr}")
+
+
+def _check_batch(facts: _ViewFacts) -> None:
+    # A dynamic batch is fine: only a static empty or negative batch is known wrong.
+    batch = facts.shape[0]
+    if batch is None or batch > 0:
+        return
+    raise Refusal(facts.loc, f"NZ view shape[0] = {batch}: the batch extent must be positive, "
+                  "as PTOAS requires; an NZ view holds at least one [C/c0, R/16, 16, c0] panel")
+
+
+def _check_fractal_rows(facts: _ViewFacts) -> None:
+    rows = _known(facts.shape[3], "NZ view shape[3]", f"shape[3] == {FRACTAL_ROWS}", facts.loc)
+    if rows == FRACTAL_ROWS:
+        return
+    raise Refusal(facts.loc, f"NZ view shape[3] = {rows} must be {FRACTAL_ROWS}: axis 3 is the "
+                  f"{FRACTAL_ROWS} rows of one fractal; count the row fractals (R/16) in "
+                  "shape[2]")
+
+
+def _check_c0_line(facts: _ViewFacts) -> None:
+    c0 = facts.c0
+    line = _known(facts.shape[4], "NZ view shape[4]", f"shape[4] == c0 = {c0}", facts.loc)
+    if line == c0:
+        return
+    raise Refusal(facts.loc, f"NZ view shape[4] = {line} must be c0 = {c0} for {facts.element} "
+                  f"({C0_BYTES} bytes / element size): axis 4 is one {C0_BYTES}-byte C0 line; "
+                  "count the column blocks (C/c0) in shape[1]")
+
+
+def _exact_stride(facts: _ViewFacts, axis: int, expected: int, why: str) -> None:
+    stride = _known(facts.strides[axis], f"NZ view stride[{axis}]",
+                    f"stride[{axis}] == {expected}", facts.loc)
+    if stride == expected:
+        return
+    raise Refusal(facts.loc, f"NZ view stride[{axis}] = {stride} must be {expected}: {why}; "
+                  "use the strides [R*C, R*c0, 16*c0, c0, 1] of the blocked shape")
+
+
+def _check_element_stride(facts: _ViewFacts) -> None:
+    _exact_stride(facts, 4, 1, "the elements of a C0 line are contiguous")
+
+
+def _check_row_stride(facts: _ViewFacts) -> None:
+    _exact_stride(facts, 3, facts.c0, f"the rows of a fractal are one C0 line (c0 = {facts.c0} "
+                  "elements) apart")
+
+
+def _check_fractal_stride(facts: _ViewFacts) -> None:
+    _exact_stride(facts, 2, FRACTAL_ROWS * facts.c0, "the fractals of a column block follow "
+                  f"each other, one 512-byte fractal (16*c0 = {FRACTAL_ROWS * facts.c0} "
+                  "elements) apart")
+
+
+def _outer_stride(facts: _ViewFacts, axis: int, what: str) -> None:
+    """stride[axis] a multiple of c0 and covering the whole inner axis:
+    `stride[axis] >= shape[axis+1] * stride[axis+1]`."""
+    c0, loc = facts.c0, facts.loc
+    stride = _known(facts.strides[axis], f"NZ view stride[{axis}]",
+                    f"stride[{axis}] % c0 == 0", loc)
+    if stride % c0:
+        raise Refusal(loc, f"NZ view stride[{axis}] = {stride} is not a multiple of c0 = {c0}: "
+                      f"every {what} must start on a {C0_BYTES}-byte C0 line; round it up to a "
+                      f"multiple of {c0}")
+    inner = axis + 1
+    rule = f"stride[{axis}] >= shape[{inner}] * stride[{inner}]"
+    extent = _known(facts.shape[inner], f"NZ view shape[{inner}]", rule, loc)
+    inner_stride = _known(facts.strides[inner], f"NZ view stride[{inner}]", rule, loc)
+    if stride >= extent * inner_stride:
+        return
+    raise Refusal(loc, f"NZ view stride[{axis}] = {stride} is less than shape[{inner}] * "
+                  f"stride[{inner}] = {extent} * {inner_stride} = {extent * inner_stride}: "
+                  f"consecutive {what}s would overlap; use at least {extent * inner_stride} "
+                  f"(the canonical stride of the blocked shape)")
+
+
+def _check_column_block_stride(facts: _ViewFacts) -> None:
+    _outer_stride(facts, 1, "column block")
+
+
+def _check_batch_stride(facts: _ViewFacts) -> None:
+    _outer_stride(facts, 0, "batch")
+
+
+_VIEW_RULES: tuple[Callable[[_ViewFacts], None], ...] = (
+    _check_batch, _check_fractal_rows, _check_c0_line, _check_element_stride, _check_row_stride,
+    _check_fractal_stride, _check_column_block_stride, _check_batch_stride)
+
+
+# ---------------------------------------------------------------- partition_view
+
+
+def _check_partition_rank(facts: _PartitionFacts) -> None:
+    # Partition coordinates are blocked coordinates: the rank never drops back to 2 or 3.
+    ranks = (len(facts.sizes), len(facts.offsets), facts.result_rank)
+    wrong = [rank for rank in ranks if rank is not None and rank != NZ_RANK]
+    if not wrong:
+        return
+    rank = wrong[0]
+    raise Refusal(facts.loc, f"'pto.partition_view' of an NZ view must be rank 5, got rank "
+                  f"{rank}: partition offsets and sizes address the blocked [B, C/c0, R/16, 16, "
+                  "c0] axes; give five offsets and five sizes and a rank-5 "
+                  "!pto.partition_tensor_view")
+
+
+def _check_partition_fractal_offsets(facts: _PartitionFacts) -> None:
+    # An offset inside a fractal would start the partition mid-fractal, which NZ
+    # moves only whole.
+    for axis in (3, 4):
+        offset = _known(facts.offsets[axis], f"NZ partition offset[{axis}]",
+                        f"offset[{axis}] == 0", facts.loc)
+        if offset != 0:
+            raise Refusal(facts.loc, f"NZ partition offset[{axis}] = {offset} must be 0: a "
+                          "partition of an NZ view keeps every fractal whole; address rows "
+                          "and columns by fractal in offset[2] (R/16) and offset[1] (C/c0)")
+
+
+def _check_partition_fractal_sizes(facts: _PartitionFacts) -> None:
+    for axis, whole in ((3, FRACTAL_ROWS), (4, facts.c0)):
+        size = _known(facts.sizes[axis], f"NZ partition size[{axis}]",
+                      f"size[{axis}] == {whole}", facts.loc)
+        if size != whole:
+            raise Refusal(facts.loc, f"NZ partition size[{axis}] = {size} must be {whole}: a "
+                          "partition of an NZ view keeps d3 (16 rows) and d4 (c0 = "
+                          f"{facts.c0}) whole; size rows and columns by fractal in size[2] "
+                          "and size[1]")
+
+
+_PARTITION_RULES: tuple[Callable[[_PartitionFacts], None], ...] = (
+    _check_partition_rank, _check_partition_fractal_offsets, _check_partition_fractal_sizes)
+
+
+# ---------------------------------------------------------------- tload / tstore
+
+
+def _tile_text(tile: pto.TileBuf) -> str:
+    return (f"loc={tile.loc}, blayout={tile.blayout}, slayout={tile.slayout}, "
+            f"fractal={tile.fractal}")
+
+
+def _check_load_into_mat_nz(facts: _TransferFacts) -> None:
+    # pto-isa loads an NZ view only NZ->NZ (TLoadGm2L1Nz2nz), the cube operand path into L1.
+    if facts.tile.is_nz_mat:
+        return
+    raise Refusal(facts.loc, f"'pto.tload' of an NZ view into a tile with {_tile_text(facts.tile)}"
+                  ": pto-isa loads NZ only NZ->NZ into a Mat tile (loc=mat, blayout=col_major, "
+                  "slayout=row_major, fractal=512); load into such a tile, or keep the tensor "
+                  "ND for other tiles")
+
+
+def _check_element_count(facts: _TransferFacts, verb: str) -> None:
+    # The transfer moves the tile's valid region one to one into the partition.
+    tile = facts.tile
+    if None in facts.extents or tile.v_row is None or tile.v_col is None:
+        return
+    moved, valid = prod(facts.extents), tile.v_row * tile.v_col
+    if moved == valid:
+        return
+    raise Refusal(facts.loc, f"'pto.{verb}' between an NZ partition "
+                  f"{show_dims(facts.extents, facts.view.element)} ({moved} elements) and a tile "
+                  f"whose valid region {tile.v_row}x{tile.v_col} holds {valid}: the transfer "
+                  "moves the tile's valid region one to one; size the partition "
+                  f"[1, v_col/c0, v_row/16, 16, c0] = [1, {tile.v_col // facts.view.c0}, "
+                  f"{tile.v_row // FRACTAL_ROWS}, 16, {facts.view.c0}]")
+
+
+def _check_load_element_count(facts: _TransferFacts) -> None:
+    _check_element_count(facts, "tload")
+
+
+def _check_store_from_acc(facts: _TransferFacts) -> None:
+    # The only write-back into NZ is TSTORE Acc->NZ (TStoreAccNz2nz).
+    if facts.tile.is_acc_nz:
+        return
+    raise Refusal(facts.loc, f"'pto.tstore' into an NZ view from a tile with "
+                  f"{_tile_text(facts.tile)}: pto-isa writes NZ only from an Acc tile (loc=acc, "
+                  "blayout=col_major, slayout=row_major, fractal=1024); store other tiles to an "
+                  "ND view")
+
+
+def _check_store_f32(facts: _TransferFacts) -> None:
+    # The Acc->NZ path has no dtype conversion and writes FP32 C0 lines (c0 = 8).
+    if facts.tile.dtype == "f32" and facts.view.element == "f32":
+        return
+    raise Refusal(facts.loc, f"'pto.tstore' of a {facts.tile.dtype} Acc tile into a "
+                  f"{facts.view.element} NZ view: the Acc->NZ write-back supports only an FP32 "
+                  "Acc tile into an FP32 NZ view (no dtype conversion); store to an FP32 NZ view "
+                  "or to an ND view")
+
+
+def _store_rows(tile: pto.TileBuf) -> int:
+    # A dynamic valid extent is checked at its worst case, the whole physical tile.
+    return tile.rows if tile.v_row is None else tile.v_row
+
+
+def _store_cols(tile: pto.TileBuf) -> int:
+    return tile.cols if tile.v_col is None else tile.v_col
+
+
+def _check_store_rows(facts: _TransferFacts) -> None:
+    rows = _store_rows(facts.tile)
+    if rows <= STORE_MAX_ROWS:
+        return
+    raise Refusal(facts.loc, f"'pto.tstore' Acc->NZ of {rows} valid rows exceeds the TSTORE "
+                  f"limit of {STORE_MAX_ROWS} rows ({STORE_MAX_ROWS // ACC_BOX * ACC_BOX} when "
+                  "16-aligned): splitting the output along N does not reduce the rows, since "
+                  "every split must cover the whole row axis; give each NZ output fewer rows "
+                  "(a leading batch axis [M/R, R, N], one panel per store)")
+
+
+def _check_store_cols(facts: _TransferFacts) -> None:
+    cols = _store_cols(facts.tile)
+    if cols <= STORE_MAX_COLS:
+        return
+    aligned = STORE_MAX_COLS // ACC_BOX * ACC_BOX
+    raise Refusal(facts.loc, f"'pto.tstore' Acc->NZ of {cols} valid columns exceeds the "
+                  f"TSTORE limit of {STORE_MAX_COLS} columns ({aligned} when 16-aligned): split "
+                  f"the output along N into pieces of at most {aligned} columns, keeping every "
+                  "split covering the whole row axis")
+
+
+def _check_store_fits_l0c(facts: _TransferFacts) -> None:
+    tile, capacity = facts.tile, L0C_BYTES[facts.backend]
+    size = tile.rows * tile.cols * ACC_ELEMENT_BYTES
+    if size <= capacity:
+        return
+    where = (f"Acc tile {tile.rows}x{tile.cols}xf32 takes {size} bytes ({size / 1024:g} KiB), "
+             f"over the {capacity // 1024} KiB L0C of {facts.backend.upper()}")
+    split = capacity // (tile.rows * ACC_ELEMENT_BYTES) // ACC_BOX * ACC_BOX
+    if split == 0:
+        raise Refusal(facts.loc, f"{where}; no split along N fits, since a {ACC_BOX}-column "
+                      f"split of all {tile.rows} rows already takes "
+                      f"{tile.rows * ACC_BOX * ACC_ELEMENT_BYTES} bytes and every split must "
+                      "cover the whole row axis: give each NZ output fewer rows (a leading batch "
+                      "axis [M/R, R, N], one panel per store)")
+    raise Refusal(facts.loc, f"{where}: split the output along N into pieces of at most {split} "
+                  f"columns ({tile.rows}x{split}xf32 fits), keeping every split covering the "
+                  "whole row axis")
+
+
+def _check_store_element_count(facts: _TransferFacts) -> None:
+    _check_element_count(facts, "tstore")
+
+
+_LOAD_RULES: tuple[Callable[[_TransferFacts], None], ...] = (
+    _check_load_into_mat_nz, _check_load_element_count)
+_STORE_RULES: tuple[Callable[[_TransferFacts], None], ...] = (
+    _check_store_from_acc, _check_store_f32, _check_store_rows, _check_store_cols,
+    _check_store_fits_l0c, _check_store_element_count)

@@ -1,0 +1,107 @@
+// RUN: nzpass-opt %s -p convert-pl-to-pto --split-input-file --verify-diagnostics
+
+// The L0C holds 128 KiB on A2/A3: a 64 x 1024 FP32 Acc tile (256 KiB) cannot be
+// stored in one piece; the fix is an N split, each covering every row.
+func.func @negative_acc_tile_exceeds_l0c(%o: tensor<1x128x4x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<64x1024xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{NZ accumulator store of a 64 x 1024 FP32 Acc tile needs 256 KiB of L0C, more than the 128 KiB capacity on a2a3: split the output along N into smaller Acc tiles, each split covering the whole row axis}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c128, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<64x1024xf32, acc>, tensor<1x128x4x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x128x4x16x8xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// The store instruction's column field holds at most 4095 columns (4080 aligned).
+func.func @negative_acc_store_too_many_columns(%o: tensor<1x512x1x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<16x4096xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ accumulator store of 4096 columns exceeds the store's 4095-column limit (4080 when 16-aligned) for a 16 x 4096 tile}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c512, %c1, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<16x4096xf32, acc>, tensor<1x512x1x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x512x1x16x8xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// The store instruction's row field holds at most 65535 rows (65520 aligned).
+func.func @negative_acc_store_too_many_rows(%o: tensor<1x2x4097x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<65552x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c4097 = arith.constant 4097 : index
+  // expected-error @+1 {{NZ accumulator store of 65552 rows exceeds the store's 65535-row limit (65520 when 16-aligned)}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4097, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<65552x16xf32, acc>, tensor<1x2x4097x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x2x4097x16x8xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// On A5 the L0C holds 256 KiB, so the 64 x 1024 tile fits; 64 x 2048 does not.
+module attributes {pl.backend = "a5"} {
+  func.func @negative_acc_tile_exceeds_a5_l0c(%o: tensor<1x256x4x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<64x2048xf32, acc>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c256 = arith.constant 256 : index
+    // expected-error @+1 {{more than the 256 KiB capacity on a5}}
+    %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c256, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<64x2048xf32, acc>, tensor<1x256x4x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x256x4x16x8xf32, #pl.layout<nz>>
+    return
+  }
+}
+
+// -----
+
+// A GM tensor carried through a loop would change type on one side only.
+func.func @negative_tensor_iter_arg(%w: tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'scf.for' passes a GM tensor: convert-pl-to-pto lowers tensors to pointers at the kernel boundary only}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %w) -> (tensor<64x64xf32>) {
+    scf.yield %t : tensor<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+// A tensor made by some other op has no pointer to view.
+func.func @negative_tensor_from_unknown_op() {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %x = "pl.tensor.create"() : () -> tensor<16x16xf32>
+  // expected-error @+1 {{'pl.tile.load' uses a GM tensor that is neither a function argument nor a slice of one}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<16x16xf32>, index, index, index, index) -> !pl.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+// A malformed tile type is a diagnostic, not a crash.
+func.func @negative_bad_tile_type(%x: tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{malformed type: '!pl.tile<16x16xf32, lds>': unknown memory space 'lds'}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<16x16xf32>, index, index, index, index) -> !pl.tile<16x16xf32, lds>
+  return
+}
+
+// -----
+
+// A malformed tile type off the memory path is reported too, before anything changes.
+func.func @negative_bad_tile_type_elsewhere() {
+  // expected-error @+1 {{malformed type: '!pl.tile<16x16xq7, vec>': unknown element type 'q7'}}
+  %t = "pl.tile.zeros"() : () -> !pl.tile<16x16xq7, vec>
+  return
+}

@@ -1,0 +1,128 @@
+// cse merges the constants the lowering materialises with the ones already there.
+// RUN: nzpass-opt %s -p convert-pl-to-pto,cse | FileCheck %s
+// RUN: nzpass-opt %s -p convert-pl-to-pto,verify-pto-nz,cse | FileCheck %s
+
+// nz-semantics section 6: the blocked rank-2 INT8 [256, 512] weight becomes a rank-5 NZ view,
+// a 1x16x16x16x32 partition and an NZ-configured Mat tile.
+// CHECK-LABEL: func.func @spec_section6
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<i8>)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[S0:.*]] = arith.constant 131072 : index
+// CHECK-DAG: %[[S1:.*]] = arith.constant 8192 : index
+// CHECK-DAG: %[[S2:.*]] = arith.constant 512 : index
+// CHECK: %[[V:.*]] = "pto.make_tensor_view"(%[[P]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]], %[[S0]], %[[S1]], %[[S2]], %[[C32]], %[[C1]]) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[V]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {operandSegmentSizes = array<i32: 1, 5, 5>} : {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK: %[[T:.*]] = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+// CHECK: "pto.tload"(%[[PV]], %[[T]]) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+// CHECK-NOT: pl.tile.load
+func.func @spec_section6(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz, stride = [131072, 8192, 512, 32, 1]>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5, 0>, target_memory = "mat"} : (tensor<1x16x16x16x32xi8, #pl.layout<nz, stride = [131072, 8192, 512, 32, 1]>>, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// A dynamic batch becomes a trailing index argument feeding the view's shape.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>, %[[B:.*]]: index)
+// CHECK: "pto.make_tensor_view"(%[[P]], %[[B]],
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xf16>
+func.func @dynamic_batch(%w: tensor<?x32x16x16x16xf16, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %t = "pl.tile.load"(%w, %c1, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5, 0>, target_memory = "mat"} : (tensor<?x32x16x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<256x256xf16, mat>
+  return
+}
+
+// An ND load into Vec: ND view, rank-2 partition, default (ND) tile configuration.
+// CHECK-LABEL: func.func @nd_vec_load
+// CHECK: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+// CHECK: -> !pto.partition_tensor_view<16x64xf32>
+// CHECK: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+func.func @nd_vec_load(%x: tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = "pl.tile.load"(%x, %c16, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
+  return
+}
+
+// A ragged last tile: the partition uses the valid window and the tile takes
+// valid_row / valid_col operands (logical rows = blocked row fractals * 16).
+// CHECK-LABEL: func.func @ragged_tile
+// CHECK-SAME: %[[P:.*]]: !pto.ptr<i8>, %[[ROWS:.*]]: index
+// CHECK: %[[RF:.*]] = arith.floordivsi %[[ROWS]], %{{.*}} : index
+// CHECK: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x?x16x32xi8>
+// CHECK: %[[VR:.*]] = arith.muli %[[RF]], %{{.*}} : index
+// CHECK: "pto.alloc_tile"(%[[VR]], %{{.*}}) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+func.func @ragged_tile(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %rf = arith.floordivsi %rows, %c16 : index
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32, %c1, %c16, %rf, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5, 5>, target_memory = "mat"} : (tensor<1x16x16x16x32xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat, valid = ?x?>
+  return
+}
+
+// A leading-axis slice adds its batch offset to the load's partition offsets.
+// CHECK-LABEL: func.func @slice_then_load
+// CHECK-SAME: %[[P:.*]]: !pto.ptr<i8>, %[[L:.*]]: index
+// CHECK: %[[V:.*]] = "pto.make_tensor_view"(%[[P]],
+// CHECK: "pto.partition_view"(%[[V]], %[[L]],
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+func.func @slice_then_load(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>, %layer: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %s = "pl.tensor.slice"(%w, %layer, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5, 0>} : (tensor<3x16x16x16x32xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x16x16x16x32xi8, #pl.layout<nz>>
+  %t = "pl.tile.load"(%s, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5, 0>, target_memory = "mat"} : (tensor<1x16x16x16x32xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// The FP32 Acc store into NZ: an Acc tile_buf (fractal 1024), the explicit
+// rank-5 partition, st_phase carried over as stPhase, the alias replaced by the pointer.
+// CHECK-LABEL: func.func @acc_store
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f32>, %[[ACC:.*]]: !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> !pto.ptr<f32>
+// CHECK: %[[PV:.*]] = "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+// CHECK: "pto.tstore"(%[[ACC]], %[[PV]]) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, stPhase = #pto<st_phase final>}
+// CHECK: return %[[P]] : !pto.ptr<f32>
+func.func @acc_store(%o: tensor<1x2x4x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<64x16xf32, acc>) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>, st_phase = "final"} : (!pl.tile<64x16xf32, acc>, tensor<1x2x4x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+  return %r : tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+}
+
+// ND store attributes map to their pto spelling; unknown attributes are kept.
+// CHECK-LABEL: func.func @nd_store_attributes
+// CHECK: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<16x16xf32>
+// CHECK: "pto.tstore"({{.*}}) {atomicType = #pto<atomic_type atomic_add>, my.tag = 7 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, reluPreMode = #pto<relu_pre_mode normal_relu>}
+func.func @nd_store_attributes(%o: tensor<64x16xf32>, %acc: !pl.tile<16x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, atomic, pre_relu = "normal_relu", my.tag = 7} : (!pl.tile<16x16xf32, acc>, tensor<64x16xf32>, index, index) -> tensor<64x16xf32>
+  return
+}
+
+// Ops off the memory path pass through; their tile operands become tile_bufs.
+// CHECK-LABEL: func.func @pass_through
+// CHECK: %[[A:.*]] = "pto.alloc_tile"
+// CHECK: "pl.tile.relu"(%[[A]]) : (!pto.tile_buf<loc=vec, {{.*}}>) -> !pto.tile_buf<loc=vec, {{.*}}>
+func.func @pass_through(%x: tensor<16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<16x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
+  %r = "pl.tile.relu"(%t) : (!pl.tile<16x64xf32, vec>) -> !pl.tile<16x64xf32, vec>
+  return
+}

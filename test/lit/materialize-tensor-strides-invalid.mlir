@@ -1,0 +1,32 @@
+// RUN: nzpass-opt %s -p materialize-tensor-strides --split-input-file --verify-diagnostics
+
+// An NZ tensor that block-nz-tensor-views has not blocked is a pass-ordering
+// bug, reported as an internal invariant, naming the missing pass.
+// expected-error @+1 {{internal invariant violated: NZ tensor tensor<256x512xi8, #pl.layout<nz>> is not in the blocked rank-5 form: run block-nz-tensor-views before materialize-tensor-strides}}
+func.func @negative_logical_nz(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// A rank-5 shape ending in [16, c0] is not trusted as blocked without the mark.
+// expected-error @+1 {{is not in the blocked rank-5 form}}
+func.func @negative_unmarked_rank5(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// A blocked NZ tensor whose strides are not row-major is an internal invariant violation.
+// expected-error @+1 {{internal invariant violated: blocked NZ tensor}}
+func.func @negative_nz_bad_strides(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz, stride = [131072, 8192, 511, 32, 1]>>) attributes {nz_tensor_views_blocked} {
+  return
+}
+
+// -----
+
+// A malformed layout attribute is a user error at the argument.
+// expected-error @+1 {{unknown layout 'zz'}}
+func.func @negative_bad_layout(%w: tensor<256x512xi8, #pl.layout<zz>>) {
+  return
+}

@@ -1,0 +1,52 @@
+// RUN: nzpass-opt %s -p materialize-tensor-strides | FileCheck %s
+// RUN: nzpass-opt %s -p materialize-tensor-strides,materialize-tensor-strides | FileCheck %s
+
+// A blocked INT8 NZ weight gets the pto-isa NZ strides, which are its row-major strides.
+// CHECK-LABEL: func.func @blocked_nz_int8
+// CHECK-SAME: tensor<1x16x16x16x32xi8, #pl.layout<nz, stride = [131072, 8192, 512, 32, 1]>>
+func.func @blocked_nz_int8(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  return
+}
+
+// FP32 NZ (c0 = 8) and the function result type are both materialised.
+// CHECK-LABEL: func.func @blocked_nz_f32_result
+// CHECK-SAME: -> tensor<1x2x4x16x8xf32, #pl.layout<nz, stride = [1024, 512, 128, 8, 1]>>
+func.func @blocked_nz_f32_result(%o: tensor<1x2x4x16x8xf32, #pl.layout<nz>>) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>> attributes {nz_tensor_views_blocked} {
+  return %o : tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+}
+
+// A dynamic batch keeps every stride static: no stride depends on the batch.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK-SAME: tensor<?x128x128x16x32xi8, #pl.layout<nz, stride = [8388608, 65536, 512, 32, 1]>>
+func.func @dynamic_batch(%w: tensor<?x128x128x16x32xi8, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  return
+}
+
+// ND tensors without an encoding get an ND layout with row-major strides; a
+// dynamic extent makes the strides outside it dynamic.
+// CHECK-LABEL: func.func @nd_tensors
+// CHECK-SAME: tensor<64x512xf16, #pl.layout<nd, stride = [512, 1]>>
+// CHECK-SAME: tensor<4x?x8xf32, #pl.layout<nd, stride = [?, 8, 1]>>
+func.func @nd_tensors(%x: tensor<64x512xf16>, %y: tensor<4x?x8xf32, #pl.layout<nd>>) {
+  return
+}
+
+// Explicit ND strides are the user's and are kept as written.
+// CHECK-LABEL: func.func @explicit_nd_strides
+// CHECK-SAME: tensor<64x512xf16, #pl.layout<nd, stride = [1024, 1]>>
+func.func @explicit_nd_strides(%x: tensor<64x512xf16, #pl.layout<nd, stride = [1024, 1]>>) {
+  return
+}
+
+// Op results and loop-carried tensors are materialised too.
+// CHECK-LABEL: func.func @op_results
+// CHECK: "pl.tensor.slice"
+// CHECK-SAME: -> tensor<1x16x16x16x32xi8, #pl.layout<nz, stride = [131072, 8192, 512, 32, 1]>>
+func.func @op_results(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %s = "pl.tensor.slice"(%w, %c1, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5, 0>} : (tensor<3x16x16x16x32xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x16x16x16x32xi8, #pl.layout<nz>>
+  return
+}
