@@ -19,7 +19,11 @@ from .errors import InternalInvariantError
 
 @dataclass(frozen=True)
 class Const:
+    """A folded coordinate; `type` keeps the integer type of the offset it
+    came from (index when it has none)."""
+
     value: int
+    type: ir.Type | None = None
 
 
 @dataclass(frozen=True)
@@ -39,9 +43,11 @@ class Folded:
 Coord = Const | Divided | Folded
 
 
-def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None, ...]) -> Coord:
+def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None, ...],
+                 type_: ir.Type | None = None) -> Coord:
     """Row-major batch index of leading `offsets` on `leading_shape`; the
-    outermost extent is never needed, so a dynamic rank-3 batch is fine."""
+    outermost extent is never needed, so a dynamic rank-3 batch is fine.
+    A constant batch index gets `type_`, the type of the offsets."""
     multipliers, running = [], 1
     for extent in reversed(leading_shape[1:]):
         multipliers.append(running)
@@ -54,13 +60,32 @@ def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None,
             constant += offset * multiplier
         else:
             terms.append((offset, multiplier))
-    return Folded(tuple(terms), constant) if terms else Const(constant)
+    return Folded(tuple(terms), constant) if terms else Const(constant, type_)
+
+
+def dominating_constant(anchor: ir.Operation, attr: ir.Attribute) -> ir.Value | None:
+    """An `arith.constant` of `attr` that already dominates `anchor`: one
+    earlier in its block or in an enclosing block of the same function."""
+    op: ir.Operation | None = anchor
+    while op is not None and op.name != "func.func":
+        block = op.block
+        for earlier in block.operations:
+            earlier = earlier.operation
+            if earlier == op:
+                break
+            if earlier.name == "arith.constant" and earlier.attributes["value"] == attr:
+                return earlier.results[0]
+        parent = block.owner
+        op = parent.operation if parent is not None else None
+    return None
 
 
 class CoordEmitter:
-    """Emits planned coordinates right before one op, sharing constants."""
+    """Emits planned coordinates right before one op, reusing the constants
+    that already dominate it (so no duplicate `%c16_0` appears)."""
 
     def __init__(self, anchor: ir.Operation):
+        self.anchor = anchor
         self.ip = ir.InsertionPoint(anchor)
         self.loc = anchor.location
         self._constants: dict[tuple[str, int], ir.Value] = {}
@@ -69,13 +94,16 @@ class CoordEmitter:
         type_ = type_ or ir.IndexType.get()
         key = (str(type_), value)
         if key not in self._constants:
-            with self.ip, self.loc:
-                self._constants[key] = arith.ConstantOp(type_, value).result
+            existing = dominating_constant(self.anchor, ir.IntegerAttr.get(type_, value))
+            if existing is None:
+                with self.ip, self.loc:
+                    existing = arith.ConstantOp(type_, value).result
+            self._constants[key] = existing
         return self._constants[key]
 
     def emit(self, coord: Coord, type_: ir.Type | None = None) -> ir.Value:
         if isinstance(coord, Const):
-            return self.constant(coord.value, type_)
+            return self.constant(coord.value, coord.type or type_)
         if isinstance(coord, Divided):
             return self._divide(coord)
         return self._fold(coord)

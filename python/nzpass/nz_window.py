@@ -60,7 +60,8 @@ def _static_sizes(values: Sequence[ir.Value], loc: ir.Location, what: str) -> li
         raise Refusal(loc, f"{what} sizes must be arith.constant values: an NZ window moves "
                       "whole fractals, so its extent must be known when the view is blocked")
     if any(s <= 0 for s in sizes):
-        raise Refusal(loc, f"{what} sizes {sizes} must be positive")
+        raise Refusal(loc, f"{what} sizes {sizes} must be positive: an empty window has no "
+                      "blocked form; drop the op or give every axis at least one index")
     return sizes
 
 
@@ -71,11 +72,12 @@ def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,
     if const is not None:
         if const < 0:
             raise Refusal(loc, f"{axis} {const} is negative: a negative NZ coordinate is clamped "
-                          "to 0 downstream and would silently read fractal 0")
+                          "to 0 downstream and would silently read fractal 0; use an offset "
+                          "inside the tensor")
         if const % divisor:
             raise Refusal(loc, f"{axis} {const} is not a multiple of {divisor}: NZ addresses "
                           f"whole fractal boundaries only; align the {axis} to {divisor}")
-        return Const(const // divisor)
+        return Const(const // divisor, value.type)
     if not prover.is_multiple(value, divisor):
         raise Refusal(loc, f"cannot prove that the {axis} is a multiple of {divisor}: an NZ "
                       "coordinate is divided by the fractal factor and an unaligned one reads "
@@ -87,32 +89,40 @@ def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,
     return Divided(value, divisor)
 
 
-def _leading_batch(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[int],
-                   loc: ir.Location, what: str) -> tuple[Coord, int]:
-    """The folded batch offset and extent of the leading window."""
+def _check_leading_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[int],
+                          loc: ir.Location, what: str) -> None:
+    """The leading window lies inside the tensor and folds into one contiguous
+    range of NZ batches."""
     spanning = False
-    for axis, (size, extent) in enumerate(zip(sizes, geom.leading)):
+    for axis, (value, size, extent) in enumerate(zip(offsets, sizes, geom.leading)):
+        if extent is not None and size > extent:
+            raise Refusal(loc, f"{what} takes {size} indices of leading axis {axis}, which has "
+                          f"only {extent}; take at most the whole axis")
+        const = constant_value(value)
+        if const is not None and (const < 0 or (extent is not None and const + size > extent)):
+            raise Refusal(loc, f"{what} leading axis {axis} window [{const}, {const + size}) "
+                          f"lies outside extent {extent}; keep the window inside the tensor")
         if spanning and size != extent:
             raise Refusal(loc, f"{what} narrows leading axis {axis} ({size} of {extent}) under "
                           "an outer axis that spans more than one index: folded into the single "
                           "NZ batch slot those batches are not contiguous. Take one outer index "
                           "at a time, or all of the inner axis")
         spanning = spanning or size > 1
-    values = {v.type for v in offsets if constant_value(v) is None}
-    if len(values) > 1:
-        raise Refusal(loc, f"{what} leading offsets mix integer types; give them one type so "
-                      "the folded batch index is computed in it")
+    if len({v.type for v in offsets if constant_value(v) is None}) > 1:
+        raise Refusal(loc, f"{what} leading offsets mix integer types: the folded batch index "
+                      "g * E + e is computed in one type; give them one type")
+
+
+def _leading_batch(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[int],
+                   loc: ir.Location, what: str) -> tuple[Coord, int]:
+    """The folded batch offset and extent of the leading window."""
+    _check_leading_window(geom, offsets, sizes, loc, what)
     folded_offsets = []
-    for axis, (value, size, extent) in enumerate(zip(offsets, sizes, geom.leading)):
+    for value in offsets:
         const = constant_value(value)
-        if const is not None and (const < 0 or (extent is not None and const + size > extent)):
-            raise Refusal(loc, f"{what} leading axis {axis} window [{const}, {const + size}) "
-                          f"lies outside extent {extent}")
         folded_offsets.append(const if const is not None else value)
-    batch = 1
-    for size in sizes:
-        batch *= size
-    return fold_leading(folded_offsets, geom.leading), batch
+    type_ = offsets[0].type if offsets else None
+    return fold_leading(folded_offsets, geom.leading, type_), nz_layout.fold_leading_sizes(sizes)
 
 
 def _check_group_sizes(geom: NzGeometry, loc: ir.Location, what: str,
@@ -137,7 +147,9 @@ def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Seque
                       f"a multiple of {ROWS} and columns a multiple of {geom.c0}")
     if tile_rows > geom.rows or tile_cols > geom.cols:
         raise Refusal(loc, f"{what} of {tile_rows} x {tile_cols} is larger than the "
-                      f"{geom.rows} x {geom.cols} plane of the tensor")
+                      f"{geom.rows} x {geom.cols} plane of the tensor: it would address "
+                      "fractals of other column blocks or batches; load a window inside the "
+                      "tensor")
     batch, batch_size = _leading_batch(geom, offsets[:-2], static[:-2], loc, what)
     row = divided_offset(offsets[-2], ROWS, "row offset", loc, prover)
     col = divided_offset(offsets[-1], geom.c0, "column offset", loc, prover)
@@ -157,11 +169,13 @@ def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Seque
 def _check_plane_bounds(geom, row: Coord, col: Coord, tile_rows, tile_cols, loc, what) -> None:
     if isinstance(row, Const) and row.value * ROWS + tile_rows > geom.rows:
         raise Refusal(loc, f"{what} rows [{row.value * ROWS}, {row.value * ROWS + tile_rows}) "
-                      f"lie outside the {geom.rows} rows of the tensor")
+                      f"lie outside the {geom.rows} rows of the tensor: in NZ order they would "
+                      "address the next column block; keep the window inside the tensor")
     if isinstance(col, Const) and col.value * geom.c0 + tile_cols > geom.cols:
         start = col.value * geom.c0
         raise Refusal(loc, f"{what} columns [{start}, {start + tile_cols}) lie outside the "
-                      f"{geom.cols} columns of the tensor")
+                      f"{geom.cols} columns of the tensor: in NZ order they would address the "
+                      "next batch; keep the window inside the tensor")
 
 
 def _plan_valid(geom, valid, static, loc, prover, what):
@@ -197,7 +211,7 @@ def _valid_extent(value, divisor, limit, axis, loc, prover, what) -> Coord:
                           "the loaded window; give a valid extent no larger than the window")
         if const % divisor:
             raise Refusal(loc, f"{what} {axis} {const} are not a multiple of {divisor}. {ragged}")
-        return Const(const // divisor)
+        return Const(const // divisor, value.type)
     if not prover.is_multiple(value, divisor):
         raise Refusal(loc, f"cannot prove that the {what} {axis} are a multiple of {divisor}. "
                       f"{ragged}. Provable forms: {PROVABLE_FORMS}")

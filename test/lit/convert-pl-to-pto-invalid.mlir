@@ -105,3 +105,19 @@ func.func @negative_bad_tile_type_elsewhere() {
   %t = "pl.tile.zeros"() : () -> !pl.tile<16x16xq7, vec>
   return
 }
+
+// -----
+
+// Returning the alias of a store into a slice: the slice has no pointer of its own.
+func.func @negative_return_slice_alias(%o: tensor<2x2x4x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<64x16xf32, acc>) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %s = "pl.tensor.slice"(%o, %c1, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5, 0>} : (tensor<2x2x4x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+  %r = "pl.tile.store"(%acc, %s, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<64x16xf32, acc>, tensor<1x2x4x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+  // expected-error @+1 {{the function returns a slice of a GM tensor}}
+  return %r : tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+}

@@ -74,8 +74,10 @@ func.func @ragged_tile(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>, %rows: inde
 // CHECK-LABEL: func.func @slice_then_load
 // CHECK-SAME: %[[P:.*]]: !pto.ptr<i8>, %[[L:.*]]: index
 // CHECK: %[[V:.*]] = "pto.make_tensor_view"(%[[P]],
+// CHECK-NOT: pl.tensor.slice
 // CHECK: "pto.partition_view"(%[[V]], %[[L]],
 // CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK-NOT: pl.tensor.slice
 func.func @slice_then_load(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>, %layer: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

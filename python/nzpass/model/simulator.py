@@ -1,0 +1,673 @@
+"""Execute the memory ops of a `pto` function on numpy buffers.
+
+The simulator interprets one `func.func` of a module in `pto` form (ir-contract §2, the
+output of convert-pl-to-pto) and moves bytes with the hardware model of `hardware.py`:
+
+    sim = Simulator(module, mode="a2a3", block_idx=0, block_num=1, hooks=MATMUL_HOOKS)
+    result = sim.run("kernel", w_gm, x_gm, out_gm, 7)
+    result.loads[0].logical      # tile contents (logical [rows, cols]) after the 1st tload
+    result.tiles["%7"]           # every snapshot of the tile value %7, in execution order
+    result.gm[2]                 # the buffer bound to argument 2 (written in place)
+
+Binding (`run(func_name, *args)`), one value per function argument, in order:
+- `!pto.ptr<T>`: a C-contiguous numpy array of T (any rank: it is used flat, so `pack_nz`
+  output can be passed as is); stores write into it in place. bf16 and f8 buffers hold raw
+  bits: pass them as uint16 / uint8.
+- `index` and `iN`: a Python int, wrapped to the declared width.
+- anything else: passed through untouched (for hooks).
+
+Executed ops: `arith.constant` and the integer arith ops (`addi subi muli floordivsi remsi
+minsi maxsi index_cast index_castui extsi extui trunci`) with exact two's complement semantics
+at the result width (`index` is 64-bit); `scf.for` (iter_args, results) and `scf.yield`;
+`func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound buffer),
+`pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled `Tile` per
+execution), `pto.tload` (NZ view -> `tload_nz2nz`; ND view into an NZ Mat tile ->
+`tload_nd2nz`; ND into an ND tile -> `tload_nd2nd`), `pto.tstore` (Acc tile into an NZ view ->
+`tstore_acc_nz2nz`; Acc/Vec tile into an ND view -> `tstore_nd`; `atomicType atomic_add` adds,
+`reluPreMode normal_relu` clamps at zero) and `pl.tile.get_block_idx` / `get_block_num` (the
+values given to the constructor; `pto.get_block_idx` / `pto.get_block_num` too).
+
+Any other op goes to `hooks[op_name](sim, op, operand_values)`, which returns None (no
+result), one value (one result) or a tuple/list of values; without a hook it raises
+`SimulationError` naming the op and its location. `matmul_hook` is such a hook for
+`pl.tile.matmul`. GM accesses outside a buffer raise `GmOutOfBounds` and transfers the
+instruction cannot encode raise `HardwareLimitError`, unwrapped (a note names the op).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..bindings import ir
+from ..dialects import pto
+from ..dialects.properties import PropertyReader
+from ..errors import Refusal
+from .hardware import (
+    MODES,
+    GlobalTensor,
+    GmOutOfBounds,
+    HardwareLimitError,
+    Tile,
+    tload_nd2nd,
+    tload_nd2nz,
+    tload_nz2nz,
+    tstore_acc_nz2nz,
+    tstore_nd,
+)
+
+__all__ = ["MATMUL_HOOKS", "Partition", "RunResult", "SimulationError", "Simulator",
+           "TileSnapshot", "matmul_hook", "numpy_dtype", "tile_for"]
+
+Hook = Callable[["Simulator", ir.Operation, list], Any]
+
+
+class SimulationError(Exception):
+    """The simulator cannot execute an op (unknown op, malformed operands, bad binding)."""
+
+    def __init__(self, message: str, location: str | None = None):
+        super().__init__(f"{location}: {message}" if location else message)
+        self.location = location
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, eq=False)
+class Partition:
+    """The value of `pto.partition_view`: a window of a GM view."""
+
+    view: GlobalTensor
+    offsets: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class TileSnapshot:
+    """One tile event: the tile after `pto.tload`, the tile stored by `pto.tstore`, or a tile
+    a hook produced. `logical` is a copy of `tile.to_logical()` taken at that moment."""
+
+    kind: str  # the op name
+    location: str
+    name: str  # the SSA name of the tile value, e.g. "%7"
+    tile: Tile = field(repr=False)
+    logical: np.ndarray = field(repr=False)
+
+
+@dataclass
+class RunResult:
+    """What `Simulator.run` returns.
+
+    `gm`: argument number -> the array bound to that `!pto.ptr` argument (written in place).
+    `returns`: the values of `func.return`. `events`: every tile snapshot in execution order.
+    """
+
+    gm: dict[int, np.ndarray]
+    returns: tuple
+    events: list[TileSnapshot]
+
+    @property
+    def loads(self) -> list[TileSnapshot]:
+        """The snapshots taken after each `pto.tload`, in execution order."""
+        return [e for e in self.events if e.kind == pto.TLoad.NAME]
+
+    @property
+    def stores(self) -> list[TileSnapshot]:
+        """The tiles stored by each `pto.tstore`, in execution order."""
+        return [e for e in self.events if e.kind == pto.TStore.NAME]
+
+    @property
+    def tiles(self) -> dict[str, list[np.ndarray]]:
+        """SSA name of each tile value -> its logical snapshots, in execution order."""
+        out: dict[str, list[np.ndarray]] = {}
+        for event in self.events:
+            out.setdefault(event.name, []).append(event.logical)
+        return out
+
+
+# --------------------------------------------------------------------------- types
+
+_NUMPY_DTYPES = {
+    "i8": np.int8, "si8": np.int8, "ui8": np.uint8, "i16": np.int16, "si16": np.int16,
+    "ui16": np.uint16, "i32": np.int32, "si32": np.int32, "ui32": np.uint32,
+    "i64": np.int64, "si64": np.int64, "ui64": np.uint64, "f16": np.float16,
+    "f32": np.float32, "f64": np.float64,
+    # No numpy type: raw bits of the same width.
+    "bf16": np.uint16, "f8E4M3FN": np.uint8, "f8E5M2": np.uint8,
+}
+
+
+def numpy_dtype(element: str) -> np.dtype:
+    """The numpy dtype holding an MLIR element type (raw bits for bf16 and f8)."""
+    try:
+        return np.dtype(_NUMPY_DTYPES[element])
+    except KeyError:
+        raise SimulationError(f"element type '{element}' has no numpy representation "
+                              "in the simulator") from None
+
+
+def _int_width(t: ir.Type) -> int | None:
+    if isinstance(t, ir.IndexType):
+        return 64
+    if isinstance(t, ir.IntegerType):
+        return t.width
+    return None
+
+
+def _wrap(value: int, bits: int) -> int:
+    """`value` as a two's complement integer of `bits` bits."""
+    mask = (1 << bits) - 1
+    value &= mask
+    return value - (1 << bits) if bits > 1 and value >> (bits - 1) else value
+
+
+def _unsigned(value: int, bits: int) -> int:
+    return value & ((1 << bits) - 1)
+
+
+def _floordiv(a: int, b: int) -> int:
+    if b == 0:
+        raise ZeroDivisionError("division by zero")
+    return a // b
+
+
+def _remsi(a: int, b: int) -> int:
+    if b == 0:
+        raise ZeroDivisionError("remainder by zero")
+    r = abs(a) % abs(b)
+    return -r if a < 0 else r
+
+
+def _truncdiv(a: int, b: int) -> int:
+    if b == 0:
+        raise ZeroDivisionError("division by zero")
+    q = abs(a) // abs(b)
+    return -q if (a < 0) != (b < 0) else q
+
+
+_BINARY = {
+    "arith.addi": lambda a, b: a + b,
+    "arith.subi": lambda a, b: a - b,
+    "arith.muli": lambda a, b: a * b,
+    "arith.floordivsi": _floordiv,
+    "arith.divsi": _truncdiv,
+    "arith.remsi": _remsi,
+    "arith.minsi": min,
+    "arith.maxsi": max,
+}
+_CASTS = ("arith.index_cast", "arith.extsi", "arith.trunci")  # signed: value kept, re-wrapped
+_UNSIGNED_CASTS = ("arith.index_castui", "arith.extui")  # source read as unsigned
+_BLOCK_IDX = ("pl.tile.get_block_idx", "pto.get_block_idx")
+_BLOCK_NUM = ("pl.tile.get_block_num", "pto.get_block_num")
+
+
+def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
+             valid_cols: int | None = None) -> Tile:
+    """A fresh zero-filled model `Tile` for a `!pto.tile_buf` (valid extents from the type
+    unless it says `?`)."""
+    vr = buf.v_row if buf.v_row is not None else valid_rows
+    vc = buf.v_col if buf.v_col is not None else valid_cols
+    if vr is None or vc is None:
+        raise SimulationError(f"tile_buf {buf.spelling()} has a dynamic valid extent and "
+                              "no valid_row/valid_col value")
+    slayout = "none" if buf.slayout == "none_box" else buf.slayout
+    try:
+        return Tile(buf.loc, numpy_dtype(buf.dtype), buf.rows, buf.cols, vr, vc,
+                    buf.blayout, slayout, buf.fractal)
+    except ValueError as err:
+        raise SimulationError(f"cannot model tile {buf.spelling()}: {err}") from None
+
+
+# --------------------------------------------------------------------------- compiled IR
+
+
+@dataclass
+class _Block:
+    args: tuple[int, ...]
+    steps: list[_Step]
+
+
+@dataclass
+class _Step:
+    op: ir.Operation
+    name: str
+    location: str
+    operands: tuple[int, ...]
+    results: tuple[int, ...]
+    widths: tuple[int | None, ...]  # integer width of each result (None: not an integer)
+    body: _Block | None = None
+    names: tuple[str, ...] = ()  # SSA names of the tile operands/results we snapshot
+    data: Any = None
+
+
+class _Compiler:
+    """Turns a function body into `_Step`s over integer value slots, once per function."""
+
+    def __init__(self, sim: Simulator, func: ir.Operation):
+        self.sim = sim
+        self.slots: dict[ir.Value, int] = {}
+        self.state = ir.AsmState(func)
+
+    def slot(self, value: ir.Value) -> int:
+        if value not in self.slots:
+            self.slots[value] = len(self.slots)
+        return self.slots[value]
+
+    def block(self, block: ir.Block) -> _Block:
+        args = tuple(self.slot(a) for a in block.arguments)
+        return _Block(args, [self.step(op.operation) for op in block.operations])
+
+    def step(self, op: ir.Operation) -> _Step:
+        step = _Step(
+            op, op.name, str(op.location), tuple(self.slot(v) for v in op.operands),
+            tuple(self.slot(r) for r in op.results), tuple(_int_width(r.type) for r in op.results))
+        name = op.name
+        try:
+            if name == "scf.for":
+                step.body = self.block(op.regions[0].blocks[0])
+                step.data = (_int_width(op.operands[0].type) or 64,
+                             "unsignedCmp" in op.attributes)
+            elif name == "arith.constant":
+                step.data = self.constant(op)
+            elif name in _UNSIGNED_CASTS:
+                step.data = _int_width(op.operands[0].type)
+            elif name == pto.MakeTensorView.NAME:
+                step.data = self.make_tensor_view(op)
+            elif name == pto.PartitionView.NAME:
+                step.data = self.groups(pto.PartitionView, op)
+            elif name == pto.AllocTile.NAME:
+                step.data = self.alloc_tile(op)
+                step.names = (op.results[0].get_name(self.state),)
+            elif name == pto.TLoad.NAME:
+                step.data = self.tload(op)
+                step.names = (op.operands[step.data["dst"][0]].get_name(self.state),)
+            elif name == pto.TStore.NAME:
+                step.data = self.tstore(op)
+                step.names = (op.operands[step.data[0]["src"][0]].get_name(self.state),)
+            elif name not in _BINARY and name not in _CASTS and name not in _BLOCK_IDX + _BLOCK_NUM:
+                step.names = tuple(r.get_name(self.state) for r in op.results)
+        except Refusal as err:
+            raise SimulationError(err.message, step.location) from None
+        return step
+
+    def constant(self, op: ir.Operation):
+        attr = op.attributes["value"]
+        if isinstance(attr, ir.IntegerAttr):
+            return _wrap(attr.value, _int_width(op.results[0].type) or 64)
+        if isinstance(attr, ir.FloatAttr):
+            return attr.value
+        return attr  # anything else (dense constants...) is passed through as the attribute
+
+    def attrs(self, op: ir.Operation, needed: tuple[str, ...] = ()):
+        return self.sim.properties.attributes(op, needed)
+
+    def groups(self, view_cls, op: ir.Operation, needed: tuple[str, ...] = ()):
+        """Operand groups as positions into `op.operands` (properties read when needed)."""
+        view = view_cls(op, self.attrs(op, ("operandSegmentSizes", *needed)))
+        positions, start = {}, 0
+        for group in view_cls.GROUPS:
+            n = len(view.groups[group])
+            positions[group] = tuple(range(start, start + n))
+            start += n
+        return positions
+
+    def make_tensor_view(self, op: ir.Operation):
+        attrs = self.attrs(op, ("operandSegmentSizes", "layout"))
+        groups = self.groups(pto.MakeTensorView, op, ("layout",))
+        layout = pto.layout_of(attrs.get("layout")) or "nd"
+        element = pto.ptr_element(op.operands[0].type)
+        view = pto.view_type(op.results[0].type)
+        if element is None and view is not None:
+            element = view.element
+        return groups, layout, element
+
+    def alloc_tile(self, op: ir.Operation):
+        buf = pto.tile_buf(op.results[0].type)
+        if buf is None:
+            raise SimulationError(f"'pto.alloc_tile' result is not a !pto.tile_buf: "
+                                  f"{op.results[0].type}", str(op.location))
+        return self.groups(pto.AllocTile, op), buf
+
+    def tload(self, op: ir.Operation):
+        groups = self.groups(pto.TLoad, op)
+        extra = [g for g in pto.TLoad.GROUPS[2:] if groups[g]]
+        if extra:
+            raise SimulationError(f"'pto.tload' operands {', '.join(extra)} are not modelled",
+                                  str(op.location))
+        return groups
+
+    def tstore(self, op: ir.Operation):
+        attrs = self.attrs(op, ("operandSegmentSizes",))
+        groups = self.groups(pto.TStore, op)
+        if groups["fp"] or groups["preQuantScalar"]:
+            raise SimulationError("'pto.tstore' with fp/preQuantScalar operands (quantised "
+                                  "store) is not modelled", str(op.location))
+        atomic = _enum_value(attrs.get("atomicType"), "atomic_type")
+        if atomic not in (None, "atomic_none", "atomic_add"):
+            raise SimulationError(f"'pto.tstore' atomicType {atomic} is not modelled",
+                                  str(op.location))
+        relu = _enum_value(attrs.get("reluPreMode"), "relu_pre_mode")
+        if relu not in (None, "no_relu", "normal_relu"):
+            raise SimulationError(f"'pto.tstore' reluPreMode {relu} is not modelled",
+                                  str(op.location))
+        return groups, atomic == "atomic_add", relu == "normal_relu"
+
+
+def _enum_value(attr: ir.Attribute | None, enum: str) -> str | None:
+    """`#pto<atomic_type atomic_add>` -> "atomic_add"; None when absent."""
+    if attr is None:
+        return None
+    text = str(attr)
+    prefix = f"#pto<{enum} "
+    if text.startswith(prefix) and text.endswith(">"):
+        return text[len(prefix):-1].strip()
+    if isinstance(attr, ir.StringAttr):
+        return attr.value
+    return text
+
+
+# --------------------------------------------------------------------------- simulator
+
+
+class Simulator:
+    """Interpreter of the memory path of `pto` functions (see the module docstring).
+
+    `module_op`: an `ir.Module` or its operation. `mode`: "a2a3" models the A2/A3 device
+    defects (pto-isa#317 gap truncation, packed Acc->NZ column-block pitch); "ideal" goes
+    through the view strides like pto-isa's CPU simulator. `block_idx`/`block_num`: the
+    values of the block index ops. `hooks`: `{op_name: hook}` for ops outside the memory path.
+    """
+
+    def __init__(self, module_op, mode: str = "a2a3", block_idx: int = 0, block_num: int = 1,
+                 hooks: Mapping[str, Hook] | None = None):
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        if not 0 <= block_idx < block_num:
+            raise ValueError(f"block_idx {block_idx} outside [0, block_num={block_num})")
+        self.module = module_op.operation
+        self.mode = mode
+        self.block_idx = block_idx
+        self.block_num = block_num
+        self.hooks = dict(hooks or {})
+        self.properties = PropertyReader(self.module)
+        self._compiled: dict[str, tuple[_Block, list[ir.Type]]] = {}
+
+    # ---------------------------------------------------------------- public
+
+    def run(self, func_name: str, *args) -> RunResult:
+        """Run `func_name` with `args` bound to its arguments in order."""
+        body, arg_types = self._function(func_name)
+        if len(args) != len(arg_types):
+            raise SimulationError(f"@{func_name} takes {len(arg_types)} arguments "
+                                  f"({', '.join(str(t) for t in arg_types)}), got {len(args)}")
+        self._env: dict[int, Any] = {}
+        self._events: list[TileSnapshot] = []
+        gm = {}
+        for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args)):
+            self._env[slot] = self._bind(func_name, number, t, value)
+            if pto.ptr_element(t) is not None:
+                gm[number] = value
+        returns = self._run_block(body)
+        return RunResult(gm, tuple(returns), self._events)
+
+    # ---------------------------------------------------------------- binding
+
+    def _function(self, func_name: str):
+        if func_name not in self._compiled:
+            func = _find_function(self.module, func_name)
+            compiler = _Compiler(self, func)
+            entry = func.regions[0].blocks[0]
+            self._compiled[func_name] = (compiler.block(entry), [a.type for a in entry.arguments])
+        return self._compiled[func_name]
+
+    def _bind(self, func_name: str, number: int, t: ir.Type, value):
+        where = f"@{func_name} argument {number} ({t})"
+        element = pto.ptr_element(t)
+        if element is not None:
+            if not isinstance(value, np.ndarray):
+                raise SimulationError(f"{where} needs a numpy array, got {type(value).__name__}")
+            expected = numpy_dtype(element)
+            if value.dtype != expected:
+                raise SimulationError(f"{where} needs a {expected} buffer, got {value.dtype}")
+            if not value.flags.c_contiguous or not value.flags.writeable:
+                raise SimulationError(f"{where} needs a writeable C-contiguous buffer")
+            return value.reshape(-1)  # a view: stores reach the caller's array
+        width = _int_width(t)
+        if width is not None:
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+                raise SimulationError(f"{where} needs an int, got {type(value).__name__}")
+            return _wrap(int(value), width)
+        return value
+
+    # ---------------------------------------------------------------- execution
+
+    def _run_block(self, block: _Block) -> list:
+        env = self._env
+        for step in block.steps:
+            name = step.name
+            if name in ("scf.yield", "func.return"):
+                return [env[v] for v in step.operands]
+            try:
+                self._execute(step, env)
+            except (GmOutOfBounds, HardwareLimitError) as err:
+                err.add_note(f"while simulating '{name}' at {step.location}")
+                raise
+            except SimulationError:
+                raise
+            except (ValueError, ZeroDivisionError, KeyError, TypeError) as err:
+                raise SimulationError(f"'{name}': {err}", step.location) from err
+            except Refusal as err:
+                raise SimulationError(f"'{name}': {err.message}", step.location) from None
+        return []
+
+    def _execute(self, step: _Step, env: dict) -> None:
+        name = step.name
+        ops = step.operands
+        if name in _BINARY:
+            env[step.results[0]] = _wrap(_BINARY[name](env[ops[0]], env[ops[1]]), step.widths[0])
+        elif name == "arith.constant":
+            env[step.results[0]] = step.data
+        elif name in _CASTS:
+            env[step.results[0]] = _wrap(env[ops[0]], step.widths[0])
+        elif name in _UNSIGNED_CASTS:
+            env[step.results[0]] = _wrap(_unsigned(env[ops[0]], step.data), step.widths[0])
+        elif name == "scf.for":
+            self._for(step, env)
+        elif name in _BLOCK_IDX:
+            env[step.results[0]] = _wrap(self.block_idx, step.widths[0] or 64)
+        elif name in _BLOCK_NUM:
+            env[step.results[0]] = _wrap(self.block_num, step.widths[0] or 64)
+        elif name == pto.MakeTensorView.NAME:
+            env[step.results[0]] = self._make_tensor_view(step, env)
+        elif name == pto.PartitionView.NAME:
+            groups = step.data
+            source = env[ops[groups["source"][0]]]
+            if not isinstance(source, GlobalTensor):
+                raise SimulationError("'pto.partition_view' source is not a tensor view",
+                                      step.location)
+            env[step.results[0]] = Partition(
+                source, tuple(env[ops[i]] for i in groups["offsets"]),
+                tuple(env[ops[i]] for i in groups["sizes"]))
+        elif name == pto.AllocTile.NAME:
+            groups, buf = step.data
+            vr = env[ops[groups["valid_row"][0]]] if groups["valid_row"] else None
+            vc = env[ops[groups["valid_col"][0]]] if groups["valid_col"] else None
+            env[step.results[0]] = tile_for(buf, vr, vc)
+        elif name == pto.TLoad.NAME:
+            self._tload(step, env)
+        elif name == pto.TStore.NAME:
+            self._tstore(step, env)
+        else:
+            self._hook(step, env)
+
+    def _for(self, step: _Step, env: dict) -> None:
+        ops = step.operands
+        lb, ub, stride = (env[v] for v in ops[:3])
+        carried = [env[v] for v in ops[3:]]
+        width, unsigned = step.data
+        if stride <= 0:
+            raise SimulationError(f"scf.for step {stride} is not positive", step.location)
+        if unsigned:
+            lb, ub = _unsigned(lb, width), _unsigned(ub, width)
+        body = step.body
+        for iv in range(lb, ub, stride):
+            env[body.args[0]] = _wrap(iv, width)
+            for slot, value in zip(body.args[1:], carried):
+                env[slot] = value
+            carried = self._run_block(body)
+        for slot, value in zip(step.results, carried):
+            env[slot] = value
+
+    def _make_tensor_view(self, step: _Step, env: dict) -> GlobalTensor:
+        groups, layout, element = step.data
+        ops = step.operands
+        buffer = env[ops[groups["ptr"][0]]]
+        if not isinstance(buffer, np.ndarray):
+            raise SimulationError("'pto.make_tensor_view' pointer is not bound to a buffer",
+                                  step.location)
+        if element is not None and buffer.dtype != numpy_dtype(element):
+            raise SimulationError(f"'pto.make_tensor_view' of {element} over a "
+                                  f"{buffer.dtype} buffer", step.location)
+        shape = tuple(env[ops[i]] for i in groups["shape"])
+        strides = tuple(env[ops[i]] for i in groups["strides"])
+        return GlobalTensor(buffer, 0, shape, strides, layout)
+
+    @staticmethod
+    def _window(step: _Step, value) -> Partition:
+        if isinstance(value, Partition):
+            return value
+        if isinstance(value, GlobalTensor):
+            return Partition(value, (0,) * len(value.shape), value.shape)
+        raise SimulationError(f"'{step.name}' GM operand is not a tensor or partition view",
+                              step.location)
+
+    @staticmethod
+    def _tile(step: _Step, value) -> Tile:
+        if not isinstance(value, Tile):
+            raise SimulationError(f"'{step.name}' tile operand is not a tile "
+                                  f"(got {type(value).__name__})", step.location)
+        return value
+
+    def _tload(self, step: _Step, env: dict) -> None:
+        groups = step.data
+        part = self._window(step, env[step.operands[groups["src"][0]]])
+        tile = self._tile(step, env[step.operands[groups["dst"][0]]])
+        view = part.view
+        if view.layout == "nz":
+            tload_nz2nz(view, part.offsets, part.sizes, tile, self.mode)
+        elif view.layout == "nd" and tile.is_nz:
+            tload_nd2nz(view, part.offsets, part.sizes, tile, self.mode)
+        elif view.layout == "nd":
+            tload_nd2nd(view, part.offsets, part.sizes, tile)
+        else:
+            raise SimulationError(f"'pto.tload' from a {view.layout} view is not modelled",
+                                  step.location)
+        self._snapshot(step, tile)
+
+    def _tstore(self, step: _Step, env: dict) -> None:
+        groups, atomic_add, relu = step.data
+        tile = self._tile(step, env[step.operands[groups["src"][0]]])
+        part = self._window(step, env[step.operands[groups["dst"][0]]])
+        self._snapshot(step, tile)
+        if relu:
+            tile = Tile(tile.loc, tile.dtype, tile.rows, tile.cols, tile.valid_rows,
+                        tile.valid_cols, tile.blayout, tile.slayout, tile.fractal,
+                        np.maximum(tile.storage, 0).astype(tile.dtype))
+        view = part.view
+        if view.layout == "nz" and tile.loc == "acc":
+            tstore_acc_nz2nz(tile, view, part.offsets, part.sizes, self.mode, atomic_add)
+        elif view.layout == "nd" and tile.loc in ("acc", "vec"):
+            tstore_nd(tile, view, part.offsets, part.sizes, atomic_add)
+        else:
+            raise SimulationError(f"'pto.tstore' of a {tile.loc} tile into a {view.layout} "
+                                  "view is not modelled", step.location)
+
+    def _hook(self, step: _Step, env: dict) -> None:
+        hook = self.hooks.get(step.name)
+        if hook is None:
+            raise SimulationError(f"no simulation for op '{step.name}': it is not on the "
+                                  "memory path; pass hooks={'" + step.name + "': fn} to "
+                                  "Simulator to give it semantics", step.location)
+        out = hook(self, step.op, [env[v] for v in step.operands])
+        n = len(step.results)
+        if out is None:
+            values = []
+        elif n == 1 and not isinstance(out, (tuple, list)):
+            values = [out]
+        else:
+            values = list(out)
+        if len(values) != n:
+            raise SimulationError(f"hook for '{step.name}' returned {len(values)} values for "
+                                  f"{n} results", step.location)
+        for slot, name, value in zip(step.results, step.names, values):
+            env[slot] = value
+            if isinstance(value, Tile):
+                self._snapshot(step, value, name)
+
+    def _snapshot(self, step: _Step, tile: Tile, name: str | None = None) -> None:
+        self._events.append(TileSnapshot(step.name, step.location, name or step.names[0],
+                                         tile, tile.to_logical().copy()))
+
+
+def _find_function(module: ir.Operation, func_name: str) -> ir.Operation:
+    names = []
+    for block in module.regions[0].blocks:
+        for op in block.operations:
+            op = op.operation
+            if op.name != "func.func":
+                continue
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            if name == func_name:
+                if not op.regions[0].blocks:
+                    raise SimulationError(f"@{func_name} is a declaration; nothing to run")
+                return op
+            names.append(name)
+    raise SimulationError(f"no function @{func_name} in the module (have: "
+                          f"{', '.join('@' + n for n in names) or 'none'})")
+
+
+# --------------------------------------------------------------------------- matmul
+
+
+def matmul_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
+    """`pl.tile.matmul`: C = A @ B.T over the valid regions of the logical tile contents.
+
+    `A` holds an activation window `[TM, TK]` and `B` a weight window `[TN, TK]` (the weight
+    `w[N, K]`, as the NZ->NZ load leaves it: nz-semantics §1 and the runtime scenario, where
+    `x @ w.T` is the result). With three operands `(acc, A, B)` the product is added to `acc`.
+    The result is a fresh tile of the op's result type (Acc); the product is computed in
+    float64 (int64 for integer inputs) and converted once to the result dtype.
+    """
+    if len(operands) not in (2, 3) or not all(isinstance(t, Tile) for t in operands):
+        raise SimulationError(f"'{op.name}' expects tiles (A, B) or (acc, A, B)",
+                              str(op.location))
+    *acc_in, a, b = operands
+    buf = pto.tile_buf(op.results[0].type) if len(op.results) == 1 else None
+    if buf is None:
+        raise SimulationError(f"'{op.name}' must return one !pto.tile_buf", str(op.location))
+    out = tile_for(buf)
+    av = a.to_logical()[: a.valid_rows, : a.valid_cols]
+    bv = b.to_logical()[: b.valid_rows, : b.valid_cols]
+    if av.shape[1] != bv.shape[1]:
+        raise SimulationError(f"'{op.name}': A is {av.shape[0]}x{av.shape[1]} and B is "
+                              f"{bv.shape[0]}x{bv.shape[1]}; C = A @ B.T needs equal K",
+                              str(op.location))
+    integral = all(np.issubdtype(t.dtype, np.integer) for t in (a, b))
+    wide = np.int64 if integral else np.float64
+    product = av.astype(wide) @ bv.astype(wide).T
+    m, n = product.shape
+    if m > out.rows or n > out.cols:
+        raise SimulationError(f"'{op.name}': the {m}x{n} product does not fit the "
+                              f"{out.rows}x{out.cols} result tile", str(op.location))
+    logical = out.to_logical().astype(wide)
+    if acc_in:
+        logical[:m, :n] = acc_in[0].to_logical()[:m, :n].astype(wide)
+    logical[:m, :n] += product
+    out.set_logical(logical.astype(out.dtype))
+    return out
+
+
+MATMUL_HOOKS: dict[str, Hook] = {"pl.tile.matmul": matmul_hook, "pl.tile.matmul_acc": matmul_hook}

@@ -1,0 +1,546 @@
+// RUN: nzpass-opt %s -p block-nz-tensor-views --split-input-file --verify-diagnostics
+
+// The last two axes are the fractal plane: a rank-1 NZ tensor has none.
+// expected-error @+1 {{has rank 1: NZ needs rank >= 2}}
+func.func @negative_rank1(%w: tensor<512xi8, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// Dynamic rows cannot be proven a multiple of 16.
+// expected-error @+1 {{rows (axis -2) are dynamic}}
+func.func @negative_dynamic_rows(%w: tensor<?x512xi8, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// Dynamic columns cannot be proven a multiple of c0.
+// expected-error @+1 {{columns (axis -1) are dynamic}}
+func.func @negative_dynamic_cols(%w: tensor<256x?xi8, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// An incomplete fractal (rows % 16) has no representation.
+// expected-error @+1 {{rows 250 are not a multiple of 16}}
+func.func @negative_rows_not_fractal(%w: tensor<250x512xi8, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// An incomplete C0 line (FP16: columns % 16) has no representation.
+// expected-error @+1 {{columns 24 are not a multiple of c0 = 16}}
+func.func @negative_cols_not_c0(%w: tensor<256x24xf16, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// Sub-byte element types are outside NZ support.
+// expected-error @+1 {{4-bit elements are sub-byte element types}}
+func.func @negative_int4(%w: tensor<256x512xi4, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// BOOL (i1) is sub-byte too.
+// expected-error @+1 {{1-bit elements are sub-byte element types}}
+func.func @negative_bool(%w: tensor<256x512xi1, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// NZ strides follow from the blocked shape; explicit ones cannot be honoured.
+// expected-error @+1 {{has explicit strides}}
+func.func @negative_explicit_strides(%w: tensor<256x512xi8, #pl.layout<nz, stride = [512, 1]>>) {
+  return
+}
+
+// -----
+
+// A partly valid NZ tensor has no blocked form.
+// expected-error @+1 {{has a partial valid_shape}}
+func.func @negative_partial_valid_shape(%w: tensor<256x512xi8, #pl.layout<nz, valid_shape = [128, 512]>>) {
+  return
+}
+
+// -----
+
+// Distributed tensors (remote loads) have no NZ blocked form.
+// expected-error @+1 {{is distributed}}
+func.func @negative_distributed(%w: tensor<256x512xi8, #pl.layout<nz, distributed>>) {
+  return
+}
+
+// -----
+
+// Folding leading axes into the single batch slot needs static extents.
+// expected-error @+1 {{axis 0 is dynamic; folding leading axes into the NZ batch slot needs static extents}}
+func.func @negative_dynamic_folded_axis(%w: tensor<?x4x256x512xi8, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// A layout word other than nd, nz, dn is malformed.
+// expected-error @+1 {{unknown layout 'zz'}}
+func.func @negative_bad_layout(%w: tensor<256x512xi8, #pl.layout<zz>>) {
+  return
+}
+
+// -----
+
+// The backend selects the store rules; an unknown one cannot be guessed.
+// expected-error @+1 {{is not a known backend: use "a2a3" or "a5"}}
+module attributes {pl.backend = "a9"} {
+  func.func @negative_bad_backend(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+    return
+  }
+}
+
+// -----
+
+// NZ->NZ is the cube operand path: only loads into Mat.
+func.func @negative_load_into_vec(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load with target_memory = "vec"}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, vec>
+  return
+}
+
+// -----
+
+// A load without target_memory is not known to go to Mat.
+func.func @negative_load_without_target_memory(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load with no target_memory}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// A row offset inside a fractal has no blocked form.
+func.func @negative_unaligned_row_offset(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{row offset 8 is not a multiple of 16}}
+  %t = "pl.tile.load"(%w, %c8, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<128x512xi8, mat>
+  return
+}
+
+// -----
+
+// A column offset inside a C0 line (INT8: c0 = 32) has no blocked form.
+func.func @negative_unaligned_col_offset(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{column offset 16 is not a multiple of 32}}
+  %t = "pl.tile.load"(%w, %c0, %c16, %c256, %c256) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x256xi8, mat>
+  return
+}
+
+// -----
+
+// A negative offset would be clamped to 0 downstream and read fractal 0.
+func.func @negative_negative_offset(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %cm16 = arith.constant -16 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{row offset -16 is negative}}
+  %t = "pl.tile.load"(%w, %cm16, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<128x512xi8, mat>
+  return
+}
+
+// -----
+
+// A function argument proves nothing: its alignment is never assumed.
+func.func @negative_offset_from_argument(%w: tensor<256x512xi8, #pl.layout<nz>>, %n0: index) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{cannot prove that the row offset is a multiple of 16: an NZ coordinate is divided by the fractal factor and an unaligned one reads the wrong fractal. Provable forms: integer constants; products with a provable factor (n0 = nb * 256)}}
+  %t = "pl.tile.load"(%w, %n0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<128x512xi8, mat>
+  return
+}
+
+// -----
+
+// A difference proves divisibility but not sign.
+func.func @negative_offset_from_subi(%w: tensor<1024x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c768 = arith.constant 768 : index
+  %nb = "pl.tile.get_block_idx"() : () -> index
+  %back = arith.muli %nb, %c256 : index
+  %n0 = arith.subi %c768, %back : index
+  // expected-error @+1 {{cannot prove that the row offset is non-negative: a negative offset floor-divides below zero and is clamped to 0 downstream, silently reading fractal 0. Provable forms:}}
+  %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<1024x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// A loop-carried value differs each iteration: its initial value proves nothing.
+func.func @negative_offset_from_iter_arg(%w: tensor<1024x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%n0 = %c0) -> (index) {
+    // expected-error @+1 {{cannot prove that the row offset is a multiple of 16}}
+    %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<1024x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+    %next = arith.addi %n0, %c256 : index
+    scf.yield %next : index
+  }
+  return
+}
+
+// -----
+
+// A window moves whole fractals: its extent must be known when blocking.
+func.func @negative_dynamic_sizes(%w: tensor<256x512xi8, #pl.layout<nz>>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load sizes must be arith.constant values}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %rows, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// A window past the last row would address fractals of the next column block.
+func.func @negative_window_outside_tensor(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load rows [256, 512) lie outside the 256 rows of the tensor}}
+  %t = "pl.tile.load"(%w, %c256, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Ragged valid rows that might stop inside a fractal have no blocked form.
+func.func @negative_ragged_rows_unaligned(%w: tensor<256x512xi8, #pl.layout<nz>>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{cannot prove that the NZ load valid rows are a multiple of 16. Ragged valid rows that may end inside a fractal have no NZ form}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512, %rows, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat, valid = ?x512>
+  return
+}
+
+// -----
+
+// A partial batch has no NZ form: the valid_shape may not narrow a leading axis.
+func.func @negative_valid_shape_narrows_leading(%w: tensor<4x256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load valid_shape narrows leading axis 0}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c2, %c256, %c512, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 3>, target_memory = "mat"} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// pto-isa#317: a GM gap of 65536 blocks wraps in the 16-bit field of the load.
+func.func @negative_gm_gap_65536(%w: tensor<65552x64xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error-re @+1 {{NZ load spans 2 column blocks with a GM gap of 65536 {{.*}}pto-isa#317{{.*}}Workarounds: load a taller row tile{{.*}}rank-3 [LAYERS, K, N] tensor}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<65552x64xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x64xi8, mat>
+  return
+}
+
+// -----
+
+// The gap is measured on the valid rows: a narrower valid_shape widens it.
+func.func @negative_gm_gap_from_valid_shape(%w: tensor<65552x64xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{GM gap of 65536 32-byte blocks (tensor rows 65552 - loaded rows 16)}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c32, %c64, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<65552x64xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<32x64xi8, mat, valid = 16x64>
+  return
+}
+
+// -----
+
+// In NZ byte order a row range is scattered over every column block.
+func.func @negative_slice_trailing_plane(%w: tensor<512x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ slice takes a window of the trailing [R, C] plane}}
+  %s = "pl.tensor.slice"(%w, %c256, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>} : (tensor<512x512xi8, #pl.layout<nz>>, index, index, index, index) -> tensor<256x512xi8, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// A slice may not make its result partly valid.
+func.func @negative_slice_narrows_valid_shape(%w: tensor<4x256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ slice narrows its valid_shape}}
+  %s = "pl.tensor.slice"(%w, %c1, %c0, %c0, %c1, %c256, %c512, %c1, %c128, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 3>} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index) -> tensor<1x256x512xi8, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Under an outer axis taking two indices, a narrowed inner axis is not contiguous.
+func.func @negative_slice_inner_axis_under_spanning_outer(%w: tensor<4x8x256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ slice narrows leading axis 1 (3 of 8) under an outer axis that spans more than one index}}
+  %s = "pl.tensor.slice"(%w, %c0, %c0, %c0, %c0, %c2, %c3, %c256, %c512) {operandSegmentSizes = array<i32: 1, 4, 4, 0>} : (tensor<4x8x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index) -> tensor<2x3x256x512xi8, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Merging rows in logical order scatters elements over fractals in NZ order.
+func.func @negative_reshape_not_flat(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  // expected-error @+1 {{NZ tensor reshaped to another shape}}
+  %r = "pl.tensor.reshape"(%w, %c128, %c1024) : (tensor<256x512xi8, #pl.layout<nz>>, index, index) -> tensor<128x1024xi8>
+  return
+}
+
+// -----
+
+// A view reinterprets logical coordinates.
+func.func @negative_tensor_view(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  // expected-error @+1 {{'pl.tensor.view' cannot consume an NZ tensor}}
+  %v = "pl.tensor.view"(%w) : (tensor<256x512xi8, #pl.layout<nz>>) -> tensor<256x512xi8>
+  return
+}
+
+// -----
+
+// A reinterpreting view changes the coordinates the NZ bytes are addressed by.
+func.func @negative_tensor_reinterpret_view(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  // expected-error @+1 {{'pl.tensor.reinterpret_view' cannot consume an NZ tensor}}
+  %v = "pl.tensor.reinterpret_view"(%w) : (tensor<256x512xi8, #pl.layout<nz>>) -> tensor<512x256xi8>
+  return
+}
+
+// -----
+
+// Remote loads have no NZ blocked form.
+func.func @negative_remote_load(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  // expected-error @+1 {{'pl.remote_load' cannot consume an NZ tensor (operand 0): distributed (remote) loads have no NZ blocked form}}
+  %t = "pl.remote_load"(%w) : (tensor<256x512xi8, #pl.layout<nz>>) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Prefetch needs an ND source: prefetch the whole-tensor flatten instead.
+func.func @negative_prefetch_nz(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  // expected-error @+1 {{'pl.prefetch.async_prefetch' cannot consume an NZ tensor (operand 0): prefetch the whole-tensor flatten}}
+  "pl.prefetch.async_prefetch"(%w) : (tensor<256x512xi8, #pl.layout<nz>>) -> ()
+  return
+}
+
+// -----
+
+// Unsupported NZ coordinates never pass through an unknown consumer.
+func.func @negative_unknown_consumer(%w: tensor<256x512xi8, #pl.layout<nz>>, %x: !pl.tile<64x256xi8, mat>) {
+  // expected-error @+1 {{'pl.tile.matmul' cannot consume an NZ tensor (operand 1): only pl.tile.load into Mat}}
+  %y = "pl.tile.matmul"(%x, %w) : (!pl.tile<64x256xi8, mat>, tensor<256x512xi8, #pl.layout<nz>>) -> !pl.tile<64x512xi32, acc>
+  return
+}
+
+// -----
+
+// The Acc -> NZ write-back is an A2/A3 capability.
+module attributes {pl.backend = "a5"} {
+  func.func @negative_acc_store_a5(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{NZ accumulator stores are supported on A2/A3 only}}
+    %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+    return
+  }
+}
+
+// -----
+
+// Only an Acc tile is written back into NZ.
+func.func @negative_store_from_vec(%v: !pl.tile<64x16xf32, vec>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ store from a vec tile}}
+  %r = "pl.tile.store"(%v, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, vec>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// No dtype conversion on the way out: an FP16 Acc tile is refused.
+func.func @negative_store_f16_tile(%acc: !pl.tile<64x16xf16, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store from f16 into f32}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf16, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// No dtype conversion on the way out: an FP16 destination is refused.
+func.func @negative_store_f16_dest(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf16, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store from f32 into f16}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf16, #pl.layout<nz>>, index, index) -> tensor<64x16xf16, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// The write-back must be static and fully valid.
+func.func @negative_store_partly_valid(%acc: !pl.tile<64x16xf32, acc, valid = ?x16>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store of a partly valid or dynamic tile}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc, valid = ?x16>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Atomic write-backs into NZ are not supported.
+func.func @negative_store_atomic(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store with atomic}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, atomic = "add"} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Quantising write-backs into NZ are not supported.
+func.func @negative_store_pre_quant(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store with pre_quant}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, pre_quant} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// ReLU write-backs into NZ are not supported.
+func.func @negative_store_pre_relu(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store with pre_relu}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, pre_relu = "normal_relu"} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// The store derives the column-block distance from the partition height: whole rows only.
+func.func @negative_store_row_subwindow(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<128x32xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store must cover the whole 128-row axis of the tensor at row offset 0 (the tile has 64 rows)}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc>, tensor<128x32xf32, #pl.layout<nz>>, index, index) -> tensor<128x32xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Whole rows start at row 0.
+func.func @negative_store_row_offset(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{must cover the whole 64-row axis of the tensor at row offset 0}}
+  %r = "pl.tile.store"(%acc, %o, %c16, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// FP32 NZ columns move in C0 lines of 8.
+func.func @negative_store_col_offset_unaligned(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x32xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{column offset 4 is not a multiple of 8}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c4) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc>, tensor<64x32xf32, #pl.layout<nz>>, index, index) -> tensor<64x32xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// A store column offset must be provably non-negative, as a load's is.
+func.func @negative_store_col_offset_sign(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x32xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %nb = "pl.tile.get_block_idx"() : () -> index
+  %back = arith.muli %nb, %c16 : index
+  %n0 = arith.subi %c16, %back : index
+  // expected-error @+1 {{cannot prove that the column offset is non-negative}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc>, tensor<64x32xf32, #pl.layout<nz>>, index, index) -> tensor<64x32xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Acc rows and columns are multiples of 16: no single column-block exception.
+func.func @negative_store_tile_cols_8(%acc: !pl.tile<64x8xf32, acc>, %o: tensor<64x8xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store of a 64 x 8 tile: rows and columns must be positive multiples of 16}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x8xf32, acc>, tensor<64x8xf32, #pl.layout<nz>>, index, index) -> tensor<64x8xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// The shapes group is the whole tile, one panel per store.
+func.func @negative_store_shapes_not_tile(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<2x64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{NZ accumulator store shapes must be the whole tile [1, 64, 16]}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c2, %c64, %c16) {operandSegmentSizes = array<i32: 1, 1, 3, 3>} : (!pl.tile<64x16xf32, acc>, tensor<2x64x16xf32, #pl.layout<nz>>, index, index, index, index, index, index) -> tensor<2x64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Operand groups that do not add up to the operands are malformed IR.
+func.func @negative_malformed_segments(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tile.load' op operandSegmentSizes [1, 2, 2, 1] add up to 6 operands, but the op has 5}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 1>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}

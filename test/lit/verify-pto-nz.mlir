@@ -1,0 +1,167 @@
+// RUN: nzpass-opt %s -p verify-pto-nz --split-input-file | FileCheck %s --enable-var-scope
+
+// The rank-2 INT8 [256, 512] weight of nz-semantics section 6: blocked view,
+// whole partition, NZ Mat tile. Valid, so the IR is printed unchanged.
+// CHECK-LABEL: func.func @int8_weight_256x512
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"
+// CHECK-SAME: layout = #pto.layout<nz>
+// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[TV]],
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK: %[[T:.*]] = "pto.alloc_tile"
+// CHECK: "pto.tload"(%[[PV]], %[[T]])
+func.func @int8_weight_256x512(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The FP32 Acc write-back of nz-semantics section 4: a 64x16 Acc tile into a
+// logical [64, 16] output, partition [1, 2, 4, 16, 8].
+// CHECK-LABEL: func.func @acc_store_64x16
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"
+// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[TV]],
+// CHECK: %[[ACC:.*]] = "pto.alloc_tile"
+// CHECK: "pto.tstore"(%[[ACC]], %[[PV]])
+// CHECK-SAME: stPhase = #pto<st_phase final>
+func.func @acc_store_64x16(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, stPhase = #pto<st_phase final>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// IR as PTOAS prints it: properties `<{...}>`, the compact tile_buf spelling,
+// no operandSegmentSizes on the loads (groups derived from operand counts).
+// CHECK-LABEL: func.func @ptoas_printed_properties
+// CHECK: "pto.make_tensor_view"
+// CHECK-SAME: <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}>
+// CHECK: "pto.tload"
+func.func @ptoas_printed_properties(%arg0: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %c32768 = arith.constant 32768 : index
+  %0 = "pto.make_tensor_view"(%arg0, %c1, %c8, %c16, %c16, %c16, %c32768, %c4096, %c256, %c16, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %1 = "pto.partition_view"(%0, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c16) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+  %2 = "pto.alloc_tile"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>
+  "pto.tload"(%1, %2) : (!pto.partition_tensor_view<1x8x16x16x16xf16>, !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>) -> ()
+  return
+}
+
+// -----
+
+// NZ stated by the result type (#pto.layout<nz> inside it) instead of the
+// attribute; a dynamic batch extent; a padded column-block stride (8192 + 512),
+// as for a window of a taller tensor: all within PTOAS's rules.
+// CHECK-LABEL: func.func @nz_by_type_dynamic_batch
+// CHECK: "pto.make_tensor_view"
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>
+func.func @nz_by_type_dynamic_batch(%p: !pto.ptr<i8>, %batch: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8704 = arith.constant 8704 : index
+  %c139264 = arith.constant 139264 : index
+  %tv = "pto.make_tensor_view"(%p, %batch, %c16, %c16, %c16, %c32, %c139264, %c8704, %c512, %c32, %c1) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>
+  %pv = "pto.partition_view"(%tv, %batch, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A ragged last tile: dynamic valid rows (v_row=?) pass, the element count is
+// only compared when both valid extents are static.
+// CHECK-LABEL: func.func @dynamic_valid_rows
+// CHECK: "pto.alloc_tile"(%{{.*}})
+func.func @dynamic_valid_rows(%p: !pto.ptr<i8>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"(%rows) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A5 has a 256 KiB L0C: a 64x1024 FP32 Acc tile (256 KiB) fits whole there.
+// CHECK-LABEL: func.func @a5_acc_256kib
+// CHECK: "pto.tstore"
+module attributes {pl.backend = "a5"} {
+  func.func @a5_acc_256kib(%p: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c128 = arith.constant 128 : index
+    %c512 = arith.constant 512 : index
+    %c65536 = arith.constant 65536 : index
+    %tv = "pto.make_tensor_view"(%p, %c1, %c128, %c4, %c16, %c8, %c65536, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c128, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x128x4x16x8xf32>
+    %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=1024, v_row=64, v_col=1024, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=1024, v_row=64, v_col=1024, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x128x4x16x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// ND views are not NZ: rank 2, any strides, loads into Vec tiles and stores
+// from Vec tiles are none of this pass's business.
+// CHECK-LABEL: func.func @nd_views_untouched
+// CHECK: "pto.make_tensor_view"
+// CHECK-SAME: layout = #pto.layout<nd>
+// CHECK: "pto.tload"
+// CHECK: "pto.tstore"
+func.func @nd_views_untouched(%p: !pto.ptr<f16>, %q: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  %c100 = arith.constant 100 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c100, %c100, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c3, %c64, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<64x64xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<64x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  %ov = "pto.make_tensor_view"(%q, %c64, %c64, %c64, %c1) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %ot = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tstore"(%ot, %ov) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tensor_view<?x?xf32>) -> ()
+  return
+}

@@ -1,0 +1,71 @@
+"""Property: for any constant window, block-nz-tensor-views blocks a load
+exactly as the pure layout math (nz_layout.block_window) does, and refuses it
+exactly when that math refuses it."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nzpass import nz_layout
+from nzpass.bindings import ir, new_context
+from nzpass.dialects import pl
+from nzpass.offset_proofs import constant_value
+from nzpass.pipeline import run_pipeline
+
+ELEMENTS = {"i8": 32, "f16": 16, "f32": 8}
+
+
+@st.composite
+def windows(draw):
+    """A tensor and a constant window on it, aligned or not, inside or not."""
+    element = draw(st.sampled_from(sorted(ELEMENTS)))
+    c0 = ELEMENTS[element]
+    leading = draw(st.lists(st.integers(1, 3), max_size=2))
+    rows = 16 * draw(st.integers(1, 4))
+    cols = c0 * draw(st.integers(1, 4))
+    shape = [*leading, rows, cols]
+    offsets = [draw(st.integers(0, extent)) for extent in leading]
+    sizes = [draw(st.integers(1, extent + 1)) for extent in leading]
+    # Steps of 8 rows and c0 / 2 columns: about half the windows are misaligned.
+    offsets += [8 * draw(st.integers(0, rows // 8)), c0 // 2 * draw(st.integers(0, cols * 2 // c0))]
+    sizes += [8 * draw(st.integers(1, rows // 8 + 1)), c0 // 2 * draw(st.integers(1, cols * 2 // c0 + 1))]
+    return element, shape, offsets, sizes
+
+
+def load_kernel(element: str, shape, offsets, sizes) -> str:
+    tensor = f"tensor<{'x'.join(map(str, shape))}x{element}, #pl.layout<nz>>"
+    values = sorted(set(offsets) | set(sizes))
+    constants = "\n".join(f"  %c{v} = arith.constant {v} : index" for v in values)
+    operands = ", ".join(f"%c{v}" for v in [*offsets, *sizes])
+    rank = len(shape)
+    return f"""
+func.func @kernel(%w: {tensor}) {{
+{constants}
+  %t = "pl.tile.load"(%w, {operands}) {{operandSegmentSizes = array<i32: 1, {rank}, {rank}, 0>,
+      target_memory = "mat"}} : ({tensor}{", index" * 2 * rank}) -> !pl.tile<{sizes[-2]}x{sizes[-1]}x{element}, mat>
+  return
+}}"""
+
+
+def blocked_load(text: str):
+    """(offsets, sizes) of the blocked load as integers, or None if refused."""
+    with new_context():
+        module = ir.Module.parse(text)
+        if not run_pipeline(module, "block-nz-tensor-views").success:
+            return None
+        loads = []
+        module.operation.walk(lambda op: loads.append(op.operation)
+                              if op.operation.name == pl.TileLoad.NAME else None)
+        groups = pl.TileLoad(loads[0]).groups
+        return (tuple(constant_value(v) for v in groups["offsets"]),
+                tuple(constant_value(v) for v in groups["sizes"]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(windows())
+def test_constant_windows_match_block_window(window):
+    element, shape, offsets, sizes = window
+    try:
+        expected = nz_layout.block_window(offsets, sizes, shape, ELEMENTS[element])
+    except nz_layout.NzLayoutError:
+        expected = None
+    assert blocked_load(load_kernel(element, shape, offsets, sizes)) == expected

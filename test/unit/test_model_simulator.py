@@ -1,0 +1,478 @@
+"""The pto simulator (nzpass.model.simulator) on the output of the real passes.
+
+Each test writes a `pl` kernel as generic MLIR text, lowers it with
+block-nz-tensor-views, materialize-tensor-strides and convert-pl-to-pto, binds GM buffers
+(`pack_nz(logical)` for NZ tensors, the plain array for ND) and checks what the simulated
+`pto.tload`s put in the tiles, or what the `pto.tstore`s leave in GM, against numpy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nzpass import run_pipeline
+from nzpass.bindings import ir, new_context
+from nzpass.dialects import pto
+from nzpass.model import (
+    GmOutOfBounds, MATMUL_HOOKS, SimulationError, Simulator, Tile, c0_for_dtype, pack_nz,
+    tstore_nd, GlobalTensor, unpack_nz,
+)
+from nzpass.model.simulator import tile_for
+
+PIPELINE = "builtin.module(block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto)"
+MLIR_ELEMENT = {np.dtype(np.int8): "i8", np.dtype(np.float16): "f16",
+                np.dtype(np.float32): "f32"}
+DTYPES = [np.int8, np.float16, np.float32]
+MODES = ["a2a3", "ideal"]
+
+
+@pytest.fixture(autouse=True)
+def ctx():
+    with new_context() as context:
+        yield context
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def values(shape, dtype, seed=0):
+    """Distinct-ish values, exact in `dtype`, so a misplaced element shows."""
+    rng = np.random.default_rng(seed)
+    if np.dtype(dtype) == np.int8:
+        return rng.integers(-128, 128, shape).astype(np.int8)
+    return rng.integers(-2000, 2000, shape).astype(dtype)
+
+
+def tensor_t(shape, dtype, nz=True) -> str:
+    dims = "x".join("?" if d is None else str(d) for d in shape)
+    layout = ", #pl.layout<nz>" if nz else ""
+    return f"tensor<{dims}x{MLIR_ELEMENT[np.dtype(dtype)]}{layout}>"
+
+
+def tile_t(rows, cols, dtype, space="mat", valid=None) -> str:
+    extra = f", valid = {valid}" if valid else ""
+    return f"!pl.tile<{rows}x{cols}x{MLIR_ELEMENT[np.dtype(dtype)]}, {space}{extra}>"
+
+
+class Kernel:
+    """A `pl` kernel as generic MLIR text: `@kernel(args)`, index constants hoisted."""
+
+    def __init__(self, *args: tuple[str, str]):
+        self.args = args
+        self.consts: set[int] = set()
+        self.lines: list[str] = []
+
+    def idx(self, value) -> str:
+        if isinstance(value, str):
+            return value
+        self.consts.add(value)
+        return f"%c{value}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append(line)
+
+    def load(self, result, tensor, tensor_type, offsets, sizes, tile_type, target="mat",
+             offset_types=None, valid=()):
+        operands = [tensor] + [self.idx(v) for v in (*offsets, *sizes, *valid)]
+        types = [tensor_type] + (offset_types or ["index"] * len(offsets)) \
+            + ["index"] * (len(sizes) + len(valid))
+        rank = len(offsets)
+        self.emit(f'{result} = "pl.tile.load"({", ".join(operands)}) '
+                  f'{{operandSegmentSizes = array<i32: 1, {rank}, {rank}, {len(valid)}>, '
+                  f'target_memory = "{target}"}} : ({", ".join(types)}) -> {tile_type}')
+
+    def store(self, tile, tile_type, tensor, tensor_type, offsets, attrs=""):
+        operands = [tile, tensor] + [self.idx(v) for v in offsets]
+        types = [tile_type, tensor_type] + ["index"] * len(offsets)
+        attrs = f", {attrs}" if attrs else ""
+        self.emit(f'%stored{len(self.lines)} = "pl.tile.store"({", ".join(operands)}) '
+                  f'{{operandSegmentSizes = array<i32: 1, 1, {len(offsets)}, 0>{attrs}}} : '
+                  f'({", ".join(types)}) -> {tensor_type}')
+
+    def block_idx(self, result="%bi"):
+        self.emit(f'{result} = "pl.tile.get_block_idx"() : () -> index')
+        return result
+
+    def muli(self, result, a, b, type_="index"):
+        self.emit(f"{result} = arith.muli {self.idx(a)}, {self.idx(b)} : {type_}")
+        return result
+
+    def text(self) -> str:
+        head = "func.func @kernel(" + ", ".join(f"{n}: {t}" for n, t in self.args) + ") {"
+        consts = [f"  %c{n} = arith.constant {n} : index" for n in sorted(self.consts)]
+        return "\n".join([head, *consts, *("  " + line for line in self.lines),
+                          "  return", "}"])
+
+
+def lower(text: str) -> ir.Module:
+    module = ir.Module.parse(text)
+    result = run_pipeline(module, PIPELINE)
+    assert result.success, [d.message for d in result.diagnostics]
+    return module
+
+
+def op_names(module: ir.Module) -> list[str]:
+    names = []
+    module.operation.walk(lambda op: names.append(op.operation.name) or ir.WalkResult.ADVANCE)
+    return names
+
+
+# --------------------------------------------------------------------------- NZ loads
+
+
+CONSTANT_CASES = {  # rank -> (logical shape in units of (1, 1, 16 rows, c0 cols), offsets, sizes)
+    2: ((4, 4), (1, 1), (2, 2)),
+    3: ((3, 4, 4), (2, 2, 1), (1, 2, 2)),
+    4: ((2, 3, 4, 4), (1, 2, 1, 1), (1, 1, 2, 2)),
+}
+
+
+def scaled(rank_units, c0):
+    """Leading axes as given, the last two in units of 16 rows and c0 columns."""
+    *lead, rows, cols = rank_units
+    return (*lead, rows * 16, cols * c0)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("rank", sorted(CONSTANT_CASES))
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+def test_constant_window_nz_load_equals_logical_window(dtype, rank, mode):
+    c0 = c0_for_dtype(dtype)
+    units, offset_units, size_units = CONSTANT_CASES[rank]
+    shape, offsets, sizes = (scaled(u, c0) for u in (units, offset_units, size_units))
+    w = values(shape, dtype)
+    tt = tensor_t(shape, dtype)
+    k = Kernel(("%w", tt))
+    k.load("%t", "%w", tt, offsets, sizes, tile_t(sizes[-2], sizes[-1], dtype))
+    module = lower(k.text())
+    assert "pl.tile.load" not in op_names(module)
+
+    result = Simulator(module, mode=mode).run("kernel", pack_nz(w))
+
+    (load,) = result.loads
+    window = w[tuple(slice(o, o + n) for o, n in zip(offsets, sizes))]
+    np.testing.assert_array_equal(load.logical, window.reshape(sizes[-2], sizes[-1]))
+    assert load.tile.dtype == np.dtype(dtype) and load.tile.is_nz
+    assert result.tiles[load.name][0] is load.logical
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+def test_symbolic_offsets_through_loops_and_block_idx(dtype):
+    """w[l, n0:n0+32, k0:k0+2c0] for l in range(2), k0 in range(0, 4c0, 2c0), n0 = bi*32."""
+    c0 = c0_for_dtype(dtype)
+    layers, rows, cols, tr, tc = 2, 64, 4 * c0, 32, 2 * c0
+    w = values((layers, rows, cols), dtype, seed=1)
+    tt = tensor_t(w.shape, dtype)
+    k = Kernel(("%w", tt))
+    n0 = k.muli("%n0", k.block_idx(), tr)
+    k.emit(f"scf.for %l = {k.idx(0)} to {k.idx(layers)} step {k.idx(1)} {{")
+    k.emit(f"  scf.for %k0 = {k.idx(0)} to {k.idx(cols)} step {k.idx(tc)} {{")
+    k.load("%t", "%w", tt, ["%l", n0, "%k0"], [1, tr, tc], tile_t(tr, tc, dtype))
+    k.emit("  }")
+    k.emit("}")
+    module = lower(k.text())
+
+    for bi in range(rows // tr):
+        result = Simulator(module, block_idx=bi, block_num=rows // tr).run("kernel", pack_nz(w))
+        expected = [w[l, bi * tr:(bi + 1) * tr, k0:k0 + tc]
+                    for l in range(layers) for k0 in range(0, cols, tc)]
+        assert len(result.loads) == len(expected)
+        for load, window in zip(result.loads, expected):
+            np.testing.assert_array_equal(load.logical, window)
+        (name,) = result.tiles  # one alloc_tile in the loop body: one SSA name, 4 snapshots
+        assert len(result.tiles[name]) == len(expected)
+
+
+def test_folded_batch_offsets_from_block_idx_and_loop():
+    """Rank 4 [G, E, R, C]: both leading offsets symbolic, folded into batch g*E + e."""
+    dtype, c0 = np.float16, 16
+    g_, e_, rows, cols = 2, 3, 32, 2 * c0
+    w = values((g_, e_, rows, cols), dtype, seed=2)
+    tt = tensor_t(w.shape, dtype)
+    k = Kernel(("%w", tt))
+    g = k.block_idx()
+    k.emit(f"scf.for %e = {k.idx(0)} to {k.idx(e_)} step {k.idx(1)} {{")
+    k.load("%t", "%w", tt, [g, "%e", 16, c0], [1, 1, 16, c0], tile_t(16, c0, dtype))
+    k.emit("}")
+    module = lower(k.text())
+    for gi in range(g_):
+        result = Simulator(module, block_idx=gi, block_num=g_).run("kernel", pack_nz(w))
+        for e, load in enumerate(result.loads):
+            np.testing.assert_array_equal(load.logical, w[gi, e, 16:32, c0:2 * c0])
+
+
+def test_i32_offsets_wrap_at_their_width_and_are_divided_whole():
+    """nz-semantics §4: n0 = bi * 256 in i32 with bi = 2^24 wraps to 0; the pass divides the
+    whole offset (floordivsi in i32), so the load reads rows 0..31, not row 2^28."""
+    dtype = np.int8
+    w = values((64, 64), dtype, seed=3)
+    tt = tensor_t(w.shape, dtype)
+    k = Kernel(("%w", tt))
+    bi = k.block_idx()
+    k.emit(f"%b32 = arith.index_cast {bi} : index to i32")
+    k.emit("%c256_i32 = arith.constant 256 : i32")
+    k.emit("%c0_i32 = arith.constant 0 : i32")
+    k.muli("%n0", "%b32", "%c256_i32", "i32")
+    k.load("%t", "%w", tt, ["%n0", "%c0_i32"], [32, 32], tile_t(32, 32, dtype),
+           offset_types=["i32", "i32"])
+    module = lower(k.text())
+
+    wrapped = Simulator(module, block_idx=1 << 24, block_num=1 << 25).run("kernel", pack_nz(w))
+    np.testing.assert_array_equal(wrapped.loads[0].logical, w[0:32, 0:32])
+    # The sign proof of a product (both factors non-negative) does not survive the wrap:
+    # bi = 2^23 gives n0 = 2^31, which is -2^31 in i32; the offset goes negative and the
+    # load falls off the front of the buffer (the device would read foreign memory).
+    with pytest.raises(GmOutOfBounds):
+        Simulator(module, block_idx=1 << 23, block_num=1 << 25).run("kernel", pack_nz(w))
+
+
+def test_dynamic_batch_binds_its_trailing_extent_argument():
+    dtype, c0 = np.float16, 16
+    w = values((3, 32, 2 * c0), dtype, seed=4)
+    tt = tensor_t((None, 32, 2 * c0), dtype)
+    k = Kernel(("%w", tt))
+    k.load("%t", "%w", tt, [2, 16, c0], [1, 16, c0], tile_t(16, c0, dtype))
+    module = lower(k.text())
+    func = module.body.operations[0]
+    assert [str(a.type) for a in func.regions[0].blocks[0].arguments] == [
+        "!pto.ptr<f16>", "index"]
+    result = Simulator(module).run("kernel", pack_nz(w), 3)
+    np.testing.assert_array_equal(result.loads[0].logical, w[2, 16:32, c0:2 * c0])
+
+
+def test_ragged_tile_with_dynamic_valid_rows():
+    """valid = ?x64: alloc_tile takes the valid row count; rows past it stay untouched."""
+    dtype = np.float16
+    w = values((64, 64), dtype, seed=5)
+    tt = tensor_t(w.shape, dtype)
+    k = Kernel(("%w", tt), ("%rf", "index"))
+    k.muli("%rows", "%rf", 16)
+    k.load("%t", "%w", tt, [32, 0], [32, 64], tile_t(32, 64, dtype, valid="?x64"),
+           valid=["%rows", 64])
+    module = lower(k.text())
+    result = Simulator(module).run("kernel", pack_nz(w), 1)
+    (load,) = result.loads
+    assert (load.tile.valid_rows, load.tile.valid_cols) == (16, 64)
+    np.testing.assert_array_equal(load.logical[:16], w[32:48])
+    assert not load.logical[16:].any()  # fresh tiles are zero-filled
+
+
+# --------------------------------------------------------------------------- ND loads
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+def test_nd_loads_into_mat_and_vec_tiles(dtype):
+    c0 = c0_for_dtype(dtype)
+    x = values((48, 3 * c0), dtype, seed=6)
+    tt = tensor_t(x.shape, dtype, nz=False)
+    k = Kernel(("%x", tt))
+    k.load("%m", "%x", tt, [16, c0], [32, 2 * c0], tile_t(32, 2 * c0, dtype))
+    k.load("%v", "%x", tt, [8, 3], [16, 2 * c0], tile_t(16, 2 * c0, dtype, "vec"), "vec")
+    module = lower(k.text())
+    mat, vec = Simulator(module).run("kernel", x).loads
+    assert mat.tile.is_nz and not vec.tile.is_nz
+    np.testing.assert_array_equal(mat.logical, x[16:48, c0:3 * c0])
+    np.testing.assert_array_equal(vec.logical, x[8:24, 3:3 + 2 * c0])
+
+
+# --------------------------------------------------------------------------- Acc stores
+
+
+def fill_hook(data_for_block):
+    """A hook for `pl.test.fill`: an Acc tile holding `data_for_block(block_idx)`."""
+
+    def hook(sim, op, operands):
+        tile = tile_for(pto.tile_buf(op.results[0].type))
+        tile.set_logical(data_for_block(sim.block_idx))
+        return tile
+
+    return hook
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("batched", [False, True], ids=["rank2", "rank3"])
+def test_acc_store_into_nz_unpacks_to_expected_output(mode, batched):
+    """Each block stores its [32, 16] Acc tile at column n0 = bi * 16 (whole rows, one
+    panel); after all blocks, GM unpacks to the expected [32, 48] output."""
+    rows, cols, tn, blocks = 32, 48, 16, 3
+    expected = values((rows, cols), np.float32, seed=7)
+    shape = (2, rows, cols) if batched else (rows, cols)
+    tt = tensor_t(shape, np.float32)
+    acc_t = tile_t(rows, tn, np.float32, "acc")
+    k = Kernel(("%out", tt))
+    n0 = k.muli("%n0", k.block_idx(), tn)
+    k.emit(f'%acc = "pl.test.fill"() : () -> {acc_t}')
+    k.store("%acc", acc_t, "%out", tt, ([1] if batched else []) + [0, n0],
+            'st_phase = "final"')
+    module = lower(k.text())
+    assert "pto.tstore" in op_names(module)
+
+    gm = pack_nz(np.zeros(shape, np.float32))
+    hooks = {"pl.test.fill": fill_hook(lambda b: expected[:, b * tn:(b + 1) * tn])}
+    for bi in range(blocks):
+        result = Simulator(module, mode, bi, blocks, hooks).run("kernel", gm)
+        assert result.gm[0] is gm
+        np.testing.assert_array_equal(result.stores[0].logical,
+                                      expected[:, bi * tn:(bi + 1) * tn])
+    logical = unpack_nz(gm, shape)
+    np.testing.assert_array_equal(logical[1] if batched else logical, expected)
+    if batched:
+        assert not logical[0].any()
+
+
+def test_acc_store_into_nd_with_atomic_add_accumulates():
+    rows, cols = 16, 32
+    data = values((rows, cols), np.float32, seed=8)
+    tt = tensor_t((rows, cols), np.float32, nz=False)
+    acc_t = tile_t(rows, cols, np.float32, "acc")
+    k = Kernel(("%out", tt))
+    k.emit(f'%acc = "pl.test.fill"() : () -> {acc_t}')
+    k.store("%acc", acc_t, "%out", tt, [0, 0], "atomic")
+    module = lower(k.text())
+    gm = np.ones((rows, cols), np.float32)
+    sim = Simulator(module, hooks={"pl.test.fill": fill_hook(lambda b: data)})
+    sim.run("kernel", gm)
+    sim.run("kernel", gm)
+    np.testing.assert_array_equal(gm, 1 + 2 * data)
+
+
+def test_tstore_nd_refuses_a_valid_region_larger_than_the_window():
+    tile = Tile("vec", np.float32, 16, 16)
+    view = GlobalTensor.nd(np.zeros(256, np.float32), (16, 16))
+    with pytest.raises(ValueError, match="exceeds"):
+        tstore_nd(tile, view, (8, 0), (8, 16))
+
+
+# --------------------------------------------------------------------------- hand-written pto
+
+GAP_ROWS = 65536 + 16  # parent rows R; a 16-row window leaves a gap of R - 16 = 65536 blocks
+
+
+def gap_kernel(rows: int) -> str:
+    """An int8 NZ view [1, 2, R/16, 16, 32] and a 16-row window spanning both column blocks,
+    written by hand (the passes refuse it: nz-semantics §4, GM row gap guard), with the
+    `<{...}>` properties PTOAS prints and the compact tile_buf spelling."""
+    return f"""
+func.func @gap(%p: !pto.ptr<i8>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.constant {rows // 16} : index
+  %s1 = arith.constant {rows * 32} : index
+  %s0 = arith.constant {rows * 64} : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) <{{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}}> : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c32) <{{operandSegmentSizes = array<i32: 1, 5, 5>}}> : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x1x16x32xi8>
+  %t = "pto.alloc_tile"() <{{operandSegmentSizes = array<i32: 0, 0, 0>}}> : () -> !pto.tile_buf<mat, 16x64xi8, blayout=col_major, slayout=row_major>
+  "pto.tload"(%pv, %t) <{{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}}> : (!pto.partition_tensor_view<1x2x1x16x32xi8>, !pto.tile_buf<mat, 16x64xi8, blayout=col_major, slayout=row_major>) -> ()
+  return
+}}
+"""
+
+
+def test_too_large_gm_gap_reads_wrong_bytes_in_a2a3_and_right_bytes_in_ideal():
+    w = values((GAP_ROWS, 64), np.int8, seed=9)
+    module = ir.Module.parse(gap_kernel(GAP_ROWS))
+    ideal = Simulator(module, mode="ideal").run("gap", pack_nz(w)).loads[0].logical
+    device = Simulator(module, mode="a2a3").run("gap", pack_nz(w)).loads[0].logical
+    np.testing.assert_array_equal(ideal, w[:16, :64])
+    # Column block 0 is right; the gap field wraps to 0, so block 1 re-reads the next 16
+    # rows of column strip 0 instead of rows 0..15 of strip 1 (pto-isa#317).
+    np.testing.assert_array_equal(device[:, :32], w[:16, :32])
+    np.testing.assert_array_equal(device[:, 32:], w[16:32, :32])
+    assert not np.array_equal(device, ideal)
+
+
+def test_the_passes_refuse_the_load_whose_gap_the_device_truncates():
+    tt = tensor_t((GAP_ROWS, 64), np.int8)
+    k = Kernel(("%w", tt))
+    k.load("%t", "%w", tt, [0, 0], [16, 64], tile_t(16, 64, np.int8))
+    module = ir.Module.parse(k.text())
+    result = run_pipeline(module, PIPELINE)
+    assert not result.success
+    assert any("65535" in d.message for d in result.errors)
+
+
+def test_integer_semantics_at_the_declared_width():
+    text = """
+func.func @arith(%big: i32, %neg: index) -> (i32, index, index, index, index, i32, index, index, i64) {
+  %c256 = arith.constant 256 : i32
+  %c16 = arith.constant 16 : i32
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %m = arith.muli %big, %c256 : i32
+  %q = arith.floordivsi %m, %c16 : i32
+  %fd = arith.floordivsi %neg, %c2 : index
+  %rm = arith.remsi %neg, %c2 : index
+  %mn = arith.minsi %neg, %c3 : index
+  %mx = arith.maxsi %neg, %c3 : index
+  %bigx = arith.index_cast %big : i32 to index
+  %wide = arith.muli %bigx, %bigx : index
+  %back = arith.index_cast %wide : index to i32
+  %sum = scf.for %i = %c0 to %c5 step %c2 iter_args(%acc = %c0) -> (index) {
+    %n = arith.addi %acc, %i : index
+    scf.yield %n : index
+  }
+  %one = arith.constant 1 : i64
+  %min = arith.constant -9223372036854775808 : i64
+  %ov = arith.subi %min, %one : i64
+  return %q, %fd, %rm, %mn, %mx, %back, %sum, %wide, %ov : i32, index, index, index, index, i32, index, index, i64
+}
+"""
+    module = ir.Module.parse(text)
+    result = Simulator(module).run("arith", 1 << 24, -7)
+    q, fd, rm, mn, mx, back, total, wide, ov = result.returns
+    assert q == 0  # (2^24 * 256) wraps to 0 in i32, then / 16
+    assert (fd, rm, mn, mx) == (-4, -1, -7, 3)  # floor division, C remainder
+    assert wide == 1 << 48 and back == 0  # truncation to i32 keeps the low 32 bits
+    assert total == 0 + 2 + 4
+    assert ov == (1 << 63) - 1  # i64 wraps
+    assert result.gm == {} and result.events == []
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def nz_load_module(dtype=np.float16):
+    tt = tensor_t((32, 32), dtype)
+    k = Kernel(("%w", tt))
+    k.load("%t", "%w", tt, [16, 0], [16, 32], tile_t(16, 32, dtype))
+    k.emit(f'%r = "pl.tile.matmul"(%t, %t) : ({tile_t(16, 32, dtype)}, '
+           f'{tile_t(16, 32, dtype)}) -> {tile_t(16, 16, np.float32, "acc")}')
+    return lower(k.text())
+
+
+def test_unknown_op_without_a_hook_raises_naming_the_op():
+    module = nz_load_module()
+    w = pack_nz(values((32, 32), np.float16))
+    with pytest.raises(SimulationError, match=r"pl\.tile\.matmul") as info:
+        Simulator(module).run("kernel", w)
+    assert info.value.location and "loc(" in info.value.location
+    result = Simulator(module, hooks=MATMUL_HOOKS).run("kernel", w)
+    assert [e.kind for e in result.events] == ["pto.tload", "pl.tile.matmul"]
+
+
+def test_out_of_bounds_gm_access_raises_gm_out_of_bounds_unwrapped():
+    module = nz_load_module()
+    short = pack_nz(values((32, 32), np.float16)).ravel()[:-256].copy()
+    with pytest.raises(GmOutOfBounds) as info:
+        Simulator(module, hooks=MATMUL_HOOKS).run("kernel", short)
+    assert any("pto.tload" in note for note in info.value.__notes__)
+
+
+def test_bad_bindings_are_reported():
+    module = nz_load_module()
+    sim = Simulator(module, hooks=MATMUL_HOOKS)
+    with pytest.raises(SimulationError, match="takes 1 arguments"):
+        sim.run("kernel")
+    with pytest.raises(SimulationError, match="float16 buffer"):
+        sim.run("kernel", np.zeros(32 * 32, np.float32))
+    with pytest.raises(SimulationError, match="no function @nope"):
+        sim.run("nope")
+    with pytest.raises(ValueError, match="mode"):
+        Simulator(module, mode="device")

@@ -1,0 +1,167 @@
+"""OffsetProver: the alignment and sign rules of nz-semantics section 4, the
+depth bound, and memoisation.
+
+Each case builds a function whose `"test.use"` ops name the values asked about,
+in order; expectations come from the spec's table, never from the prover.
+"""
+
+import time
+
+import pytest
+
+from nzpass.bindings import ir, new_context
+from nzpass.offset_proofs import OffsetProver
+
+
+def used_values(body: str, args: str = "") -> list[ir.Value]:
+    """Parse `body` inside a function and return the operands of its test.use ops."""
+    ctx = new_context()
+    with ctx:
+        module = ir.Module.parse(f"func.func @f({args}) {{\n{body}\n  return\n}}")
+    values = []
+
+    def collect(op):
+        if op.operation.name == "test.use":
+            values.extend(op.operation.operands)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(collect)
+    used_values.keep_alive = (ctx, module)  # the values die with their module
+    return values
+
+
+def facts(prover: OffsetProver, value: ir.Value, divisor: int) -> tuple[bool, bool]:
+    return prover.is_multiple(value, divisor), prover.non_negative(value)
+
+
+CONSTANTS = """
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c4096 = arith.constant 4096 : index
+  %cm2 = arith.constant -2 : index
+  %blk = "pl.tile.get_block_idx"() : () -> index
+  %num = "pl.tile.get_block_num"() : () -> index
+"""
+
+# (body using CONSTANTS and %arg: index, divisor, multiple?, non-negative?)
+TABLE = {
+    "product nb * 256": ("%v = arith.muli %blk, %c256 : index", 16, True, True),
+    "product with an unsigned factor": ("%v = arith.muli %arg, %c256 : index", 16, True, False),
+    "product without a multiple": ("%v = arith.muli %blk, %c8 : index", 16, False, True),
+    "loop iv, aligned start and step": (
+        "scf.for %v = %c512 to %c4096 step %c512 {\n \"test.use\"(%v) : (index) -> ()\n}",
+        32, True, True),
+    "loop iv, unaligned start": (
+        "scf.for %v = %c8 to %c4096 step %c512 {\n \"test.use\"(%v) : (index) -> ()\n}",
+        16, False, True),
+    "loop iv, symbolic start and step": (
+        "scf.for %i = %blk to %c8 step %num {\n %v = arith.muli %i, %c256 : index\n"
+        " \"test.use\"(%v) : (index) -> ()\n}", 16, True, True),
+    "min of aligned non-negative terms": ("%v = arith.minsi %c256, %c512 : index", 256, True, True),
+    "min with an unsigned operand": ("%v = arith.minsi %arg, %c256 : index", 16, False, False),
+    "max with one non-negative operand": ("%v = arith.maxsi %arg, %c0 : index", 16, False, True),
+    "block index": ("%v = arith.addi %blk, %c0 : index", 1, True, True),
+    "block count": ("%v = arith.addi %num, %c0 : index", 1, True, True),
+    "(blk % 2) * 512": (
+        "%r = arith.remsi %blk, %c2 : index\n%v = arith.muli %r, %c512 : index", 512, True, True),
+    "x // c with a non-negative dividend": (
+        "%q = arith.floordivsi %blk, %c2 : index\n%v = arith.muli %q, %c16 : index",
+        16, True, True),
+    "x % c with an unsigned dividend": (
+        "%r = arith.remsi %arg, %c2 : index\n%v = arith.muli %r, %c16 : index", 16, True, False),
+    "x % c by a negative constant": (
+        "%r = arith.remsi %blk, %cm2 : index\n%v = arith.muli %r, %c16 : index", 16, True, False),
+    "x % c by a non-constant": (
+        "%r = arith.remsi %blk, %num : index\n%v = arith.muli %r, %c16 : index", 16, True, False),
+    "sum of provable terms": (
+        "%a = arith.muli %blk, %c256 : index\n%v = arith.addi %a, %c512 : index", 256, True, True),
+    "difference: divisible, sign unknown": (
+        "%a = arith.muli %blk, %c256 : index\n%v = arith.subi %c4096, %a : index",
+        256, True, False),
+    "index_cast of a provable value": (
+        "%a = arith.muli %blk, %c256 : index\n%v = arith.index_cast %a : index to i32",
+        16, True, True),
+    "negative constant": ("%v = arith.constant -16 : index", 16, True, False),
+    "unaligned constant": ("%v = arith.constant 40 : index", 16, False, True),
+    "function argument": ("%v = arith.addi %arg, %c0 : index", 1, True, False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TABLE))
+def test_spec_table(name):
+    body, divisor, multiple, non_negative = TABLE[name]
+    if "test.use" not in body:
+        body += '\n"test.use"(%v) : (index) -> ()' if "index_cast" not in body else \
+            '\n"test.use"(%v) : (i32) -> ()'
+    (value,) = used_values(CONSTANTS + body, "%arg: index")
+    assert facts(OffsetProver(), value, divisor) == (multiple, non_negative)
+
+
+def test_iter_arg_is_never_resolved():
+    # Its initial value (0) and what is yielded (x + 256) are both provable.
+    body = CONSTANTS + """
+  %r = scf.for %i = %c0 to %c8 step %c2 iter_args(%x = %c0) -> (index) {
+    "test.use"(%x) : (index) -> ()
+    %n = arith.addi %x, %c256 : index
+    scf.yield %n : index
+  }"""
+    (value,) = used_values(body)
+    assert facts(OffsetProver(), value, 16) == (False, False)
+
+
+def addi_chain(depth: int) -> str:
+    lines = ["%x0 = arith.constant 16 : index"]
+    lines += [f"%x{i + 1} = arith.addi %x{i}, %x0 : index" for i in range(depth)]
+    return "\n".join(lines) + f'\n"test.use"(%x{depth}, %x10) : (index, index) -> ()'
+
+
+def test_bounded_depth_refuses_a_10k_chain_fast():
+    top, shallow = used_values(addi_chain(10_000))
+    prover = OffsetProver()
+    start = time.perf_counter()
+    assert facts(prover, top, 16) == (False, False)  # too deep to prove: refused
+    assert time.perf_counter() - start < 1.0
+    assert facts(prover, shallow, 16) == (True, True)
+
+
+def test_cut_short_facts_do_not_leak_into_shallower_queries():
+    # The walk from x70 reaches x6 with no depth left; x10 asked next is within reach.
+    top, shallow = used_values(addi_chain(70))
+    prover = OffsetProver()
+    assert facts(prover, top, 16) == (False, False)
+    assert facts(prover, shallow, 16) == (True, True)
+
+
+def test_depth_bound_is_an_option():
+    top, _ = used_values(addi_chain(40))
+    assert facts(OffsetProver(max_depth=64), top, 16) == (True, True)
+    assert facts(OffsetProver(max_depth=8), top, 16) == (False, False)
+
+
+def test_shared_subexpressions_are_memoised():
+    # x[i+1] = x[i] + x[i]: 2**50 paths, 51 values.
+    lines = ["%x0 = arith.constant 16 : index"]
+    lines += [f"%x{i + 1} = arith.addi %x{i}, %x{i} : index" for i in range(50)]
+    lines.append('"test.use"(%x50) : (index) -> ()')
+    (top,) = used_values("\n".join(lines))
+    prover = OffsetProver()
+    calls = {"alignment": 0, "sign": 0}
+    compute_alignment, compute_sign = prover._compute_alignment, prover._compute_sign
+
+    def count_alignment(value, budget):
+        calls["alignment"] += 1
+        return compute_alignment(value, budget)
+
+    def count_sign(value, budget):
+        calls["sign"] += 1
+        return compute_sign(value, budget)
+
+    prover._compute_alignment, prover._compute_sign = count_alignment, count_sign
+    assert facts(prover, top, 16) == (True, True)
+    assert calls == {"alignment": 51, "sign": 51}
+    assert facts(prover, top, 16) == (True, True)  # answered from the memo
+    assert calls == {"alignment": 51, "sign": 51}
