@@ -34,23 +34,23 @@ def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
     return base
 
 
-def check_acc_store_limits(tile: pl.TileType, backend: str, loc: ir.Location) -> None:
+def check_acc_store_limits(rows: int, cols: int, backend: str, loc: ir.Location) -> None:
     """The limits block-nz-tensor-views defers to emission: each actual Acc
     tile stored to NZ must fit the store's fields and the L0C."""
     fix = ("split the output along N into smaller Acc tiles, each split covering the whole "
            "row axis (m == M), and store each at its column offset")
-    if tile.rows > ACC_STORE_MAX_ROWS:
-        raise Refusal(loc, f"NZ accumulator store of {tile.rows} rows exceeds the store's "
+    if rows > ACC_STORE_MAX_ROWS:
+        raise Refusal(loc, f"NZ accumulator store of {rows} rows exceeds the store's "
                       f"{ACC_STORE_MAX_ROWS}-row limit ({_ALIGNED_MAX_ROWS} when 16-aligned): "
                       "the output cannot be written with one store; reduce M")
-    if tile.cols > ACC_STORE_MAX_COLS:
-        raise Refusal(loc, f"NZ accumulator store of {tile.cols} columns exceeds the store's "
+    if cols > ACC_STORE_MAX_COLS:
+        raise Refusal(loc, f"NZ accumulator store of {cols} columns exceeds the store's "
                       f"{ACC_STORE_MAX_COLS}-column limit ({_ALIGNED_MAX_COLS} when 16-aligned) "
-                      f"for a {tile.rows} x {tile.cols} tile: {fix}")
-    size = tile.rows * tile.cols * 4
+                      f"for a {rows} x {cols} tile: {fix}")
+    size = rows * cols * 4
     capacity = L0C_BYTES[backend]
     if size > capacity:
-        raise Refusal(loc, f"NZ accumulator store of a {tile.rows} x {tile.cols} FP32 Acc tile "
+        raise Refusal(loc, f"NZ accumulator store of a {rows} x {cols} FP32 Acc tile "
                       f"needs {size // 1024} KiB of L0C, more than the {capacity // 1024} KiB "
                       f"capacity on {backend}: {fix}")
 

@@ -16,18 +16,26 @@ ELEMENTS = {"i8": 32, "f16": 16, "f32": 8}
 
 @st.composite
 def windows(draw):
-    """A tensor and a constant window on it, aligned or not, inside or not."""
+    """A tensor and a constant window inside it, which one draw in three
+    perturbs by a misalignment or an overrun that NZ must refuse."""
     element = draw(st.sampled_from(sorted(ELEMENTS)))
     c0 = ELEMENTS[element]
     leading = draw(st.lists(st.integers(1, 3), max_size=2))
-    rows = 16 * draw(st.integers(1, 4))
-    cols = c0 * draw(st.integers(1, 4))
-    shape = [*leading, rows, cols]
-    offsets = [draw(st.integers(0, extent)) for extent in leading]
-    sizes = [draw(st.integers(1, extent + 1)) for extent in leading]
-    # Steps of 8 rows and c0 / 2 columns: about half the windows are misaligned.
-    offsets += [8 * draw(st.integers(0, rows // 8)), c0 // 2 * draw(st.integers(0, cols * 2 // c0))]
-    sizes += [8 * draw(st.integers(1, rows // 8 + 1)), c0 // 2 * draw(st.integers(1, cols * 2 // c0 + 1))]
+    row_fractals, col_blocks = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    shape = [*leading, 16 * row_fractals, c0 * col_blocks]
+    sizes = [draw(st.integers(1, extent)) for extent in leading]
+    offsets = [draw(st.integers(0, extent - size)) for extent, size in zip(leading, sizes)]
+    tile_fractals, tile_blocks = draw(st.integers(1, row_fractals)), draw(st.integers(1, col_blocks))
+    offsets += [16 * draw(st.integers(0, row_fractals - tile_fractals)),
+                c0 * draw(st.integers(0, col_blocks - tile_blocks))]
+    sizes += [16 * tile_fractals, c0 * tile_blocks]
+    if draw(st.integers(0, 2)) == 0:
+        axis = draw(st.integers(0, len(shape) - 1))
+        group = draw(st.sampled_from([offsets, sizes]))
+        group[axis] += draw(st.sampled_from([-1, 1])) * (
+            draw(st.sampled_from([8, c0 // 2])) if axis >= len(leading) else 1)
+        if group[axis] < 0:
+            group[axis] = -group[axis]
     return element, shape, offsets, sizes
 
 
@@ -53,8 +61,13 @@ def blocked_load(text: str):
         if not run_pipeline(module, "block-nz-tensor-views").success:
             return None
         loads = []
-        module.operation.walk(lambda op: loads.append(op.operation)
-                              if op.operation.name == pl.TileLoad.NAME else None)
+
+        def collect(op):
+            if op.operation.name == pl.TileLoad.NAME:
+                loads.append(op.operation)
+            return ir.WalkResult.ADVANCE
+
+        module.operation.walk(collect)
         groups = pl.TileLoad(loads[0]).groups
         return (tuple(constant_value(v) for v in groups["offsets"]),
                 tuple(constant_value(v) for v in groups["sizes"]))

@@ -24,6 +24,7 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "verify-pto-nz": _lazy("verify_pto_nz", "VerifyPtoNz"),
     "materialize-tensor-strides": _lazy("materialize_tensor_strides", "MaterializeTensorStrides"),
     "convert-pl-to-pto": _lazy("convert_pl_to_pto", "ConvertPlToPto"),
+    "pto-block-nz-views": _lazy("pto_block_nz_views", "PtoBlockNzViews"),
     "test-emit-diagnostics": _lazy("test_emit_diagnostics", "TestEmitDiagnostics"),
     "test-internal-error": _lazy("test_internal_error", "TestInternalError"),
 }

@@ -190,11 +190,7 @@ class _FunctionPlan:
 
     def _plan_store(self, store: pl.TileStore, geom: NzGeometry) -> None:
         tile = _acc_store_tile(store, geom, self.backend)
-        shapes = store.groups["shapes"]
-        expected = [1] * (geom.rank - 2) + [tile.rows, tile.cols]
-        if shapes and [constant_value(v) for v in shapes] != expected:
-            raise Refusal(store.location, f"NZ accumulator store shapes must be the whole tile "
-                          f"{expected}: one panel per store, fully valid")
+        _check_store_shapes(store, geom, tile)
         window = plan_acc_store_window(geom, tile.rows, tile.cols, store.groups["offsets"],
                                        store.location, self.prover)
         self.rewrites.append(lambda: _rebuild(store, window, "offsets", "shapes", None,
@@ -237,6 +233,18 @@ def _acc_store_tile(store: pl.TileStore, geom: NzGeometry, backend: str) -> pl.T
             raise Refusal(loc, f"NZ accumulator store with {flag}: atomic, pre_quant and "
                           "pre_relu write-backs into NZ are not supported; store ND instead")
     return tile
+
+
+def _check_store_shapes(store: pl.TileStore, geom: NzGeometry, tile: pl.TileType) -> None:
+    """An explicit shapes group must be the whole tile, one panel."""
+    shapes = store.groups["shapes"]
+    expected = [1] * (geom.rank - 2) + [tile.rows, tile.cols]
+    if not shapes or [constant_value(v) for v in shapes] == expected:
+        return
+    raise Refusal(store.location, f"NZ accumulator store shapes must be the whole tile "
+                  f"{expected}: the write-back stores one fully valid panel per store (a larger "
+                  "batch extent is folded into the columns by the A2/A3 store). Give exactly "
+                  "these shapes, or omit the group")
 
 
 def _flag_set(attr: ir.Attribute | None) -> bool:

@@ -107,7 +107,7 @@ class _FunctionLowering:
         layout = pl.tensor_layout(store.single("dest").type)
         tile = _tile_of(store.single("tile"), store.location)
         if layout is not None and layout.is_nz and tile.space == "acc":
-            check_acc_store_limits(tile, self.backend, store.location)
+            check_acc_store_limits(tile.rows, tile.cols, self.backend, store.location)
 
     def lower(self) -> None:
         builder = PtoBuilder(ir.InsertionPoint.at_block_begin(self.entry), self.func.location)

@@ -1,0 +1,74 @@
+"""The flat pass registry: every entry is the pass it names, every pass
+declares itself completely, every named pipeline parses."""
+
+import dataclasses
+
+import pytest
+
+from nzpass import passes
+from nzpass.pass_base import OPTION_TYPES, ModulePass
+from nzpass.pipeline import Pipeline
+
+PASS_NAMES = sorted(passes.PASSES)
+
+
+@pytest.mark.parametrize("name", PASS_NAMES)
+def test_registry_key_is_the_pass_name(name):
+    cls = passes.get_pass(name)
+    assert issubclass(cls, ModulePass)
+    assert cls.name == name
+
+
+@pytest.mark.parametrize("name", PASS_NAMES)
+def test_pass_is_a_frozen_dataclass(name):
+    cls = passes.get_pass(name)
+    assert dataclasses.is_dataclass(cls)
+    assert cls.__dataclass_params__.frozen
+
+
+@pytest.mark.parametrize("name", PASS_NAMES)
+def test_pass_has_summary_and_description(name):
+    cls = passes.get_pass(name)
+    assert cls.summary.strip() and "\n" not in cls.summary
+    # A written docstring, not the one @dataclass makes up from the signature.
+    assert cls.description() != cls.summary
+    assert not cls.description().startswith(f"{cls.__name__}(")
+
+
+@pytest.mark.parametrize("name", PASS_NAMES)
+def test_option_specs_are_well_formed(name):
+    cls = passes.get_pass(name)
+    specs = cls.option_specs()
+    assert len({spec.name for spec in specs}) == len(specs)
+    for spec in specs:
+        assert spec.name == spec.name.lower() and "_" not in spec.name
+        assert spec.type in OPTION_TYPES
+        assert isinstance(spec.default, spec.type)
+        assert spec.help.strip(), f"option '{spec.name}' of '{name}' has no help"
+        assert not spec.choices or spec.default in spec.choices
+
+
+@pytest.mark.parametrize("name", PASS_NAMES)
+def test_default_pass_round_trips_through_pipeline_text(name):
+    cls = passes.get_pass(name)
+    instance = cls()
+    assert instance.pipeline_text() == name
+    assert Pipeline.parse(name, anchored=False).steps == [instance]
+
+
+@pytest.mark.parametrize("name", sorted(passes.PIPELINES))
+def test_named_pipeline_parses(name):
+    text, summary = passes.PIPELINES[name]
+    assert summary.strip()
+    assert name not in passes.PASSES
+    pipeline = Pipeline.parse(text, anchored=False)
+    pipeline.check()  # upstream names and options too
+    assert Pipeline.parse(name, anchored=False).text() == pipeline.text()
+
+
+def test_option_values_round_trip_through_pipeline_text():
+    cls = passes.get_pass("test-emit-diagnostics")
+    instance = cls(with_note=True, prefix="two words", repeat=3)
+    text = instance.pipeline_text()
+    assert text == 'test-emit-diagnostics{with-note=true prefix="two words" repeat=3}'
+    assert Pipeline.parse(text, anchored=False).steps == [instance]
