@@ -1,16 +1,18 @@
 """What the MLIR Python bindings cost per primitive, on one benchmark module:
-the floor under any pass written on them. Run by bench/run.py (--floor), or:
+the floor under any pass written on them. Run by bench/run.py, or:
 
     python bench/floor.py bench/out/kernels-100k-s0.mlir [LOWERED.mlir]
 
-Prints one JSON object of seconds (and counts). LOWERED is the pl-to-pto
-output of the same module; its print time is the floor of nzpass-opt's
-output step (the lowered module is about 3x the input).
+Prints one JSON object: {"totals": {name: seconds}, "per_call_us": {name:
+microseconds}, "counts": {...}}. LOWERED is the pl-to-pto output of the same
+module (about 3x the input); its print time is the floor of nzpass-opt's
+output step.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import json
 import sys
 import time
@@ -29,89 +31,89 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     import nzpass
     from mlir import ir
-    result: dict[str, float] = {"import nzpass+mlir": time.perf_counter() - start}
+    from mlir.dialects import arith
+
+    totals: dict[str, float] = {"import nzpass + mlir": time.perf_counter() - start}
+    per_call: dict[str, float] = {}
+    counts: dict[str, int] = {}
     text = open(argv[0], encoding="utf-8").read()
-    ctx = nzpass.new_context()
-    with ctx:
+    with nzpass.new_context():
+        totals["Module.parse"] = best(lambda: ir.Module.parse(text), 2)
         module = ir.Module.parse(text)
-        result["parse"] = best(lambda: ir.Module.parse(text), 2)
-        op = module.operation
+        root = module.operation
         ops: list = []
+        root.walk(lambda o: ops.append(o.operation) or ir.WalkResult.ADVANCE)
+        results = [r for o in ops for r in o.results]
+        operands = [v for o in ops for v in o.operands]
+        types = [r.type for r in results]
+        counts.update(ops=len(ops), results=len(results), operands=len(operands))
 
-        def collect(inner):
-            ops.append(inner)
-            return ir.WalkResult.ADVANCE
+        def per(name, fn, n, repeat=3):
+            per_call[name] = best(fn, repeat) / n * 1e6
 
-        def visit(inner):
-            return ir.WalkResult.ADVANCE
+        per("walk, empty Python callback (per op)",
+            lambda: root.walk(lambda o: ir.WalkResult.ADVANCE), len(ops))
+        per("op.name", lambda: [o.name for o in ops], len(ops))
+        per("op.location", lambda: [o.location for o in ops], len(ops))
+        per("'x' in op.attributes", lambda: ["value" in o.attributes for o in ops], len(ops))
+        per("len(op.regions)", lambda: [len(o.regions) for o in ops], len(ops))
+        per("list(op.operands) (per operand)", lambda: [list(o.operands) for o in ops],
+            len(operands))
+        per("list(op.results) (per result)", lambda: [list(o.results) for o in ops],
+            len(results))
+        per("value.type", lambda: [v.type for v in results], len(results))
+        per("value.owner", lambda: [v.owner for v in operands], len(operands))
+        per("list(value.uses)", lambda: [list(v.uses) for v in results], len(results))
+        per("hash(value)", lambda: [hash(v) for v in operands], len(operands))
+        per("dict lookup by ir.Type", lambda: [{}.get(t) for t in types], len(types))
+        per("str(type)", lambda: [str(t) for t in types], len(types))
 
-        result["ops"] = 0
-        op.walk(collect)
-        result["ops"] = len(ops)
-        result["walk, empty callback"] = best(lambda: op.walk(visit))
-        result["walk + op.name per op"] = best(lambda: op.walk(lambda o: (o.name, 0)[1]))
-        result["op.operands + .type per op"] = best(
-            lambda: [[v.type for v in o.operands] for o in ops])
-        result["op.results + .type per op"] = best(
-            lambda: [[r.type for r in o.results] for o in ops])
-        result["op.attributes[...] lookups per op (1)"] = best(
-            lambda: ["operandSegmentSizes" in o.attributes for o in ops])
-        types = [r.type for o in ops for r in o.results]
-        result["isinstance(t, OpaqueType) per result"] = best(
-            lambda: [isinstance(t, ir.OpaqueType) for t in types])
-        result["str(type) per result"] = best(lambda: [str(t) for t in types])
-        result["results"] = len(types)
-
-        # Creating ops: N generic constants at the end of the first function.
-        n = 100_000
+        n = 50_000
         index = ir.IndexType.get()
         value = ir.IntegerAttr.get(index, 16)
         scratch = ir.Module.create(loc=ir.Location.unknown())
         block = scratch.body
 
         def create_generic():
-            ip = ir.InsertionPoint(block)
-            loc = ir.Location.unknown()
+            ip, loc = ir.InsertionPoint(block), ir.Location.unknown()
             for _ in range(n):
                 ir.Operation.create("arith.constant", results=[index],
                                     attributes={"value": value}, loc=loc, ip=ip)
 
         def create_builder():
-            from mlir.dialects import arith
             with ir.InsertionPoint(block), ir.Location.unknown():
                 for _ in range(n):
                     arith.ConstantOp(index, 16)
 
-        result[f"create {n} arith.constant (Operation.create)"] = best(create_generic, 1)
-        result[f"create {n} arith.constant (arith.ConstantOp)"] = best(create_builder, 1)
-        made = list(block.operations)
-        result[f"erase {len(made)} unused ops"] = best(lambda: [o.erase() for o in made], 1)
-
-        # Retyping values in place (what every pass does).
-        opaque = ir.Type.parse('!pl.tile<16x16xf32, acc>')
-        some = [r for o in ops for r in o.results][:n]
-        result[f"set_type on {len(some)} values"] = best(
-            lambda: [v.set_type(opaque) for v in some], 1)
+        per("Operation.create (generic arith.constant)", create_generic, n)
+        per("arith.ConstantOp(...) builder", create_builder, n)
+        made = [o.operation for o in block.operations]
+        per("op.erase (unused)", lambda: [o.erase() for o in made[:n]], n, repeat=1)
+        tile = ir.Type.parse("!pl.tile<16x16xf32, acc>")
+        per("value.set_type", lambda: [v.set_type(tile) for v in results], len(results))
 
     if len(argv) > 1:
         lowered = open(argv[1], encoding="utf-8").read()
         with nzpass.new_context():
             out = ir.Module.parse(lowered).operation
-            result["lowered: ops"] = 0
-            out.walk(lambda o: result.__setitem__("lowered: ops", result["lowered: ops"] + 1)
-                     or ir.WalkResult.ADVANCE)
-            result["lowered: get_asm (as nzpass-opt prints)"] = best(
+            count = [0]
+            out.walk(lambda o: count.__setitem__(0, count[0] + 1) or ir.WalkResult.ADVANCE)
+            counts["lowered ops"] = count[0]
+            counts["lowered bytes"] = len(lowered.encode())
+            totals["lowered: get_asm (as nzpass-opt prints)"] = best(
                 lambda: out.get_asm(assume_verified=True), 2)
-            result["lowered: get_asm(binary=True)"] = best(
+            totals["lowered: get_asm(binary=True)"] = best(
                 lambda: out.get_asm(binary=True, assume_verified=True), 2)
 
             def to_file():
-                with open("/dev/null", "w", encoding="utf-8") as f:
+                with open(os.devnull, "w", encoding="utf-8") as f:
                     out.print(file=f, assume_verified=True)
 
-            result["lowered: print(file=text file)"] = best(to_file, 2)
-            result["lowered: write_bytecode"] = best(lambda: out.write_bytecode(io.BytesIO()), 2)
-    json.dump(result, sys.stdout, indent=1)
+            totals["lowered: print(file=open(..., 'w'))"] = best(to_file, 2)
+            totals["lowered: write_bytecode"] = best(
+                lambda: out.write_bytecode(io.BytesIO()), 2)
+    json.dump({"totals": totals, "per_call_us": per_call, "counts": counts}, sys.stdout,
+              indent=1)
     print()
     return 0
 

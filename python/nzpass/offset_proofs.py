@@ -34,8 +34,9 @@ PROVABLE_FORMS = (
     "terms; scf.for induction variables whose start and step are provable; min/max of "
     "provable operands; x % c and x // c by a positive constant (inside a product); "
     "index_cast of a provable value; "
-    "pl.tile.get_block_idx / get_block_num (sign only). A difference proves divisibility but "
-    "not sign, and loop-carried values (iter_args) are never resolved")
+    "pl.tile.get_block_idx / get_block_num, pto.get_block_idx / get_block_num (sign only). "
+    "A difference proves divisibility but not sign, and loop-carried values (iter_args) are "
+    "never resolved")
 
 T = TypeVar("T")
 
@@ -163,7 +164,7 @@ class OffsetProver:
         const = constant_value(value)
         if const is not None:
             return const >= 0, True
-        if op.name in pl.LANE_INDEX_OPS:
+        if op.name in (*pl.LANE_INDEX_OPS, "pto.get_block_idx", "pto.get_block_num"):
             return True, True  # a lane number cannot be negative
         if op.name in ("arith.addi", "arith.muli", "arith.minsi"):
             found, exact = self._sign_all(op.operands, budget)

@@ -23,7 +23,8 @@ from .pass_base import ModulePass, PassOptionError
 
 PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
 _MODULE_ANCHORS = ("builtin.module", "any")
-_ANCHORED = re.compile(r"\s*(builtin\.module|any)\s*\(")
+# `builtin.module(...)` or `any(...)`, as opposed to the `a,b` shorthand.
+_ANCHORED = re.compile(r"\s*(" + "|".join(map(re.escape, _MODULE_ANCHORS)) + r")\s*\(")
 
 
 class PipelineError(Exception):
@@ -47,7 +48,7 @@ class Element:
     col: int
     options: dict[str, str] = field(default_factory=dict)
     nested: list[Element] | None = None
-    option_cols: dict[str, int] = field(default_factory=dict)
+    option_cols: dict[str, int] = field(default_factory=dict)  # where each key is written
 
 
 class _Reader:

@@ -45,7 +45,8 @@ def split_input(text: str, name: str, split: bool) -> tuple[list[Chunk], list[Di
             chunks.append(Chunk(text[start:found], *_position(text, start)))
             start = after + len(_SPLIT_SUFFIX)
         else:
-            near_misses.append(Diagnostic(Severity.WARNING, SourceLoc(name, *_position(text, after)),
+            near_miss = SourceLoc(name, *_position(text, after))
+            near_misses.append(Diagnostic(Severity.WARNING, near_miss,
                                           "near miss with file split marker"))
         found = following
     chunks.append(Chunk(text[start:], *_position(text, start)))

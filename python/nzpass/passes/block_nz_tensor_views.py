@@ -11,7 +11,7 @@ from ..dialects import pl
 from ..errors import MalformedOp, Refusal
 from ..ir_walk import (block_arguments, function_type, functions, is_declaration, nested_ops,
                        set_function_type)
-from ..nz_coords import CoordEmitter
+from ..nz_coords import CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import TypeBlocker
 from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
                          plan_load_window)
@@ -95,7 +95,9 @@ class _FunctionPlan:
         self.refusals = refusals
         self.blocker = TypeBlocker()
         self.retypes: list[tuple[ir.Value, ir.Type]] = []
-        self.rewrites: list[Callable[[], None]] = []
+        # Keyed by pre-order position: see nz_coords.rewrite_in_order.
+        self.rewrites: dict[int, Rewrite] = {}
+        self.positions: dict[ir.Operation, int] = {}
         self.new_signature: tuple[list, list] | None = None
         self._guard(self._plan_signature)
         if not is_declaration(func):
@@ -128,7 +130,8 @@ class _FunctionPlan:
     def _plan_body(self) -> None:
         values: list[tuple[ir.Value, ir.Location]] = [
             (arg, arg.location) for arg in block_arguments(self.func)]
-        for op in nested_ops(self.func):
+        for position, op in enumerate(nested_ops(self.func)):
+            self.positions[op] = position
             values.extend((arg, arg.location) for arg in block_arguments(op))
             values.extend((result, op.location) for result in op.results)
         planned_users: set[ir.Operation] = set()
@@ -176,7 +179,8 @@ class _FunctionPlan:
         valid = load.groups["valid_shape"] or None
         window = plan_load_window(geom, load.groups["offsets"], load.groups["sizes"], valid,
                                   load.location, self.prover)
-        self.rewrites.append(lambda: _rebuild(load, window, "offsets", "sizes", "valid_shape"))
+        self.rewrites[self.positions[load.op]] = lambda emitter: _rebuild(
+            emitter, load, window, "offsets", "sizes", "valid_shape")
 
     def _plan_slice(self, slice_: pl.TensorSlice, geom: NzGeometry) -> None:
         valid = slice_.groups["valid_shape"]
@@ -185,23 +189,23 @@ class _FunctionPlan:
                                     slice_.location)
         if valid:
             window.valid = window.sizes
-        self.rewrites.append(lambda: _rebuild(slice_, window, "offsets", "sizes", "valid_shape",
-                                              drop=(pl.TensorSlice.DROP_DIMS,)))
+        self.rewrites[self.positions[slice_.op]] = lambda emitter: _rebuild(
+            emitter, slice_, window, "offsets", "sizes", "valid_shape",
+            drop=(pl.TensorSlice.DROP_DIMS,))
 
     def _plan_store(self, store: pl.TileStore, geom: NzGeometry) -> None:
         tile = _acc_store_tile(store, geom, self.backend)
         _check_store_shapes(store, geom, tile)
         window = plan_acc_store_window(geom, tile.rows, tile.cols, store.groups["offsets"],
                                        store.location, self.prover)
-        self.rewrites.append(lambda: _rebuild(store, window, "offsets", "shapes", None,
-                                              explicit_sizes=True))
+        self.rewrites[self.positions[store.op]] = lambda emitter: _rebuild(
+            emitter, store, window, "offsets", "shapes", None, explicit_sizes=True)
 
     def apply(self) -> None:
         changed = bool(self.retypes or self.new_signature)
         for value, new_type in self.retypes:
             value.set_type(new_type)
-        for rewrite in self.rewrites:
-            rewrite()
+        rewrite_in_order(self.func, self.rewrites)
         if self.new_signature is not None:
             set_function_type(self.func, *self.new_signature)
         if changed:
@@ -298,9 +302,9 @@ def _check_flatten(reshape: pl.TensorReshape, geom: NzGeometry) -> None:
                       "stack layers on a leading axis and slice it instead")
 
 
-def _rebuild(view, window: BlockedWindow, offsets: str, sizes: str, valid: str | None,
-             drop: tuple[str, ...] = (), explicit_sizes: bool = False) -> None:
-    emitter = CoordEmitter(view.op)
+def _rebuild(emitter: CoordEmitter, view, window: BlockedWindow, offsets: str, sizes: str,
+             valid: str | None, drop: tuple[str, ...] = (),
+             explicit_sizes: bool = False) -> ir.Operation:
     groups = {offsets: emitter.emit_all(window.offsets)}
     if explicit_sizes or view.groups[sizes]:
         groups[sizes] = emitter.emit_all(window.sizes)
@@ -310,3 +314,4 @@ def _rebuild(view, window: BlockedWindow, offsets: str, sizes: str, valid: str |
     for name in drop:
         if name in new.attributes:
             del new.attributes[name]
+    return new

@@ -112,8 +112,8 @@ class NzpassOpt:
         text = self._read_input(args.input)
         if text is None:
             return EXIT_DIAGNOSED
-        code, result = self._process(text)
-        return self._write_output(args.output, result, failed=code != EXIT_OK)
+        failed, result = self._process(text)
+        return self._write_output(args.output, result, failed)
 
     def _parse_pipeline(self, args) -> Pipeline:
         anchored = args.pass_pipeline is not None
@@ -159,7 +159,8 @@ class NzpassOpt:
             return EXIT_DIAGNOSED
         return EXIT_OK
 
-    def _process(self, text: str) -> tuple[int, str]:
+    def _process(self, text: str) -> tuple[bool, str]:
+        """Whether processing failed, and the output of every chunk."""
         chunks, near_misses = split_input(text, self.input_name, self.args.split_input_file)
         self._print(near_misses)
         failed = False
@@ -176,7 +177,7 @@ class NzpassOpt:
             missing = self.verifier.finish()
             self._print(missing)
             failed |= bool(missing)
-        return (EXIT_DIAGNOSED if failed else EXIT_OK), _OUTPUT_SPLIT_MARKER.join(outputs)
+        return failed, _OUTPUT_SPLIT_MARKER.join(outputs)
 
     def _process_chunk(self, chunk: Chunk) -> tuple[str, bool]:
         """The chunk's printed IR ("" when it failed) and whether it passed:

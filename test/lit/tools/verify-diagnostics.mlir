@@ -24,6 +24,7 @@ func.func @designators() { // expected-note {{in this function}}
 // A chunk with warnings and remarks only succeeds: its IR is printed.
 // CHECK-LABEL: func.func @regexes
 // CHECK: "test.op"
+// CHECK-NOT: func.func
 func.func @regexes() { // expected-note-re {{in {{[a-z]+}} function}}
   // expected-warning-re @+2 {{value {{[0-9]+}} is out of range}}
   // expected-remark-re @+2 {{{{^fully anchored$}}}}
