@@ -16,6 +16,9 @@ Each kernel is a grouped-matmul-style function (ir-contract section 1):
   #pl.layout<nz>>` at `[e, 0, n0]` (the tile covers all M rows; NP pads N to a
   whole number of panels).
 
+With --kernel-ops every kernel is one big function of about that many ops
+(the K loop unrolled), to check that a pass stays linear inside one function.
+
 The module is deterministic for a given seed and target op count. The op
 count is exact (every operation, the module and implicit terminators
 included); it is written next to the file as `<name>.ops`.
@@ -67,13 +70,21 @@ class KernelShape:
         return -(-self.n // self.n_tile) * self.n_tile
 
 
-def random_shape(rng: random.Random) -> KernelShape:
+def ops_per_kernel(unroll: int) -> int:
+    """Exact op count of one kernel (see emit_kernel)."""
+    return 19 + 5 * unroll
+
+
+def random_shape(rng: random.Random, kernel_ops: int | None = None) -> KernelShape:
+    """A random kernel; `kernel_ops` fixes its size (by unrolling the K loop)."""
     dtype = rng.choice(("f16", "f16", "i8"))
     c0 = 16 if dtype == "f16" else 32
     k_tile = rng.choice((4, 8)) * c0           # 64/128 (f16) or 128/256 (i8) columns
     n_tile = rng.choice((64, 128))
     m = rng.choice((16, 32, 64, 128))
     unroll = rng.choice((1, 2, 2, 3))
+    if kernel_ops is not None:
+        unroll = max(1, (kernel_ops - ops_per_kernel(0)) // 5)
     k = k_tile * unroll * rng.randint(2, 16)
     # Ragged N: whole fractals (multiple of 16), usually not whole panels.
     n = n_tile * rng.randint(2, 24) - 16 * rng.randint(0, n_tile // 16 - 1)
@@ -144,8 +155,10 @@ def emit_kernel(out: _Emitter, index: int, s: KernelShape) -> None:
     out.text("  }")
 
 
-def generate(target_ops: int, seed: int = 0) -> tuple[str, int, int]:
-    """(module text, exact op count, kernel count) with at least `target_ops` ops."""
+def generate(target_ops: int, seed: int = 0,
+             kernel_ops: int | None = None) -> tuple[str, int, int]:
+    """(module text, exact op count, kernel count) with at least `target_ops` ops;
+    `kernel_ops` makes every kernel about that big (one K loop unrolled)."""
     rng = random.Random(seed)
     out = _Emitter()
     out.text(f"// nzpass benchmark module: seed {seed}, target {target_ops} ops "
@@ -153,21 +166,22 @@ def generate(target_ops: int, seed: int = 0) -> tuple[str, int, int]:
     out.op('module attributes {pl.backend = "a2a3"} {')
     kernels = 0
     while out.ops < target_ops:
-        emit_kernel(out, kernels, random_shape(rng))
+        emit_kernel(out, kernels, random_shape(rng, kernel_ops))
         kernels += 1
     out.text("}")
     return "\n".join(out.lines) + "\n", out.ops, kernels
 
 
 def write(target_ops: int, path: Path | None = None, seed: int = 0,
-          reuse: bool = True) -> tuple[Path, int]:
+          reuse: bool = True, kernel_ops: int | None = None) -> tuple[Path, int]:
     """Write the module (reused when the same seed and target were written
     before) and return its path and exact op count."""
-    path = path or OUT_DIR / f"kernels-{size_label(target_ops)}-s{seed}.mlir"
+    suffix = f"-k{kernel_ops}" if kernel_ops else ""
+    path = path or OUT_DIR / f"kernels-{size_label(target_ops)}-s{seed}{suffix}.mlir"
     count_file = path.with_suffix(".ops")
     if reuse and path.exists() and count_file.exists():
         return path, int(count_file.read_text().split()[0])
-    text, ops, kernels = generate(target_ops, seed)
+    text, ops, kernels = generate(target_ops, seed, kernel_ops)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     count_file.write_text(f"{ops} ops {kernels} kernels\n")
@@ -178,9 +192,13 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--ops", default="1k", help="target op count: 1k, 10k, 100k, 1m, or a number")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--kernel-ops", help="make every kernel about this many ops (e.g. 4k: one "
+                   "big kernel per 4k ops) instead of the usual 24-34")
     p.add_argument("-o", dest="output", type=Path, help="output file (default: bench/out/...)")
     args = p.parse_args(argv)
-    path, ops = write(parse_size(args.ops), args.output, args.seed, reuse=False)
+    kernel_ops = parse_size(args.kernel_ops) if args.kernel_ops else None
+    path, ops = write(parse_size(args.ops), args.output, args.seed, reuse=False,
+                      kernel_ops=kernel_ops)
     print(f"{path}: {ops} ops", file=sys.stderr)
     return 0
 

@@ -233,10 +233,51 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
             child = run_child(cmd)
             check(child, "mlir-opt on the lowered module", cmd)
             result.add("mlir-opt-lowered.wall", child.wall)
+            result.add("mlir-opt-lowered.rss", child.rss_mib)
             timing = parse_timing(child.stderr)
             result.add("mlir-opt-lowered.t.Parser", timing.get("Parser", 0.0))
             result.add("mlir-opt-lowered.t.Output", timing.get("Output", 0.0))
     return result
+
+
+def bench_big_kernels(labels: list[str], seed: int, repeat: int, nzpass_opt: list[str],
+                      pipeline: str) -> list[SizeResult]:
+    """Modules of ONE kernel of each size: is a pass linear inside one function?"""
+    results = []
+    for label in labels:
+        target = gen_kernels.parse_size(label)
+        path, ops = gen_kernels.write(target, seed=seed, kernel_ops=target)
+        result = SizeResult(f"1x{label}", ops, path)
+        cmd = [*nzpass_opt, path, "-p", pipeline, "--mlir-timing", "-o", os.devnull]
+        for _ in range(repeat):
+            child = run_child(cmd)
+            check(child, "nzpass-opt (one big kernel)", cmd)
+            result.add("nzpass-opt.wall", child.wall)
+            timing = parse_timing(child.stderr)
+            result.add("nzpass-opt.passes", sum(timing.values()))
+            for key, value in timing.items():
+                result.add(f"nzpass-opt.t.{key}", value)
+        log(f"  one kernel of {ops} ops: passes {result.get('nzpass-opt.passes', 'min'):.3f} s")
+        results.append(result)
+    return results
+
+
+def print_big_kernels(results: list[SizeResult]) -> None:
+    if not results:
+        return
+    print("\none kernel per module (K loop unrolled): passes, seconds min / median")
+    keys = [k for k in results[0].series if k.startswith("nzpass-opt.")]
+    print(f"{'':28}" + "".join(f"{r.label + f' ({r.ops} ops)':>26}" for r in results))
+    for key in keys:
+        name = key.removeprefix("nzpass-opt.").removeprefix("t.")
+        print(f"{name:28}" + "".join(
+            f"{r.get(key, 'min'):12.3f} / {r.get(key, 'median'):9.3f}  " for r in results))
+    first = results[0]
+    for r in results[1:]:
+        lo, med = ((r.get("nzpass-opt.passes", s) / r.ops)
+                   / (first.get("nzpass-opt.passes", s) / first.ops) for s in ("min", "median"))
+        print(f"  passes time/op, {r.label} / {first.label}: {lo:.2f} / {med:.2f} "
+              f"(1.0 = linear; {r.ops / first.ops:.0f}x the ops)")
 
 
 def bench_packer(repeat: int) -> dict[str, Series]:
@@ -290,6 +331,11 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
             rows.append((None, "nzpass-opt e2e / mlir-opt parse+print of its output", r.label,
                          *both(lambda s: r.get("nzpass-opt.wall", s)
                                / r.get("mlir-opt-lowered.wall", s))))
+    for r in results:
+        if "mlir-opt-lowered.rss" in r.series:
+            rows.append((None, "nzpass-opt peak RSS / mlir-opt RSS on its output", r.label,
+                         *both(lambda s: r.get("nzpass-opt.rss", s)
+                               / r.get("mlir-opt-lowered.rss", s))))
     base = by_label.get("10k")
     for r in results:
         if base is None or r.ops <= base.ops:
@@ -329,7 +375,8 @@ def print_report(results: list[SizeResult], packer, pipeline: str, markdown: boo
             ("inproc.parse", "  Module.parse"), ("inproc.print", "  get_asm"),
             ("inproc.bytecode", "  bytecode"),
             ("mlir-opt-lowered.wall", "mlir-opt on nzpass output"),
-            ("mlir-opt-lowered.t.Parser", "  parse"), ("mlir-opt-lowered.t.Output", "  print")]
+            ("mlir-opt-lowered.t.Parser", "  parse"), ("mlir-opt-lowered.t.Output", "  print"),
+            ("mlir-opt-lowered.rss", "  RSS")]
     pass_names = sorted({k for r in results for k in r.series if k.startswith("nzpass-opt.t.")},
                         key=lambda k: list(results[0].series).index(k)
                         if k in results[0].series else 99)
@@ -446,6 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--floor", default="100k", metavar="SIZE",
                    help="measure the bindings' floor at SIZE, one of --sizes (default 100k; "
                         "'none' to skip)")
+    p.add_argument("--big-kernels", default="1k,4k", metavar="SIZES",
+                   help="also run modules of one kernel of each size (default 1k,4k; 'none' "
+                        "to skip): time per op must not grow inside one function")
     p.add_argument("--pythonpath", metavar="DIR",
                    help="import nzpass from DIR (e.g. a `git archive` snapshot of a commit) "
                         "instead of the installed one, in every child and in the packer bench")
@@ -469,9 +519,13 @@ def main(argv: list[str] | None = None) -> int:
         label = gen_kernels.size_label(gen_kernels.parse_size(label))
         results.append(bench_size(label, args.seed, args.repeat, mlir_opt, nzpass_opt, pipeline,
                                   not args.no_lowered))
+    big_labels = [] if args.big_kernels == "none" else [
+        x.strip() for x in args.big_kernels.split(",") if x.strip()]
+    big = bench_big_kernels(big_labels, args.seed, args.repeat, nzpass_opt, pipeline)
     packer = None if args.no_packer else bench_packer(args.repeat)
     print(f"\nnzpass: {source}")
     print_report(results, packer, pipeline, args.markdown)
+    print_big_kernels(big)
     floor_label = gen_kernels.size_label(gen_kernels.parse_size(args.floor)) \
         if args.floor != "none" else None
     floor_data = None
@@ -483,7 +537,7 @@ def main(argv: list[str] | None = None) -> int:
               "nzpass": source,
               "repeat": args.repeat, "sizes": {r.label: r.as_dict() for r in results},
               "packer": {k: v.values for k, v in packer.items()} if packer else None,
-              "floor": floor_data}
+              "floor": floor_data, "big_kernels": {r.label: r.as_dict() for r in big}}
     (OUT / "results.json").write_text(json.dumps(record, indent=1))
     if args.profile:
         profile(args.profile, args.seed, sys.executable, pipeline)

@@ -29,8 +29,20 @@ class Const:
 
 @dataclass(frozen=True)
 class Divided:
+    """`value floordiv divisor`, divisor a power of two (see `divided`)."""
+
     value: ir.Value
     divisor: int
+
+
+def divided(value: ir.Value, divisor: int, loc: ir.Location) -> Divided:
+    """The recipe for dividing a proven offset whole. A multiple of a power of
+    two stays one after wrapping at 2**W, which is what keeps the proofs valid
+    under wrap-around arithmetic; so any other divisor is an internal error,
+    caught here at plan time, before anything is rewritten."""
+    if divisor <= 0 or divisor & (divisor - 1):
+        raise InternalInvariantError(loc, f"NZ divisor {divisor} is not a power of two")
+    return Divided(value, divisor)
 
 
 @dataclass(frozen=True)
@@ -165,14 +177,9 @@ class CoordEmitter:
         return [self.emit(c) for c in coords]
 
     def _divide(self, coord: Divided) -> ir.Value:
-        divisor = coord.divisor
-        # A multiple of a power of two stays one after wrapping at 2**W: that
-        # is what makes proofs valid under wrap-around arithmetic.
-        if divisor <= 0 or divisor & (divisor - 1):
-            raise InternalInvariantError(self.loc, f"NZ divisor {divisor} is not a power of two")
         value = coord.value
         with self.ip, self.loc:
-            return arith.FloorDivSIOp(value, self.constant(divisor, value.type)).result
+            return arith.FloorDivSIOp(value, self.constant(coord.divisor, value.type)).result
 
     def _fold(self, coord: Folded) -> ir.Value:
         type_ = coord.terms[0][0].type

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from . import nz_layout
 from .bindings import ir
 from .errors import MalformedOp, Refusal
-from .nz_coords import Const, Coord, Divided, fold_leading
+from .nz_coords import Const, Coord, divided, fold_leading
 from .offset_proofs import PROVABLE_FORMS, OffsetProver, constant_value
 
 ROWS = nz_layout.FRACTAL_ROWS
@@ -86,7 +86,7 @@ def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,
         raise Refusal(loc, f"cannot prove that the {axis} is non-negative: a negative offset "
                       "floor-divides below zero and is clamped to 0 downstream, silently "
                       f"reading fractal 0. Provable forms: {PROVABLE_FORMS}")
-    return Divided(value, divisor)
+    return divided(value, divisor, loc)
 
 
 def _check_leading_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[int],
@@ -215,7 +215,7 @@ def _valid_extent(value, divisor, limit, axis, loc, prover, what) -> Coord:
     if not prover.is_multiple(value, divisor):
         raise Refusal(loc, f"cannot prove that the {what} {axis} are a multiple of {divisor}. "
                       f"{ragged}. Provable forms: {PROVABLE_FORMS}")
-    return Divided(value, divisor)
+    return divided(value, divisor, loc)
 
 
 def check_gm_gap(parent_rows: int, loaded_rows: int, column_blocks: int,

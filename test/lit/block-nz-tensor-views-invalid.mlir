@@ -544,3 +544,87 @@ func.func @negative_malformed_segments(%w: tensor<256x512xi8, #pl.layout<nz>>) {
   %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 1>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return
 }
+
+// -----
+
+// An op result of an unrepresentable NZ type is reported at the op.
+func.func @negative_op_result_type() {
+  // expected-error @+1 {{rows 24 are not a multiple of 16}}
+  %t = "pl.tensor.create"() : () -> tensor<24x512xi8, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Every refusal of a function is reported, not only the first.
+func.func @negative_two_refusals(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{row offset 8 is not a multiple of 16}}
+  %a = "pl.tile.load"(%w, %c8, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<128x512xi8, mat>
+  // expected-error @+1 {{NZ load with target_memory = "vec"}}
+  %b = "pl.tile.load"(%w, %c0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<128x512xi8, vec>
+  return
+}
+
+// -----
+
+// A tile of 24 rows ends inside a fractal.
+func.func @negative_load_partial_fractal_tile(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c24 = arith.constant 24 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load of 24 x 512 is not whole fractals of 16 x 32}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c24, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<24x512xi8, mat>
+  return
+}
+
+// -----
+
+// A window may not take more batches than the axis has, wherever it starts.
+func.func @negative_leading_size_exceeds_axis(%w: tensor<4x256x512xi8, #pl.layout<nz>>, %b: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load takes 8 indices of leading axis 0, which has only 4}}
+  %t = "pl.tile.load"(%w, %b, %c0, %c0, %c8, %c256, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// The folded batch g * E + e is built in one integer type.
+func.func @negative_leading_offsets_mixed_types(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: i32, %e: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load leading offsets mix integer types}}
+  %t = "pl.tile.load"(%w, %g, %e, %c0, %c0, %c1, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 4, 4, 0>, target_memory = "mat"} : (tensor<2x4x256x512xi8, #pl.layout<nz>>, i32, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Valid rows beyond the loaded window have no meaning.
+func.func @negative_valid_rows_exceed_window(%w: tensor<512x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c288 = arith.constant 288 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ load valid rows 288 lie outside [0, 256]}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512, %c288, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<512x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// With a dynamic batch, a flatten cannot be shown to cover every element.
+func.func @negative_flatten_dynamic_batch(%w: tensor<?x256x512xi8, #pl.layout<nz>>, %n: index) {
+  // expected-error @+1 {{NZ tensor with a dynamic batch flattened to rank 1}}
+  %f = "pl.tensor.reshape"(%w, %n) : (tensor<?x256x512xi8, #pl.layout<nz>>, index) -> tensor<?xi8>
+  return
+}

@@ -64,6 +64,26 @@ func.func @spmd_row_offset(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
   return
 }
 
+// Rewrites run in IR order and reuse the constants that dominate them: the second load
+// shares the first one's constants instead of creating duplicates.
+// CHECK-LABEL: func.func @loads_share_constants
+// CHECK-SAME: (%[[W:.*]]: tensor<1x128x128x16x32xi8, #pl.layout<nz>>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[C16]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
+// CHECK-NOT: arith.constant
+// CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[C32]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
+func.func @loads_share_constants(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %a = "pl.tile.load"(%w, %c256, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x4096xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  %b = "pl.tile.load"(%w, %c512, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x4096xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
 // A pipelined k0 (start and step multiples of c0, non-negative) is a column-block offset.
 // CHECK-LABEL: func.func @pipelined_k0_column_offset
 // CHECK-SAME: (%[[W:.*]]: tensor<1x128x16x16x32xi8, #pl.layout<nz>>)

@@ -25,7 +25,8 @@ def windows(draw):
     shape = [*leading, 16 * row_fractals, c0 * col_blocks]
     sizes = [draw(st.integers(1, extent)) for extent in leading]
     offsets = [draw(st.integers(0, extent - size)) for extent, size in zip(leading, sizes)]
-    tile_fractals, tile_blocks = draw(st.integers(1, row_fractals)), draw(st.integers(1, col_blocks))
+    tile_fractals = draw(st.integers(1, row_fractals))
+    tile_blocks = draw(st.integers(1, col_blocks))
     offsets += [16 * draw(st.integers(0, row_fractals - tile_fractals)),
                 c0 * draw(st.integers(0, col_blocks - tile_blocks))]
     sizes += [16 * tile_fractals, c0 * tile_blocks]
@@ -45,11 +46,12 @@ def load_kernel(element: str, shape, offsets, sizes) -> str:
     constants = "\n".join(f"  %c{v} = arith.constant {v} : index" for v in values)
     operands = ", ".join(f"%c{v}" for v in [*offsets, *sizes])
     rank = len(shape)
+    tile = f"!pl.tile<{sizes[-2]}x{sizes[-1]}x{element}, mat>"
     return f"""
 func.func @kernel(%w: {tensor}) {{
 {constants}
   %t = "pl.tile.load"(%w, {operands}) {{operandSegmentSizes = array<i32: 1, {rank}, {rank}, 0>,
-      target_memory = "mat"}} : ({tensor}{", index" * 2 * rank}) -> !pl.tile<{sizes[-2]}x{sizes[-1]}x{element}, mat>
+      target_memory = "mat"}} : ({tensor}{", index" * 2 * rank}) -> {tile}
   return
 }}"""
 

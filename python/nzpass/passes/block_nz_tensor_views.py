@@ -80,7 +80,8 @@ def _backend(module: ir.Operation, refusals: list[Refusal]) -> str:
     if isinstance(attr, ir.StringAttr) and attr.value in ("a2a3", "a5"):
         return attr.value
     refusals.append(Refusal(module.location, f"module attribute {pl.BACKEND_ATTR} = {attr} is "
-                            "not a known backend: use \"a2a3\" or \"a5\""))
+                            "not a known backend: use \"a2a3\" or \"a5\" (it selects which NZ "
+                            "write-backs are supported)"))
     return "a2a3"
 
 

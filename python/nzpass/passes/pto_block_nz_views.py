@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import nz_layout
@@ -13,9 +12,10 @@ from ..dialects.common import SEGMENTS
 from ..dialects.properties import PropertyReader
 from ..errors import MalformedOp, Refusal
 from ..ir_walk import functions, nested_ops
-from ..nz_coords import Const, CoordEmitter
+from ..nz_coords import Const, CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import element_bit_width
-from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window)
+from ..nz_window import (BlockedWindow, NzGeometry, check_gm_gap, plan_acc_store_window,
+                         plan_load_window)
 from ..offset_proofs import DEFAULT_MAX_DEPTH, OffsetProver, constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass, option
@@ -23,6 +23,12 @@ from ..pto_lowering import check_acc_store_limits
 from .block_nz_tensor_views import _backend
 
 _VIEW_ATTRS = ("layout", SEGMENTS)
+# Every store attribute is read: one left in `<{...}>` beside a `{...}` dictionary
+# must not slip past the write-back rules.
+_STORE_ATTRS = (SEGMENTS, *pto.TStore.ATTRS)
+# The values of the store flags that leave the write-back plain.
+_STORE_FLAGS_OFF = {"atomicType": "#pto<atomic_type atomic_none>",
+                    "reluPreMode": "#pto<relu_pre_mode no_relu>"}
 
 
 @dataclass(frozen=True)
@@ -39,7 +45,14 @@ class PtoBlockNzViews(ModulePass):
     re-spelled. It may feed `pto.tload` into an NZ-configured Mat tile, or take
     a `pto.tstore` from an FP32 Acc tile under the Acc write-back rules; any
     other user is refused. Rank-5 NZ views and ND/DN views are left alone;
-    changed functions get `nz_tensor_views_blocked`.
+    changed functions get `nz_tensor_views_blocked`. For example
+
+      %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1)
+            {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>}
+            : (...) -> !pto.tensor_view<?x?xi8>
+
+    becomes a view of shape [1, 16, 16, 16, 32] and strides
+    [131072, 8192, 512, 32, 1], of type `!pto.tensor_view<?x?x?x?x?xi8>`.
     """
 
     name = "pto-block-nz-views"
@@ -52,13 +65,9 @@ class PtoBlockNzViews(ModulePass):
         refusals: list[Refusal] = []
         backend = _backend(module, refusals)
         reader = PropertyReader(module)
-        plans = []
-        for func in functions(module):
-            if pl.BLOCKED_MARK in func.attributes:
-                continue
-            plan = _FunctionPlan(func, backend, reader,
-                                 OffsetProver(self.max_proof_depth), refusals)
-            plans.append(plan)
+        plans = [_FunctionPlan(func, backend, reader, OffsetProver(self.max_proof_depth),
+                               refusals)
+                 for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
         for refusal in refusals:
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
         if refusals:
@@ -68,13 +77,19 @@ class PtoBlockNzViews(ModulePass):
 
 
 class _FunctionPlan:
-    def __init__(self, func, backend, reader: PropertyReader, prover: OffsetProver, refusals):
+    """Every rewrite of one function, checked before anything is changed."""
+
+    def __init__(self, func, backend: str, reader: PropertyReader, prover: OffsetProver,
+                 refusals: list[Refusal]):
         self.func = func
         self.backend = backend
         self.reader = reader
         self.prover = prover
-        self.rewrites: list[Callable[[], None]] = []
-        for op in nested_ops(func):
+        # Keyed by pre-order position: see nz_coords.rewrite_in_order.
+        self.rewrites: dict[int, Rewrite] = {}
+        ops = nested_ops(func)
+        self.positions = {op: position for position, op in enumerate(ops)}
+        for op in ops:
             if op.name != pto.MakeTensorView.NAME:
                 continue
             try:
@@ -84,54 +99,77 @@ class _FunctionPlan:
 
     def _plan_view(self, op: ir.Operation) -> None:
         attrs = self.reader.attributes(op, _VIEW_ATTRS)
+        result = _nz_result_type(op, attrs)
+        if result is None:
+            return  # ND and DN views are none of this pass's business
         view = pto.MakeTensorView(op, attrs)
-        result = _result_view_type(op)
-        if (pto.layout_of(attrs.get("layout")) or result.layout) != "nz":
-            return
-        rank = len(view.groups["shape"])
-        if rank == 5:
+        if len(view.groups["shape"]) == 5:
             return  # already blocked: leave it alone
         geom = _geometry(view, result, op.location)
-        batch = view.groups["shape"][0] if rank == 3 else None
+        _check_ptr(view, result.element)
         _check_dense_strides(view, geom, op.location)
-        partitions = [self._plan_partition(use.owner.operation, geom)
-                      for use in op.results[0].uses]
-        self.rewrites.append(lambda: _rebuild(view, attrs, result, geom, batch, partitions))
+        for use in op.results[0].uses:
+            self._plan_partition(use.owner.operation, op.results[0], geom, result.element)
+        self.rewrites[self.positions[op]] = lambda emitter: _rebuild_view(emitter, view,
+                                                                          result, geom)
 
-    def _plan_partition(self, op: ir.Operation, geom: NzGeometry):
+    def _plan_partition(self, op: ir.Operation, view: ir.Value, geom: NzGeometry,
+                        element: str) -> None:
         if op.name != pto.PartitionView.NAME:
             raise Refusal(op.location, f"'{op.name}' cannot use a logical NZ view: only "
                           "pto.partition_view (feeding pto.tload or pto.tstore) is blocked; "
                           "other users would see unblocked NZ coordinates")
         part = pto.PartitionView(op, self.reader.attributes(op, (SEGMENTS,)))
+        if part.groups["source"] != [view]:
+            raise MalformedOp(op.location, "'pto.partition_view' op must take the NZ view as "
+                              "its one source operand, and no other operand")
         users = [use.owner.operation for use in op.results[0].uses]
         stores = [u for u in users if u.name == pto.TStore.NAME]
         loads = [u for u in users if u.name == pto.TLoad.NAME]
         if len(stores) + len(loads) != len(users) or (stores and loads):
             raise Refusal(op.location, "a partition of an NZ view may feed only pto.tload "
                           "into Mat or only pto.tstore from Acc; split the other uses off")
-        for load in loads:
-            self._check_load(load)
         if stores:
-            return part, self._plan_store_window(part, stores, geom)
-        window = plan_load_window(geom, part.groups["offsets"], part.groups["sizes"], None,
-                                  op.location, self.prover, what="NZ partition")
-        return part, window
+            window = self._plan_store_window(part, stores, geom, element)
+        else:
+            window = plan_load_window(geom, part.groups["offsets"], part.groups["sizes"], None,
+                                      op.location, self.prover, what="NZ partition")
+            rows, cols = (constant_value(v) for v in part.groups["sizes"][-2:])
+            for load in loads:
+                self._check_load(load, geom, element, rows, cols)
+        layout = _result_view_type(op, pto.PartitionView.NAME, "partition_tensor_view").layout
+        self.rewrites[self.positions[op]] = lambda emitter: _rebuild_partition(
+            emitter, part, window, element, layout)
 
-    def _check_load(self, op: ir.Operation) -> None:
+    def _check_load(self, op: ir.Operation, geom: NzGeometry, element: str, rows: int,
+                    cols: int) -> None:
         load = pto.TLoad(op, self.reader.attributes(op, (SEGMENTS,)))
         tile = _tile(load, "dst")
         if not tile.is_nz_mat:
             raise Refusal(op.location, f"pto.tload of an NZ view into {tile.spelling()}: NZ is "
                           "loaded NZ->NZ only, into a Mat tile with blayout=col_major, "
                           "slayout=row_major, fractal=512")
+        if tile.dtype != element:
+            raise Refusal(op.location, f"pto.tload of an NZ view of {element} into a tile of "
+                          f"{tile.dtype}: an NZ->NZ load copies fractals as they are, with no "
+                          "dtype conversion; load into a tile of the view's element type")
+        valid = (tile.v_row, tile.v_col)
+        if any(got is not None and got != want for got, want in zip(valid, (rows, cols))):
+            raise Refusal(op.location, f"pto.tload of a {rows} x {cols} NZ partition into a "
+                          f"tile whose valid region is {tile.v_row} x {tile.v_col}: the load "
+                          "moves the partition one to one into the valid region; size the "
+                          "partition like the tile's valid region")
+        if tile.v_row is None:
+            # A dynamic valid row count is checked at its worst case: no row loaded.
+            check_gm_gap(geom.rows, 0, cols // geom.c0, op.location)
 
-    def _plan_store_window(self, part: pto.PartitionView, stores, geom) -> BlockedWindow:
+    def _plan_store_window(self, part: pto.PartitionView, stores: list[ir.Operation],
+                           geom: NzGeometry, element: str) -> BlockedWindow:
         if len(stores) != 1:
             raise Refusal(part.location, "an NZ partition written by more than one pto.tstore "
                           "is refused: store each Acc tile through its own partition")
-        store = pto.TStore(stores[0], self.reader.attributes(stores[0], (SEGMENTS,)))
-        tile = _acc_tile(store, geom, self.backend)
+        store = pto.TStore(stores[0], self.reader.attributes(stores[0], _STORE_ATTRS))
+        tile = _acc_tile(store, element, self.backend)
         sizes = [constant_value(v) for v in part.groups["sizes"]]
         expected = [1] * (geom.rank - 2) + [tile.rows, tile.cols]
         if sizes != expected:
@@ -143,42 +181,61 @@ class _FunctionPlan:
                                      part.location, self.prover)
 
     def apply(self) -> None:
-        for rewrite in self.rewrites:
-            rewrite()
-        if self.rewrites:
-            self.func.attributes[pl.BLOCKED_MARK] = ir.UnitAttr.get()
+        if not self.rewrites:
+            return
+        rewrite_in_order(self.func, self.rewrites)
+        self.func.attributes[pl.BLOCKED_MARK] = ir.UnitAttr.get()
 
 
-def _result_view_type(op: ir.Operation) -> pto.ViewType:
-    if len(op.results) != 1:
-        raise MalformedOp(op.location, "'pto.make_tensor_view' op must have one result")
-    view = opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
-    if view is None or view.kind != "tensor_view":
-        raise MalformedOp(op.location, "'pto.make_tensor_view' op result must be a "
-                          f"!pto.tensor_view, got {op.results[0].type}")
+def _result_view_type(op: ir.Operation, name: str, kind: str) -> pto.ViewType:
+    view = None
+    if len(op.results) == 1:
+        view = opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
+    if view is None or view.kind != kind:
+        raise MalformedOp(op.location, f"'{name}' op must have one !pto.{kind} result, got "
+                          f"{[str(r.type) for r in op.results]}")
     return view
+
+
+def _nz_result_type(op: ir.Operation, attrs: dict[str, ir.Attribute]) -> pto.ViewType | None:
+    """The result type of an NZ view (by its layout attribute or its type), None
+    for any other view."""
+    by_attr = pto.layout_of(attrs.get("layout")) == "nz"
+    result = None
+    if len(op.results) == 1:
+        result = opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
+    if not by_attr and (result is None or result.layout != "nz"):
+        return None
+    return _result_view_type(op, pto.MakeTensorView.NAME, "tensor_view")
 
 
 def _geometry(view: pto.MakeTensorView, result: pto.ViewType, loc) -> NzGeometry:
     element = opaque_refusal(loc, lambda: pl.element_type(result.element))
-    bits = element_bit_width(element)
     shape = [constant_value(v) for v in view.groups["shape"]]
-    for axis, extent in enumerate(shape[:-2]):
-        if extent is None and len(shape) > 3:
-            raise Refusal(loc, f"logical NZ view axis {axis} is not a constant: folding leading "
-                          "axes into the single NZ batch slot needs static extents")
     try:
-        c0 = nz_layout.c0_for_bit_width(bits)
+        c0 = nz_layout.c0_for_bit_width(element_bit_width(element))
         nz_layout.blocked_shape(shape, c0)
     except nz_layout.NzLayoutError as err:
         raise Refusal(loc, f"logical NZ view: {err}") from None
     return NzGeometry(tuple(shape), c0)
 
 
+def _check_ptr(view: pto.MakeTensorView, element: str) -> None:
+    ptrs = view.groups["ptr"]
+    if len(ptrs) != 1:
+        raise MalformedOp(view.location, "'pto.make_tensor_view' op expects exactly one ptr "
+                          f"operand, got {len(ptrs)}")
+    ptr = pto.ptr_element(ptrs[0].type)
+    if ptr is not None and ptr != element:
+        raise Refusal(view.location, f"logical NZ view of {element} over a !pto.ptr<{ptr}>: c0 "
+                      "and every blocked stride count elements of the view type, so the "
+                      f"pointer's element type must equal it; use a !pto.ptr<{element}>")
+
+
 def _check_dense_strides(view: pto.MakeTensorView, geom: NzGeometry, loc) -> None:
     """NZ bytes are dense: the logical strides must be the row-major ones."""
     given = [constant_value(v) for v in view.groups["strides"]]
-    expected = nz_layout.row_major_strides(geom.shape)
+    expected = list(nz_layout.row_major_strides(geom.shape))
     if len(given) != len(expected):
         raise MalformedOp(loc, f"'pto.make_tensor_view' op has {len(given)} strides for "
                           f"{len(expected)} extents")
@@ -186,9 +243,9 @@ def _check_dense_strides(view: pto.MakeTensorView, geom: NzGeometry, loc) -> Non
         raise Refusal(loc, "logical NZ view strides must be arith.constant values: the dense "
                       "row-major strides they must equal cannot be checked otherwise")
     for axis, (got, want) in enumerate(zip(given, expected)):
-        if want is not None and got != want:
+        if got != want:
             raise Refusal(loc, f"logical NZ view strides {given} are not the dense row-major "
-                          f"strides {list(expected)} of its shape (axis {axis}): the NZ bytes of "
+                          f"strides {expected} of its shape (axis {axis}): the NZ bytes of "
                           "a padded, transposed or strided tensor are not in fractal order. "
                           "Pack the tensor densely, or describe it as ND")
 
@@ -203,7 +260,7 @@ def _tile(op_view: pto.PtoOp, group: str) -> pto.TileBuf:
     return tile
 
 
-def _acc_tile(store: pto.TStore, geom: NzGeometry, backend: str) -> pto.TileBuf:
+def _acc_tile(store: pto.TStore, element: str, backend: str) -> pto.TileBuf:
     """The Acc write-back rules that are not geometry (nz-semantics section 4)."""
     loc = store.location
     if backend == "a5":
@@ -214,59 +271,51 @@ def _acc_tile(store: pto.TStore, geom: NzGeometry, backend: str) -> pto.TileBuf:
         raise Refusal(loc, f"pto.tstore into an NZ view from {tile.spelling()}: only an Acc tile "
                       "(loc=acc, blayout=col_major, slayout=row_major, fractal=1024) can be "
                       "written back to NZ")
-    if tile.dtype != "f32" or geom.c0 != 8:
-        raise Refusal(loc, f"NZ accumulator store from {tile.dtype} into a view with c0 = "
-                      f"{geom.c0}: only FP32 Acc into an FP32 NZ view is supported")
+    if tile.dtype != "f32" or element != "f32":
+        raise Refusal(loc, f"NZ accumulator store from {tile.dtype} into a view of {element}: "
+                      "only FP32 Acc into an FP32 NZ view is supported (no dtype conversion)")
     if (tile.v_row, tile.v_col) != (tile.rows, tile.cols):
         raise Refusal(loc, "NZ accumulator store of a partly valid or dynamic tile: the write "
                       "back must be static and fully valid")
-    for name in pto.TStore.ATTRS[1:]:
-        if _store_flag(store.attrs.get(name)):
-            raise Refusal(loc, f"NZ accumulator store with {name}: atomic and relu write-backs "
-                          "into NZ are not supported; store ND instead")
+    for name, off in _STORE_FLAGS_OFF.items():
+        attr = store.attrs.get(name)
+        if attr is not None and str(attr) != off:
+            raise Refusal(loc, f"NZ accumulator store with {name} = {attr}: atomic and relu "
+                          "write-backs into NZ are not supported; store ND instead")
     if store.groups["fp"] or store.groups["preQuantScalar"]:
         raise Refusal(loc, "NZ accumulator store with a quantisation operand: no dtype "
                       "conversion is supported into NZ")
     return tile
 
 
-def _store_flag(attr: ir.Attribute | None) -> bool:
-    if attr is None:
-        return False
-    text = str(attr)
-    return not any(text.endswith(f" {off}>") for off in ("none", "no_relu", "atomic_none"))
-
-
-def _rebuild(view: pto.MakeTensorView, attrs, result: pto.ViewType, geom: NzGeometry,
-             batch: ir.Value | None, partitions) -> None:
-    emitter = CoordEmitter(view.op)
+def _rebuild_view(emitter: CoordEmitter, view: pto.MakeTensorView, result: pto.ViewType,
+                  geom: NzGeometry) -> ir.Operation:
     shape = nz_layout.blocked_shape(geom.shape, geom.c0)
-    shape_values = [batch if batch is not None else emitter.constant(shape[0])]
-    shape_values += [emitter.constant(extent) for extent in shape[1:]]
+    # A rank-3 batch operand is kept as it is: it may be dynamic.
+    batch = view.groups["shape"][0] if geom.rank == 3 else emitter.constant(shape[0])
+    shape_values = [batch] + [emitter.constant(extent) for extent in shape[1:]]
     strides = [emitter.constant(s) for s in nz_layout.nz_strides(geom.rows, geom.cols, geom.c0)]
     blocked = pto.ViewType("tensor_view", (None,) * 5, result.element, result.layout)
-    new_view = _recreate(view, attrs, [[view.groups["ptr"][0]], shape_values, strides],
-                         blocked.type())
-    for part, window in partitions:
-        _rebuild_partition(part, window, new_view, result.element)
+    return _recreate(view, [view.groups["ptr"], shape_values, strides], blocked.type())
 
 
-def _rebuild_partition(part: pto.PartitionView, window: BlockedWindow, source: ir.Value,
-                       element: str) -> None:
-    emitter = CoordEmitter(part.op)
+def _rebuild_partition(emitter: CoordEmitter, part: pto.PartitionView, window: BlockedWindow,
+                       element: str, layout: str | None) -> ir.Operation:
     dims = tuple(c.value if isinstance(c, Const) else None for c in window.sizes)
-    blocked = pto.ViewType("partition_tensor_view", dims, element)
-    _recreate(part, part.attrs, [[source], emitter.emit_all(window.offsets),
-                                 emitter.emit_all(window.sizes)], blocked.type())
+    blocked = pto.ViewType("partition_tensor_view", dims, element, layout)
+    # The source is read now: the view it names has just been rebuilt.
+    source = [part.op.operands[0]]
+    return _recreate(part, [source, emitter.emit_all(window.offsets),
+                            emitter.emit_all(window.sizes)], blocked.type())
 
 
-def _recreate(op_view: pto.PtoOp, attrs, groups, result_type: ir.Type) -> ir.Value:
+def _recreate(op_view: pto.PtoOp, groups, result_type: ir.Type) -> ir.Operation:
     """Replace the op, keeping every attribute and property (emitted as `{...}`)."""
-    attributes = dict(attrs)
+    attributes = dict(op_view.attrs)
     attributes[SEGMENTS] = ir.DenseI32ArrayAttr.get([len(g) for g in groups])
     new = ir.Operation.create(op_view.NAME, results=[result_type],
                               operands=[v for g in groups for v in g], attributes=attributes,
                               loc=op_view.op.location, ip=ir.InsertionPoint(op_view.op))
     op_view.op.results[0].replace_all_uses_with(new.results[0])
     op_view.op.erase()
-    return new.results[0]
+    return new

@@ -1,0 +1,625 @@
+// RUN: nzpass-opt %s -p pto-block-nz-views --split-input-file --verify-diagnostics
+
+// One refusal per chunk; each says what is wrong, why NZ cannot represent it, and what to do.
+// Padded rows (row stride 544 > 512): the bytes between rows break the fractal order.
+func.func @negative_strides_padded_rows(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c544 = arith.constant 544 : index
+  // expected-error @+1 {{logical NZ view strides [544, 1] are not the dense row-major strides [512, 1] of its shape (axis 0): the NZ bytes of a padded, transposed or strided tensor are not in fractal order}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c544, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// A transposed (column-major) description of NZ bytes is not the fractal order either.
+func.func @negative_strides_transposed(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{logical NZ view strides [1, 256] are not the dense row-major strides [512, 1]}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c1, %c256) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// A stride that is not a constant cannot be proved dense.
+func.func @negative_strides_unknown(%p: !pto.ptr<i8>, %stride: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{logical NZ view strides must be arith.constant values: the dense row-major strides they must equal cannot be checked otherwise}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %stride, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// The last two axes are the fractal plane: a rank-1 view has none.
+func.func @negative_rank1(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{logical NZ view: tensor shape [512] has rank 1: NZ needs rank >= 2}}
+  %tv = "pto.make_tensor_view"(%p, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 1, 1>} : (!pto.ptr<i8>, index, index) -> !pto.tensor_view<?xi8>
+  return
+}
+
+// -----
+
+// An incomplete fractal (rows % 16) has no NZ form.
+func.func @negative_rows_not_fractal(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c250 = arith.constant 250 : index
+  // expected-error @+1 {{rows 250 are not a multiple of 16}}
+  %tv = "pto.make_tensor_view"(%p, %c250, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// An incomplete C0 line (FP16: columns % 16) has no NZ form.
+func.func @negative_cols_not_c0(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c24 = arith.constant 24 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{columns 24 are not a multiple of c0 = 16}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c24, %c24, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  return
+}
+
+// -----
+
+// Dynamic rows cannot be proved a multiple of 16.
+func.func @negative_dynamic_rows(%p: !pto.ptr<i8>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{rows (axis -2) are dynamic}}
+  %tv = "pto.make_tensor_view"(%p, %rows, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// Dynamic columns cannot be proved a multiple of c0.
+func.func @negative_dynamic_cols(%p: !pto.ptr<i8>, %cols: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{columns (axis -1) are dynamic}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %cols, %cols, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// Folding several leading axes into the one batch slot needs static extents (rank 3 may be dynamic).
+func.func @negative_dynamic_folded_axis(%p: !pto.ptr<i8>, %g: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c4 = arith.constant 4 : index
+  %c131072 = arith.constant 131072 : index
+  %c524288 = arith.constant 524288 : index
+  // expected-error @+1 {{axis 0 is dynamic; folding leading axes into the NZ batch slot needs static extents}}
+  %tv = "pto.make_tensor_view"(%p, %g, %c4, %c256, %c512, %c524288, %c131072, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 4, 4>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?xi8>
+  return
+}
+
+// -----
+
+// Sub-byte element types are outside NZ support.
+func.func @negative_sub_byte_element(%p: !pto.ptr<i4>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{4-bit elements are sub-byte element types}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i4>, index, index, index, index) -> !pto.tensor_view<?x?xi4>
+  return
+}
+
+// -----
+
+// c0 and the blocked strides count view elements: the pointer must hold the same type.
+func.func @negative_ptr_element_mismatch(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{logical NZ view of i8 over a !pto.ptr<f16>}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// Malformed operandSegmentSizes: the groups must add up to the operands.
+func.func @negative_segments_do_not_add_up(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op operandSegmentSizes [1, 2, 3] add up to 6 operands, but the op has 5}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 3>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// Malformed operandSegmentSizes: not a DenseI32ArrayAttr.
+func.func @negative_segments_not_i32_array(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op operandSegmentSizes must be array<i32: ...>}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = [1, 2, 2]} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// Malformed operandSegmentSizes: one stride per extent.
+func.func @negative_strides_count(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op has 1 strides for 2 extents}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 1>} : (!pto.ptr<i8>, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// Malformed operandSegmentSizes: the view needs its pointer.
+func.func @negative_no_ptr(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op expects exactly one ptr operand, got 0}}
+  %tv = "pto.make_tensor_view"(%c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 0, 2, 2>} : (index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// An NZ view whose result is not a tensor_view is malformed.
+func.func @negative_result_not_a_view(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op must have one !pto.tensor_view result}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.ptr<i8>
+  return
+}
+
+// -----
+
+// A window must start on a fractal boundary (row offset % 16).
+func.func @negative_unaligned_row_offset(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c16 = arith.constant 16 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{row offset 8 is not a multiple of 16: NZ addresses whole fractal boundaries only}}
+  %pv = "pto.partition_view"(%tv, %c8, %c0, %c16, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<16x512xi8>
+  return
+}
+
+// -----
+
+// A window must start on a C0 line (INT8: column offset % 32).
+func.func @negative_unaligned_column_offset(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{column offset 16 is not a multiple of 32}}
+  %pv = "pto.partition_view"(%tv, %c0, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<16x32xi8>
+  return
+}
+
+// -----
+
+// A function argument proves nothing: the row offset may be unaligned.
+func.func @negative_unprovable_offset(%p: !pto.ptr<i8>, %n0: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c2048, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{cannot prove that the row offset is a multiple of 16}}
+  %pv = "pto.partition_view"(%tv, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  return
+}
+
+// -----
+
+// A difference is aligned but may be negative, which would silently read fractal 0.
+func.func @negative_subi_offset(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %bi = "pto.get_block_idx"() : () -> i64
+  %blk = arith.index_cast %bi : i64 to index
+  %n = arith.muli %blk, %c256 : index
+  %n0 = arith.subi %c2048, %n : index
+  %tv = "pto.make_tensor_view"(%p, %c2048, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{cannot prove that the row offset is non-negative}}
+  %pv = "pto.partition_view"(%tv, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  return
+}
+
+// -----
+
+// GM-gap guard (pto-isa#317): 65552 - 16 = 65536 blocks overflow the 16-bit gap field.
+func.func @negative_gm_gap_65536(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c65552 = arith.constant 65552 : index
+  %tv = "pto.make_tensor_view"(%p, %c65552, %c64, %c64, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{NZ load spans 2 column blocks with a GM gap of 65536 32-byte blocks (tensor rows 65552 - loaded rows 16), more than the 65535}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<16x64xi8>
+  return
+}
+
+// -----
+
+// A Mat tile in ND configuration cannot receive NZ fractals.
+func.func @negative_load_into_non_nz_mat(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{pto.tload of an NZ view into !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>: NZ is loaded NZ->NZ only}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// NZ->NZ is the cube operand path: a Vec tile is refused.
+func.func @negative_load_into_vec(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<vec, 256x512xi8>
+  // expected-error @+1 {{pto.tload of an NZ view into !pto.tile_buf<loc=vec}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<vec, 256x512xi8>) -> ()
+  return
+}
+
+// -----
+
+// An NZ->NZ load converts nothing: the tile holds the view's element type.
+func.func @negative_load_dtype_mismatch(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=ui8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{pto.tload of an NZ view of i8 into a tile of ui8: an NZ->NZ load copies fractals as they are}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=ui8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The load moves the partition one to one into the tile's valid region.
+func.func @negative_load_window_not_tile(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<128x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{pto.tload of a 128 x 512 NZ partition into a tile whose valid region is 256 x 512}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<128x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Only an Acc tile is written back to NZ.
+func.func @negative_store_from_vec(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{pto.tstore into an NZ view from !pto.tile_buf<loc=vec}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A partly valid Acc tile has no whole-row NZ write-back.
+func.func @negative_store_partial_tile(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store of a partly valid or dynamic tile}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// The partition of a store is exactly the whole Acc tile.
+func.func @negative_store_wrong_sizes(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{NZ partition sizes [32, 16] stored from a 64 x 16 Acc tile must be [64, 16]}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c32, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<32x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<32x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// The A2/A3 store spaces column blocks by the partition height: rows must be whole.
+func.func @negative_store_not_whole_rows(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c128, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  // expected-error @+1 {{NZ accumulator store must cover the whole 128-row axis of the tensor at row offset 0 (the tile has 64 rows)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// Atomic accumulation into NZ is not supported.
+func.func @negative_store_atomic(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store with atomicType = #pto<atomic_type atomic_add>: atomic and relu write-backs into NZ are not supported}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, atomicType = #pto<atomic_type atomic_add>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A relu write-back into NZ is not supported.
+func.func @negative_store_relu(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store with reluPreMode = #pto<relu_pre_mode normal_relu>}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, reluPreMode = #pto<relu_pre_mode normal_relu>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A flag left in <{...}> beside a {...} dictionary is still read.
+func.func @negative_store_atomic_in_properties(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store with atomicType = #pto<atomic_type atomic_add>}}
+  "pto.tstore"(%acc, %pv) <{atomicType = #pto<atomic_type atomic_add>}> {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// No dtype conversion on the way into NZ.
+func.func @negative_store_quant_operand(%p: !pto.ptr<f32>, %scale: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store with a quantisation operand}}
+  "pto.tstore"(%acc, %pv, %scale) {operandSegmentSizes = array<i32: 1, 1, 0, 1>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>, f32) -> ()
+  return
+}
+
+// -----
+
+// INT32 shares c0 = 8 with FP32, but the write-back has no dtype conversion.
+func.func @negative_store_into_i32_view(%p: !pto.ptr<i32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i32>, index, index, index, index) -> !pto.tensor_view<?x?xi32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xi32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store from f32 into a view of i32: only FP32 Acc into an FP32 NZ view}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xi32>) -> ()
+  return
+}
+
+// -----
+
+// In pto IR the Acc tile is the physical one: it must fit L0C.
+func.func @negative_store_over_l0c(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c128, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<128x512xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store of a 128 x 512 FP32 Acc tile needs 256 KiB of L0C, more than the 128 KiB capacity on a2a3}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<128x512xf32>) -> ()
+  return
+}
+
+// -----
+
+// One Acc tile per partition: a second store would overwrite the first.
+func.func @negative_store_twice(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  // expected-error @+1 {{an NZ partition written by more than one pto.tstore is refused}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// The Acc -> NZ write-back exists on A2/A3 only.
+module attributes {pl.backend = "a5"} {
+  func.func @negative_store_a5(%p: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+    %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    // expected-error @+1 {{NZ accumulator stores are supported on A2/A3 only}}
+    "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A callee would see unblocked NZ coordinates.
+func.func @negative_view_passed_to_call(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{'func.call' cannot use a logical NZ view: only pto.partition_view (feeding pto.tload or pto.tstore) is blocked}}
+  func.call @consume(%tv) : (!pto.tensor_view<?x?xi8>) -> ()
+  return
+}
+func.func private @consume(!pto.tensor_view<?x?xi8>)
+
+// -----
+
+// Any op other than pto.partition_view is refused as a user of the view.
+func.func @negative_view_used_by_other_op(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{'pto.foo' cannot use a logical NZ view}}
+  "pto.foo"(%tv) : (!pto.tensor_view<?x?xi8>) -> ()
+  return
+}
+
+// -----
+
+// A partition both read and written has no single blocked window rule.
+func.func @negative_partition_loaded_and_stored(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  // expected-error @+1 {{a partition of an NZ view may feed only pto.tload into Mat or only pto.tstore from Acc}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<64x16xf32>, !pto.tile_buf<loc=mat, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A partition's users are loads or stores, nothing else.
+func.func @negative_partition_used_by_other_op(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{a partition of an NZ view may feed only pto.tload into Mat or only pto.tstore from Acc}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  "pto.foo"(%pv) : (!pto.partition_tensor_view<256x512xi8>) -> ()
+  return
+}
+
+// -----
+
+// The backend selects the store rules; an unknown one cannot be guessed.
+// expected-error @+1 {{is not a known backend: use "a2a3" or "a5"}}
+module attributes {pl.backend = "a9"} {
+  func.func @negative_bad_backend() {
+    return
+  }
+}

@@ -1,0 +1,372 @@
+// RUN: nzpass-opt %s -p pto-block-nz-views | FileCheck %s --enable-var-scope
+// Every output must pass the PTOAS 0.61 rules and the pto-isa limits.
+// RUN: nzpass-opt %s -p pto-block-nz-views,verify-pto-nz | FileCheck %s --enable-var-scope
+// Blocking twice must equal blocking once: the mark makes the second run skip.
+// RUN: nzpass-opt %s -p pto-block-nz-views,pto-block-nz-views | FileCheck %s --enable-var-scope
+
+// The issue's example: a logical INT8 [256, 512] view becomes [1, 16, 16, 16, 32] with the
+// strides of the blocked shape; its whole-tensor partition becomes 1x16x16x16x32xi8.
+// CHECK-LABEL: func.func @int8_weight_256x512
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<i8>) attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C131072:.*]] = arith.constant 131072 : index
+// CHECK-DAG: %[[C8192:.*]] = arith.constant 8192 : index
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]], %[[C131072]], %[[C8192]], %[[C512]], %[[C32]], %[[C1]])
+// CHECK-SAME: {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[TV]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
+// CHECK-SAME: {operandSegmentSizes = array<i32: 1, 5, 5>}
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK: %[[T:.*]] = "pto.alloc_tile"
+// CHECK: "pto.tload"(%[[PV]], %[[T]])
+func.func @int8_weight_256x512(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// FP16 has c0 = 16: [128, 256] -> [1, 16, 8, 16, 16]; the column offset 128 is column block 8.
+// CHECK-LABEL: func.func @fp16_c0_16
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>) attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C32768:.*]] = arith.constant 32768 : index
+// CHECK-DAG: %[[C2048:.*]] = arith.constant 2048 : index
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[C1]], %[[C16]], %[[C8]], %[[C16]], %[[C16]], %[[C32768]], %[[C2048]], %[[C256]], %[[C16]], %[[C1]])
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xf16>
+// CHECK: "pto.partition_view"(%[[TV]], %[[C0]], %[[C8]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C8]], %[[C8]], %[[C16]], %[[C16]])
+// CHECK-SAME: -> !pto.partition_tensor_view<1x8x8x16x16xf16>
+func.func @fp16_c0_16(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c128, %c256, %c256, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c128, %c128, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<128x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<128x128xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// FP32 has c0 = 8: [64, 64] -> [1, 8, 4, 16, 8]; the row offset 32 is row fractal 2.
+// CHECK-LABEL: func.func @fp32_c0_8
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f32>) attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C4096:.*]] = arith.constant 4096 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[C1]], %[[C8]], %[[C4]], %[[C16]], %[[C8]], %[[C4096]], %[[C512]], %[[C128]], %[[C8]], %[[C1]])
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: "pto.partition_view"(%[[TV]], %[[C0]], %[[C0]], %[[C2]], %[[C0]], %[[C0]], %[[C1]], %[[C8]], %[[C2]], %[[C16]], %[[C8]])
+// CHECK-SAME: -> !pto.partition_tensor_view<1x8x2x16x8xf32>
+func.func @fp32_c0_8(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c64, %c64, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c32, %c0, %c32, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<32x64xf32>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f32, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<32x64xf32>, !pto.tile_buf<loc=mat, dtype=f32, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// Rank 3 [B, R, C]: the dynamic batch operand stays the batch extent, and the batch offset
+// is used as it is (folding one leading axis needs no arithmetic).
+// CHECK-LABEL: func.func @rank3_dynamic_batch
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>, %[[LAYERS:.*]]: index, %[[LAYER:.*]]: index) attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C32768:.*]] = arith.constant 32768 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C2048:.*]] = arith.constant 2048 : index
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[LAYERS]], %[[C16]], %[[C8]], %[[C16]], %[[C16]], %[[C32768]], %[[C2048]], %[[C256]], %[[C16]], %[[C1]])
+// CHECK: "pto.partition_view"(%[[TV]], %[[LAYER]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C8]], %[[C16]], %[[C16]])
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x8x16x16xf16>
+func.func @rank3_dynamic_batch(%p: !pto.ptr<f16>, %layers: index, %layer: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c32768 = arith.constant 32768 : index
+  %tv = "pto.make_tensor_view"(%p, %layers, %c128, %c256, %c32768, %c256, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.ptr<f16>, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %layer, %c0, %c0, %c1, %c128, %c256) {operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.tensor_view<?x?x?xf16>, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x128x256xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x128x256xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// Rank 4 [2, 4, R, C]: the static leading extents fold into batch 8, and the leading
+// offsets [g, 2] into the batch index g * 4 + 2.
+// CHECK-LABEL: func.func @rank4_folded_batch
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<i8>, %[[G:.*]]: index) attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[C131072:.*]] = arith.constant 131072 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C8192:.*]] = arith.constant 8192 : index
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[C8]], %[[C16]], %[[C16]], %[[C16]], %[[C32]], %[[C131072]], %[[C8192]], %[[C512]], %[[C32]], %[[C1]])
+// CHECK: %[[GE:.*]] = arith.muli %[[G]], %[[C4]] : index
+// CHECK: %[[B:.*]] = arith.addi %[[GE]], %[[C2]] : index
+// CHECK: "pto.partition_view"(%[[TV]], %[[B]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+func.func @rank4_folded_batch(%p: !pto.ptr<i8>, %g: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c131072 = arith.constant 131072 : index
+  %c524288 = arith.constant 524288 : index
+  %tv = "pto.make_tensor_view"(%p, %c2, %c4, %c256, %c512, %c524288, %c131072, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 4, 4>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %g, %c2, %c0, %c0, %c1, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 4, 4>} : (!pto.tensor_view<?x?x?x?xi8>, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// A block-index row offset (get_block_idx * 256) and a pipelined k0 column offset are
+// proved aligned and non-negative, then divided whole with arith.floordivsi.
+// CHECK-LABEL: func.func @symbolic_offsets
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[BLK:.*]] = "pto.get_block_idx"() : () -> i64
+// CHECK: %[[BLKX:.*]] = arith.index_cast %[[BLK]] : i64 to index
+// CHECK: %[[N0:.*]] = arith.muli %[[BLKX]], %{{.*}} : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"
+// CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : index
+// CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : index
+// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[TV]], %[[C0]], %[[COL]], %[[ROW]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK: "pto.tload"(%[[PV]],
+func.func @symbolic_offsets(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %bi = "pto.get_block_idx"() : () -> i64
+  %blk = arith.index_cast %bi : i64 to index
+  %n0 = arith.muli %blk, %c256 : index
+  %tv = "pto.make_tensor_view"(%p, %c2048, %c2048, %c2048, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  scf.for %k0 = %c0 to %c2048 step %c512 {
+    %pv = "pto.partition_view"(%tv, %n0, %k0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// i32 offsets are divided in i32 (never cast, never reassociated: the IR wraps at 32 bits).
+// CHECK-LABEL: func.func @i32_offsets
+// CHECK: %[[N0:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK: %[[C32:.*]] = arith.constant 32 : i32
+// CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : i32
+// CHECK: %[[C16:.*]] = arith.constant 16 : i32
+// CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : i32
+// CHECK: "pto.partition_view"(%{{.*}}, %{{.*}}, %[[COL]], %[[ROW]],
+// CHECK-SAME: (!pto.tensor_view<?x?x?x?x?xi8>, index, i32, i32, index, index, index, index, index, index, index)
+func.func @i32_offsets(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c256_i32 = arith.constant 256 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %c2048_i32 = arith.constant 2048 : i32
+  %bi = "pto.get_block_idx"() : () -> i64
+  %blk = arith.index_cast %bi : i64 to index
+  %blk_i32 = arith.index_cast %blk : index to i32
+  %n0 = arith.muli %blk_i32, %c256_i32 : i32
+  %tv = "pto.make_tensor_view"(%p, %c2048, %c2048, %c2048, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  scf.for %k0 = %c0_i32 to %c2048_i32 step %c512_i32 : i32 {
+    %pv = "pto.partition_view"(%tv, %n0, %k0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, i32, i32, index, index) -> !pto.partition_tensor_view<256x512xi8>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// NZ stated only by a #pto.layout<nz> type parameter: blocked all the same, parameter kept.
+// CHECK-LABEL: func.func @layout_type_parameter
+// CHECK-SAME: attributes {nz_tensor_views_blocked}
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"
+// CHECK-SAME: {operandSegmentSizes = array<i32: 1, 5, 5>}
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>
+// CHECK: "pto.partition_view"(%[[TV]],
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+func.func @layout_type_parameter(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8, #pto.layout<nz>>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8, #pto.layout<nz>>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// IR as PTOAS prints it: properties <{...}>, the compact tile_buf spelling, a tload with
+// no operandSegmentSizes. The rebuilt ops carry their attributes as {...}.
+// CHECK-LABEL: func.func @ptoas_printed_properties
+// CHECK-SAME: attributes {nz_tensor_views_blocked}
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"
+// CHECK-SAME: {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xf16>
+// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[TV]],
+// CHECK-SAME: {operandSegmentSizes = array<i32: 1, 5, 5>}
+// CHECK-SAME: -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+// CHECK: %[[T:.*]] = "pto.alloc_tile"
+// CHECK: "pto.tload"(%[[PV]], %[[T]])
+func.func @ptoas_printed_properties(%arg0: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %0 = "pto.make_tensor_view"(%arg0, %c256, %c128, %c128, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %1 = "pto.partition_view"(%0, %c0, %c0, %c256, %c128) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<256x128xf16>
+  %2 = "pto.alloc_tile"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>
+  "pto.tload"(%1, %2) : (!pto.partition_tensor_view<256x128xf16>, !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>) -> ()
+  return
+}
+
+// The FP32 Acc write-back of nz-semantics section 4: a 64x16 tile into a logical [64, 16]
+// target, offsets [0, 0, 0, 0, 0], partition [1, 2, 4, 16, 8]; stPhase is kept.
+// CHECK-LABEL: func.func @acc_store_64x16
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f32>) attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C1024:.*]] = arith.constant 1024 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[C1]], %[[C2]], %[[C4]], %[[C16]], %[[C8]], %[[C1024]], %[[C512]], %[[C128]], %[[C8]], %[[C1]])
+// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[TV]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C2]], %[[C4]], %[[C16]], %[[C8]])
+// CHECK-SAME: -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+// CHECK: %[[ACC:.*]] = "pto.alloc_tile"
+// CHECK: "pto.tstore"(%[[ACC]], %[[PV]])
+// CHECK-SAME: stPhase = #pto<st_phase final>
+func.func @acc_store_64x16(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, stPhase = #pto<st_phase final>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// One N split of a [64, 32] output at column 16 (PTOAS-printed, with the "off" atomic and
+// relu values): column offset 16 is column block 2, the rows stay whole.
+// CHECK-LABEL: func.func @acc_store_column_split
+// CHECK-SAME: attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%{{.*}}, %[[C1]], %[[C4]], %[[C4]], %[[C16]], %[[C8]],
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[TV]], %[[C0]], %[[C2]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C2]], %[[C4]], %[[C16]], %[[C8]])
+// CHECK-SAME: -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+// CHECK: "pto.tstore"(%{{.*}}, %[[PV]])
+func.func @acc_store_column_split(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c32, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c16, %c64, %c16) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> !pto.tile_buf<acc, 64x16xf32, blayout=col_major, slayout=row_major, fractal=1024>
+  "pto.tstore"(%acc, %pv) <{atomicType = #pto<atomic_type atomic_none>, reluPreMode = #pto<relu_pre_mode no_relu>, stPhase = #pto<st_phase final>}> : (!pto.tile_buf<acc, 64x16xf32, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// ND and DN views, and an NZ view already of rank 5, are left alone; nothing changed, so the
+// function is not marked.
+// CHECK-LABEL: func.func @untouched_nd_dn_rank5(
+// CHECK-NOT: nz_tensor_views_blocked
+// CHECK: %[[ND:.*]] = "pto.make_tensor_view"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {layout = #pto.layout<nd>
+// CHECK: "pto.partition_view"(%[[ND]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK-SAME: -> !pto.partition_tensor_view<16x128xf16>
+// CHECK: "pto.make_tensor_view"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {layout = #pto.layout<dn>
+// CHECK: %[[NZ:.*]] = "pto.make_tensor_view"
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: "pto.partition_view"(%[[NZ]],
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK-NOT: arith.floordivsi
+// CHECK: return
+func.func @untouched_nd_dn_rank5(%a: !pto.ptr<f16>, %p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %nd = "pto.make_tensor_view"(%a, %c128, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %ndp = "pto.partition_view"(%nd, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %dn = "pto.make_tensor_view"(%a, %c128, %c128, %c1, %c128) {layout = #pto.layout<dn>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %nz = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %nzp = "pto.partition_view"(%nz, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  return
+}
+
+// The GM-gap guard's boundary: 65536 rows, 16 loaded, two column blocks: a gap of 65520
+// blocks fits the 16-bit field, so the load is accepted.
+// CHECK-LABEL: func.func @gm_gap_at_limit
+// CHECK-SAME: attributes {nz_tensor_views_blocked}
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: "pto.partition_view"(%[[TV]],
+// CHECK-SAME: -> !pto.partition_tensor_view<1x2x1x16x32xi8>
+func.func @gm_gap_at_limit(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c65536 = arith.constant 65536 : index
+  %tv = "pto.make_tensor_view"(%p, %c65536, %c64, %c64, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<16x64xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

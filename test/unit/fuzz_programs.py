@@ -1,0 +1,1385 @@
+"""Random NZ programs with their logical numpy semantics, for differential fuzzing.
+
+Two generators (hypothesis strategies) build small kernels as MLIR text:
+
+- `pl_programs()`: `pl` kernels for `pl-to-pto` (logical NZ tensors of rank 2-4,
+  `pl.tile.load` windows into Mat with constant and symbolic offsets, ragged `valid_shape`
+  rows, FP32 `pl.tile.store` of Acc tiles);
+- `pto_programs()`: hand-written `pto` kernels with logical (rank 2-4) NZ
+  `pto.make_tensor_view`s, `pto.partition_view` windows, `pto.tload` into NZ Mat tiles and
+  `pto.tstore` from Acc tiles, for `pto-block-nz-views` (then `verify-pto-nz`).
+
+Offsets are expression trees over constants, `get_block_idx`/`get_block_num`, `scf.for`
+induction variables (constant or symbolic starts, index or i32 loops), loop-carried
+iter_args, an index function argument, and `arith.addi/subi/muli/minsi/maxsi/remsi/
+floordivsi/index_cast` in index or i32. Each tree is evaluated in Python with the same
+two's complement semantics, so the logical result of every load and store is known for
+every block index and loop iteration: `Program.execute(bid)` returns it.
+
+`check(program)` runs the pipeline; a refused program is recorded by a short reason key
+(`reason_key`), an accepted one is simulated (a2a3 mode) for every block index with
+GM = pack_nz(logical) and every loaded tile (valid region) and every GM tensor after the
+stores is compared with numpy. Anything else than equality is a mismatch.
+
+The shapes are fitted after the offsets: each tensor is made just large enough for every
+window its ops address at run time (plus some slack), and sometimes deliberately too small
+or unaligned, so that refusals and run-time out-of-range windows both occur. Tensors stay
+a few KiB (the rare tall-tensor programs that exercise the pto-isa#317 gap guard hold 4 MiB).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import prod
+
+import numpy as np
+from hypothesis import strategies as st
+
+from nzpass import run_pipeline
+from nzpass.bindings import ir, new_context
+from nzpass.dialects import pto
+from nzpass.model import GmOutOfBounds, HardwareLimitError, SimulationError, Simulator, pack_nz
+from nzpass.model import unpack_nz
+from nzpass.model.simulator import tile_for
+
+PL_PIPELINE = "builtin.module(pl-to-pto)"
+PTO_PIPELINE = "builtin.module(pto-block-nz-views,verify-pto-nz)"
+FILL_OP = "pl.test.fill"
+GAP_ROWS = 65536  # parent rows at which the pto-isa#317 gap guard starts to matter
+
+
+# --------------------------------------------------------------------------- dtypes
+
+
+@dataclass(frozen=True)
+class DType:
+    mlir: str
+    np: np.dtype
+    c0: int
+
+
+DTYPES = {
+    "i8": DType("i8", np.dtype(np.int8), 32),
+    "f16": DType("f16", np.dtype(np.float16), 16),
+    "bf16": DType("bf16", np.dtype(np.uint16), 16),  # raw bits, as the simulator binds bf16
+    "f32": DType("f32", np.dtype(np.float32), 8),
+}
+F32 = DTYPES["f32"]
+WIDTH = {"index": 64, "i32": 32}
+
+
+def wrap(value: int, type_: str) -> int:
+    bits = WIDTH[type_]
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >> (bits - 1) else value
+
+
+def ceil_to(value: int, multiple: int) -> int:
+    return -(-value // multiple) * multiple
+
+
+# --------------------------------------------------------------------------- emission
+
+
+class Writer:
+    """Lines of MLIR text with fresh SSA names."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.depth = 1
+        self.count = 0
+
+    def fresh(self, prefix: str = "v") -> str:
+        self.count += 1
+        return f"%{prefix}{self.count}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("  " * self.depth + line)
+
+    def value(self, rhs: str, prefix: str = "v") -> str:
+        name = self.fresh(prefix)
+        self.emit(f"{name} = {rhs}")
+        return name
+
+    def const(self, value: int, type_: str = "index") -> str:
+        return self.value(f"arith.constant {value} : {type_}", "c")
+
+
+# --------------------------------------------------------------------------- expressions
+
+
+class Env:
+    """Run-time values: block index and count, function arguments, loop ivs and iter_args."""
+
+    def __init__(self, bid: int, bnum: int, args: dict[str, int]):
+        self.bid, self.bnum, self.args = bid, bnum, args
+        self.iv: dict[int, int] = {}
+        self.it: dict[int, int] = {}
+
+
+class Expr:
+    type: str = "index"
+
+    def ev(self, env: Env) -> int:
+        raise NotImplementedError
+
+    def emit(self, w: Writer, prog: Program) -> str:
+        raise NotImplementedError
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(eq=False)
+class Const(Expr):
+    value: int
+    type: str = "index"
+
+    def ev(self, env):
+        return wrap(self.value, self.type)
+
+    def emit(self, w, prog):
+        return w.const(self.value, self.type)
+
+    def text(self):
+        return str(self.value)
+
+
+@dataclass(eq=False)
+class Dim(Expr):
+    """A tensor extent, known once the shapes are fitted (valid extents only)."""
+
+    tensor: Tensor
+    axis: int
+    type: str = "index"
+
+    def ev(self, env):
+        return self.tensor.shape[self.axis]
+
+    def emit(self, w, prog):
+        return w.const(self.tensor.shape[self.axis], self.type)
+
+    def text(self):
+        return f"{self.tensor.name}.shape[{self.axis}]"
+
+
+@dataclass(eq=False)
+class Lane(Expr):
+    """get_block_idx ("idx") or get_block_num ("num"); `op` is the op name to emit."""
+
+    which: str
+    op: str = "pl.tile.get_block_idx"
+    type: str = "index"
+
+    def ev(self, env):
+        return env.bid if self.which == "idx" else env.bnum
+
+    def emit(self, w, prog):
+        op = self.op if self.which == "idx" else self.op.replace("_idx", "_num")
+        return w.value(f'"{op}"() : () -> index', "b")
+
+    def text(self):
+        return "bid" if self.which == "idx" else "bnum"
+
+
+@dataclass(eq=False)
+class Arg(Expr):
+    name: str
+    type: str = "index"
+
+    def ev(self, env):
+        return env.args[self.name]
+
+    def emit(self, w, prog):
+        return f"%{self.name}"
+
+    def text(self):
+        return self.name
+
+
+@dataclass(eq=False)
+class Iv(Expr):
+    loop: Loop
+
+    @property
+    def type(self):
+        return self.loop.type
+
+    def ev(self, env):
+        return env.iv[self.loop.id]
+
+    def emit(self, w, prog):
+        return f"%iv{self.loop.id}"
+
+    def text(self):
+        return f"iv{self.loop.id}"
+
+
+@dataclass(eq=False)
+class IterArg(Expr):
+    loop: Loop
+    type: str = "index"
+
+    def ev(self, env):
+        return env.it[self.loop.id]
+
+    def emit(self, w, prog):
+        return f"%it{self.loop.id}"
+
+    def text(self):
+        return f"it{self.loop.id}"
+
+
+def _floordiv(a, b):
+    return a // b
+
+
+def _remsi(a, b):
+    r = abs(a) % abs(b)
+    return -r if a < 0 else r
+
+
+BINARY = {
+    "addi": lambda a, b: a + b,
+    "subi": lambda a, b: a - b,
+    "muli": lambda a, b: a * b,
+    "minsi": min,
+    "maxsi": max,
+    "remsi": _remsi,
+    "floordivsi": _floordiv,
+}
+SYMBOL = {"addi": "+", "subi": "-", "muli": "*", "remsi": "%", "floordivsi": "//"}
+
+
+@dataclass(eq=False)
+class Bin(Expr):
+    op: str
+    a: Expr
+    b: Expr
+
+    @property
+    def type(self):
+        return self.a.type
+
+    def ev(self, env):
+        return wrap(BINARY[self.op](self.a.ev(env), self.b.ev(env)), self.type)
+
+    def emit(self, w, prog):
+        a, b = self.a.emit(w, prog), self.b.emit(w, prog)
+        return w.value(f"arith.{self.op} {a}, {b} : {self.type}")
+
+    def text(self):
+        if self.op in SYMBOL:
+            return f"({self.a.text()} {SYMBOL[self.op]} {self.b.text()})"
+        return f"{self.op[:3]}({self.a.text()}, {self.b.text()})"
+
+
+@dataclass(eq=False)
+class Cast(Expr):
+    a: Expr
+    type: str = "index"
+
+    def ev(self, env):
+        return wrap(self.a.ev(env), self.type)
+
+    def emit(self, w, prog):
+        a = self.a.emit(w, prog)
+        return w.value(f"arith.index_cast {a} : {self.a.type} to {self.type}")
+
+    def text(self):
+        return f"{self.type}({self.a.text()})"
+
+
+def as_type(e: Expr, type_: str) -> Expr:
+    if e.type == type_:
+        return e
+    if isinstance(e, Const):
+        return Const(e.value, type_)
+    return Cast(e, type_)
+
+
+# --------------------------------------------------------------------------- program
+
+
+@dataclass(eq=False)
+class Tensor:
+    name: str
+    dtype: DType
+    rank: int
+    shape: list = field(default_factory=list)  # fitted later
+    dynamic_batch: bool = False
+    data: np.ndarray | None = None  # logical contents (seeded per program)
+
+    @property
+    def nbytes(self) -> int:
+        return prod(self.shape) * self.dtype.np.itemsize
+
+    def mlir_type(self) -> str:
+        dims = ["?" if (a == 0 and self.dynamic_batch) else str(d)
+                for a, d in enumerate(self.shape)]
+        return f"tensor<{'x'.join(dims)}x{self.dtype.mlir}, #pl.layout<nz>>"
+
+
+@dataclass(eq=False)
+class Loop:
+    id: int
+    start: Expr
+    stop: int
+    step: int
+    type: str = "index"
+    carry: tuple[int, int] | None = None  # (init, increment) of an index iter_arg
+
+
+@dataclass(eq=False)
+class Load:
+    tensor: Tensor
+    offsets: list[Expr]
+    sizes: list[int]
+    depth: int
+    valid: list[Expr] | None = None  # pl valid_shape operands
+    target: str = "mat"
+    tile_shape: tuple[int, int] = (0, 0)  # (rows, cols) of the tile type
+    # pto only: valid extents of the alloc_tile (int static, Expr dynamic), tile layout
+    tile_valid: tuple | None = None
+    tile_nz: bool = True
+    lane_op: str = "pl.tile.get_block_idx"
+
+    @property
+    def batches(self) -> int:
+        return prod(self.sizes[:-2])
+
+
+@dataclass(eq=False)
+class Store:
+    tensor: Tensor
+    offsets: list[Expr]
+    rows: int
+    cols: int
+    depth: int
+    shapes: list[int] | None = None
+    attrs: str = 'st_phase = "final"'
+    space: str = "acc"
+    tile_valid: tuple[int, int] | None = None  # a partly valid tile type (refused)
+
+
+@dataclass
+class Event:
+    """The logical effect of one executed load or store."""
+
+    op: object
+    status: str  # ok | oob (user range error) | neg | unaligned (proof soundness) | valid
+    detail: str = ""
+    expected: np.ndarray | None = None  # load: expected valid tile region
+    offsets: tuple = ()
+
+
+@dataclass(eq=False)
+class Program:
+    level: str  # "pl" or "pto"
+    dtype: DType
+    tensors: list[Tensor]
+    args: dict[str, int]
+    block_num: int
+    loops: list[Loop]
+    ops: list
+    features: set = field(default_factory=set)
+    seed: int = 0
+    _text: str | None = None
+
+    # ------------------------------------------------------------ text
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = (_PlEmitter if self.level == "pl" else _PtoEmitter)(self).text()
+        return self._text
+
+    # ------------------------------------------------------------ logical semantics
+
+    def envs(self, bid: int):
+        """(env, op) for every op execution of block `bid`, in program order."""
+        env = Env(bid, self.block_num, self.args)
+
+        def run(depth):
+            for op in self.ops:
+                if op.depth == depth:
+                    yield env, op
+            if depth < len(self.loops):
+                loop = self.loops[depth]
+                start = loop.start.ev(env)
+                carried = loop.carry[0] if loop.carry else None
+                for iv in range(start, loop.stop, loop.step):
+                    env.iv[loop.id] = wrap(iv, loop.type)
+                    if loop.carry:
+                        env.it[loop.id] = carried
+                    yield from run(depth + 1)
+                    if loop.carry:
+                        carried = wrap(carried + loop.carry[1], "index")
+
+        yield from run(0)
+
+    def trip_count(self) -> int:
+        return max(sum(1 for _ in self.envs(b)) for b in range(self.block_num))
+
+    def execute(self, bid: int, gm: dict[Tensor, np.ndarray] | None = None) -> list[Event]:
+        """The logical events of block `bid`; stores are applied to `gm` (logical arrays)."""
+        events, fills = [], 0
+        for env, op in self.envs(bid):
+            if isinstance(op, Load):
+                events.append(_load_event(op, env))
+            else:
+                event = _store_event(op, env, fills)
+                fills += 1
+                if event.status == "ok" and gm is not None:
+                    index = _window_index(event.offsets, (1,) * (op.tensor.rank - 2)
+                                          + (op.rows, op.cols))
+                    gm[op.tensor][index] = event.expected.reshape(gm[op.tensor][index].shape)
+                events.append(event)
+        return events
+
+    def fill_data(self, k: int, rows: int, cols: int) -> np.ndarray:
+        """The Acc tile of the k-th executed fill of a run (distinct exact f32 values)."""
+        return ((k + 1) * 8192 + np.arange(rows * cols, dtype=np.float32)).reshape(rows, cols)
+
+    def describe(self) -> str:
+        parts = [f"{self.level} {self.dtype.mlir} bnum={self.block_num}"]
+        for t in self.tensors:
+            parts.append(f"{t.name}{list(t.shape)}{' dyn-batch' if t.dynamic_batch else ''}")
+        for loop in self.loops:
+            parts.append(f"for iv{loop.id} in range({loop.start.text()}, {loop.stop}, "
+                         f"{loop.step}):{loop.type}" + (f" carry{loop.carry}" if loop.carry
+                                                         else ""))
+        for op in self.ops:
+            offs = ", ".join(e.text() for e in op.offsets)
+            if isinstance(op, Load):
+                valid = (" valid=[" + ", ".join(e.text() for e in op.valid) + "]"
+                         if op.valid else "")
+                parts.append(f"load@{op.depth} {op.tensor.name}[{offs}] sizes={op.sizes}{valid}")
+            else:
+                parts.append(f"store@{op.depth} {op.rows}x{op.cols} -> {op.tensor.name}[{offs}]")
+        return "; ".join(parts)
+
+
+def _window_index(offsets, sizes):
+    return tuple(slice(o, o + n) for o, n in zip(offsets, sizes))
+
+
+def _trailing_status(value: int, align: int, what: str) -> tuple[str, str] | None:
+    if value < 0:
+        return "neg", f"{what} {value} < 0"
+    if value % align:
+        return "unaligned", f"{what} {value} not a multiple of {align}"
+    return None
+
+
+def _load_event(op: Load, env: Env) -> Event:
+    t = op.tensor
+    offsets = tuple(e.ev(env) for e in op.offsets)
+    rows_off, cols_off = offsets[-2:]
+    tr, tc = op.sizes[-2:]
+    c0 = t.dtype.c0
+    for value, align, what in ((rows_off, 16, "row offset"), (cols_off, c0, "column offset")):
+        bad = _trailing_status(value, align, what)
+        if bad:
+            return Event(op, *bad, offsets=offsets)
+    for axis, (o, n, extent) in enumerate(zip(offsets, op.sizes, t.shape)):
+        if o < 0 or o + n > extent:
+            return Event(op, "oob", f"axis {axis} window [{o}, {o + n}) outside {extent}",
+                         offsets=offsets)
+    vr, vc = tr, tc
+    if op.valid is not None:
+        vr, vc = op.valid[-2].ev(env), op.valid[-1].ev(env)
+        for value, align, size, what in ((vr, 16, tr, "valid rows"), (vc, c0, tc, "valid cols")):
+            if not 0 <= value <= size:
+                return Event(op, "valid", f"{what} {value} outside [0, {size}]", offsets=offsets)
+            if value % align:
+                return Event(op, "unaligned", f"{what} {value} not a multiple of {align}",
+                             offsets=offsets)
+    elif op.tile_valid is not None:  # pto: the alloc_tile's valid rows
+        v = op.tile_valid[0]
+        vr = v.ev(env) if isinstance(v, Expr) else v
+        if not 0 < vr <= tr:
+            return Event(op, "valid", f"tile valid rows {vr} outside (0, {tr}]", offsets=offsets)
+    window = t.data[_window_index(offsets, op.sizes)]
+    window = window.reshape(op.batches, tr, tc)[:, :vr, :vc]
+    # NZ->NZ places batch i of the window at column blocks [i*n1, (i+1)*n1) of the tile.
+    expected = np.concatenate(list(window), axis=1)
+    return Event(op, "ok", expected=expected, offsets=offsets)
+
+
+def _store_event(op: Store, env: Env, fill_index: int) -> Event:
+    t = op.tensor
+    offsets = tuple(e.ev(env) for e in op.offsets)
+    bad = _trailing_status(offsets[-1], 8, "column offset")
+    if bad:
+        return Event(op, *bad, offsets=offsets)
+    if offsets[-2] != 0:
+        return Event(op, "oob", f"row offset {offsets[-2]}", offsets=offsets)
+    sizes = (1,) * (t.rank - 2) + (op.rows, op.cols)
+    for axis, (o, n, extent) in enumerate(zip(offsets, sizes, t.shape)):
+        if o < 0 or o + n > extent:
+            return Event(op, "oob", f"axis {axis} window [{o}, {o + n}) outside {extent}",
+                         offsets=offsets)
+    data = ((fill_index + 1) * 8192 + np.arange(op.rows * op.cols, dtype=np.float32))
+    return Event(op, "ok", expected=data.reshape(op.rows, op.cols), offsets=offsets)
+
+
+# --------------------------------------------------------------------------- emitters
+
+
+def _tile_pl(rows, cols, element, space, valid=None) -> str:
+    extra = f", valid = {valid[0]}x{valid[1]}" if valid else ""
+    return f"!pl.tile<{rows}x{cols}x{element}, {space}{extra}>"
+
+
+def tile_buf(loc, dtype, rows, cols, v_row, v_col, nz=True) -> str:
+    layout = ("blayout=col_major, slayout=row_major, fractal=" + ("1024" if loc == "acc"
+                                                                   else "512")
+              if nz else "blayout=row_major, slayout=none_box, fractal=512")
+    return (f"!pto.tile_buf<loc={loc}, dtype={dtype}, rows={rows}, cols={cols}, v_row={v_row}, "
+            f"v_col={v_col}, {layout}, pad=0>")
+
+
+class _Emitter:
+    def __init__(self, prog: Program):
+        self.prog = prog
+        self.w = Writer()
+
+    def body(self):
+        self.block(0)
+
+    def block(self, depth: int):
+        w = self.w
+        for op in self.prog.ops:
+            if op.depth == depth:
+                self.op(op)
+        if depth == len(self.prog.loops):
+            return
+        loop = self.prog.loops[depth]
+        start = as_type(loop.start, loop.type).emit(w, self.prog)
+        stop, step = w.const(loop.stop, loop.type), w.const(loop.step, loop.type)
+        suffix = f" : {loop.type}" if loop.type != "index" else ""
+        if loop.carry:
+            init = w.const(loop.carry[0])
+            w.emit(f"%r{loop.id} = scf.for %iv{loop.id} = {start} to {stop} step {step} "
+                   f"iter_args(%it{loop.id} = {init}) -> (index){suffix} {{")
+        else:
+            w.emit(f"scf.for %iv{loop.id} = {start} to {stop} step {step}{suffix} {{")
+        w.depth += 1
+        self.block(depth + 1)
+        if loop.carry:
+            inc = w.const(loop.carry[1])
+            nxt = w.value(f"arith.addi %it{loop.id}, {inc} : index")
+            w.emit(f"scf.yield {nxt} : index")
+        w.depth -= 1
+        w.emit("}")
+
+
+class _PlEmitter(_Emitter):
+    def text(self) -> str:
+        prog = self.prog
+        params = [f"%{t.name}: {t.mlir_type()}" for t in prog.tensors]
+        params += [f"%{name}: index" for name in prog.args]
+        self.body()
+        return "\n".join([f"func.func @kernel({', '.join(params)}) {{", *self.w.lines,
+                          "  return", "}", ""])
+
+    def op(self, op):
+        w, prog = self.w, self.prog
+        t = op.tensor
+        tt = t.mlir_type()
+        offsets = [e.emit(w, prog) for e in op.offsets]
+        types = [e.type for e in op.offsets]
+        if isinstance(op, Load):
+            sizes = [w.const(s) for s in op.sizes]
+            valid = [e.emit(w, prog) for e in op.valid] if op.valid else []
+            vtypes = [e.type for e in op.valid] if op.valid else []
+            tile_valid = None
+            if op.valid:
+                tile_valid = tuple(str(e.value) if isinstance(e, Const) else "?"
+                                   for e in op.valid[-2:])
+            tile = _tile_pl(*op.tile_shape, t.dtype.mlir, "mat", tile_valid)
+            operands = ", ".join([f"%{t.name}", *offsets, *sizes, *valid])
+            all_types = ", ".join([tt, *types, *(["index"] * len(sizes)), *vtypes])
+            target = f', target_memory = "{op.target}"' if op.target else ""
+            w.emit(f'{w.fresh("t")} = "pl.tile.load"({operands}) {{operandSegmentSizes = '
+                   f"array<i32: 1, {len(offsets)}, {len(sizes)}, {len(valid)}>{target}}} : "
+                   f"({all_types}) -> {tile}")
+        else:
+            tile = _tile_pl(op.rows, op.cols, "f32", op.space, op.tile_valid)
+            fill = w.value(f'"{FILL_OP}"() : () -> {tile}', "f")
+            shapes = [w.const(s) for s in op.shapes] if op.shapes else []
+            operands = ", ".join([fill, f"%{t.name}", *offsets, *shapes])
+            all_types = ", ".join([tile, tt, *types, *(["index"] * len(shapes))])
+            attrs = f", {op.attrs}" if op.attrs else ""
+            w.emit(f'{w.fresh("s")} = "pl.tile.store"({operands}) {{operandSegmentSizes = '
+                   f"array<i32: 1, 1, {len(offsets)}, {len(shapes)}>{attrs}}} : "
+                   f"({all_types}) -> {tt}")
+
+
+class _PtoEmitter(_Emitter):
+    def text(self) -> str:
+        prog = self.prog
+        params = [f"%{t.name}: !pto.ptr<{t.dtype.mlir}>" for t in prog.tensors]
+        params += [f"%{name}: index" for name in prog.args]
+        params += [f"%{t.name}_b: index" for t in prog.tensors if t.dynamic_batch]
+        w = self.w
+        self.views = {}
+        for t in prog.tensors:
+            dims = [f"%{t.name}_b" if (a == 0 and t.dynamic_batch) else w.const(d)
+                    for a, d in enumerate(t.shape)]
+            strides = [w.const(s) for s in getattr(t, "strides", None) or _dense(t.shape)]
+            vt = f"!pto.tensor_view<{'x'.join('?' * t.rank)}x{t.dtype.mlir}>"
+            operands = ", ".join([f"%{t.name}", *dims, *strides])
+            types = ", ".join([f"!pto.ptr<{t.dtype.mlir}>", *(["index"] * (2 * t.rank))])
+            name = w.value(f'"pto.make_tensor_view"({operands}) {{layout = #pto.layout<nz>, '
+                           f"operandSegmentSizes = array<i32: 1, {t.rank}, {t.rank}>}} : "
+                           f"({types}) -> {vt}", "tv")
+            self.views[t] = (name, vt)
+        self.body()
+        return "\n".join([f"func.func @kernel({', '.join(params)}) {{", *w.lines,
+                          "  return", "}", ""])
+
+    def partition(self, t, offsets, sizes):
+        w = self.w
+        view, vt = self.views[t]
+        offs = [as_type(e, "index").emit(w, self.prog) for e in offsets]
+        sz = [w.const(s) for s in sizes]
+        pt = f"!pto.partition_tensor_view<{'x'.join(map(str, sizes))}x{t.dtype.mlir}>"
+        types = ", ".join([vt, *(["index"] * (2 * t.rank))])
+        part = w.value(f'"pto.partition_view"({", ".join([view, *offs, *sz])}) '
+                       f"{{operandSegmentSizes = array<i32: 1, {t.rank}, {t.rank}>}} : "
+                       f"({types}) -> {pt}", "pv")
+        return part, pt
+
+    def op(self, op):
+        w, prog = self.w, self.prog
+        t = op.tensor
+        if isinstance(op, Load):
+            part, pt = self.partition(t, op.offsets, op.sizes)
+            rows, cols = op.tile_shape
+            v_row, v_col = op.tile_valid or (rows, cols)
+            operands = []
+            if isinstance(v_row, Expr):
+                operands.append(as_type(v_row, "index").emit(w, prog))
+                v_row = "?"
+            tb = tile_buf("mat", t.dtype.mlir, rows, cols, v_row, v_col, op.tile_nz)
+            tile = w.value(f'"pto.alloc_tile"({", ".join(operands)}) {{operandSegmentSizes = '
+                           f"array<i32: 0, {len(operands)}, 0>}} : "
+                           f"({', '.join(['index'] * len(operands))}) -> {tb}", "t")
+            w.emit(f'"pto.tload"({part}, {tile}) {{operandSegmentSizes = '
+                   f"array<i32: 1, 1, 0, 0, 0, 0>}} : ({pt}, {tb}) -> ()")
+        else:
+            v = op.tile_valid or (op.rows, op.cols)
+            tb = tile_buf(op.space, "f32", op.rows, op.cols, v[0], v[1], True)
+            fill = w.value(f'"{FILL_OP}"() : () -> {tb}', "f")
+            sizes = op.shapes or [1] * (t.rank - 2) + [op.rows, op.cols]
+            part, pt = self.partition(t, op.offsets, sizes)
+            attrs = f", {op.attrs}" if op.attrs else ""
+            w.emit(f'"pto.tstore"({fill}, {part}) {{operandSegmentSizes = '
+                   f"array<i32: 1, 1, 0, 0>{attrs}}} : ({tb}, {pt}) -> ()")
+
+
+def _dense(shape) -> list[int]:
+    strides, step = [], 1
+    for d in reversed(shape):
+        strides.append(step)
+        step *= d
+    return list(reversed(strides))
+
+
+# --------------------------------------------------------------------------- strategies
+#
+# Every program draws a noise level. At noise 0 every choice is one the passes should
+# accept (aligned constants, provable symbolic forms, whole fractals, in-range windows,
+# whole-row FP32 Acc stores); each "bad" choice (an unprovable form, an unaligned or
+# negative value, a wrong tile, a refused store flavour, a too small or unaligned tensor)
+# is taken with probability `noise`. Provable forms that are merely unusual (max(x - 16, 0),
+# (bid % 2) * 32, i32 arithmetic and casts, symbolic loop starts, ragged valid rows) are
+# drawn at any noise level.
+
+ALIGN_ROWS = 16
+SMALL_DIVISORS = (2, 3, 4)
+NOISE_LEVELS = (0.0, 0.0, 0.0, 0.02, 0.08, 0.25)
+
+
+_PERMYRIAD = range(10000)
+
+
+class Gen:
+    """The draw function and the program-wide choices strategies share."""
+
+    def __init__(self, draw, noise: float, lane_op: str, features: set, level: str):
+        self.draw, self.noise, self.lane_op = draw, noise, lane_op
+        self.features, self.level = features, level
+
+    def bad(self, feature: str | None = None, scale: float = 1.0) -> bool:
+        """Take a bad choice? (probability noise * scale); records `feature` if so."""
+        if self.noise <= 0:
+            return False
+        # sampled_from draws uniformly (st.integers favours boundary values such as 0).
+        hit = self.draw(st.sampled_from(_PERMYRIAD)) < int(10000 * min(1.0, self.noise * scale))
+        if hit and feature:
+            self.features.add(feature)
+        return hit
+
+    def pick(self, options):
+        return self.draw(st.sampled_from(options))
+
+    def int(self, lo, hi):
+        return self.draw(st.sampled_from(range(lo, hi + 1)))
+
+    def lane(self, which: str = "idx") -> Lane:
+        return Lane(which, self.lane_op)
+
+
+def _loop_alignment(loop: Loop) -> int:
+    """The alignment the prover can see on an iv: min over start and step (power of two)."""
+    def pow2(v):
+        return (v & -v) if v else 1 << 30
+    start = loop.start
+    while isinstance(start, Cast):
+        start = start.a
+    if isinstance(start, Const):
+        a = pow2(start.value)
+    elif isinstance(start, Bin) and start.op == "muli" and isinstance(start.b, Const):
+        a = pow2(start.b.value)
+    elif isinstance(start, Iv):
+        a = _loop_alignment(start.loop)
+    else:
+        a = 1
+    return min(a, pow2(loop.step))
+
+
+def offset_expr(g: Gen, scope: list[Loop], align: int, type_: str, depth: int = 0) -> Expr:
+    """A trailing (row or column) offset: a provable non-negative multiple of `align`
+    unless a bad choice is drawn."""
+    if g.bad("unprovable offset form", 0.5):
+        return _bad_offset(g, scope, align, type_, depth)
+    kinds = ["const", "lane", "lane", "iv", "iv", "iv"]
+    if depth < 2:
+        kinds += ["add", "min", "max", "clamp", "remk", "divk", "mulk", "cast"]
+    kind = g.pick(kinds)
+    if kind == "iv" and not scope:
+        kind = "lane"
+    k = g.pick([1, 1, 2])
+    if kind == "const":
+        return Const(align * g.int(0, 3), type_)
+    if kind == "lane":
+        which = g.pick(["idx"] * 4 + ["num"])
+        parts = [g.lane(which), Const(align * k)]
+        return as_type(Bin("muli", *(parts if g.int(0, 1) else parts[::-1])), type_)
+    if kind == "iv":
+        loop = g.pick(scope)
+        if _loop_alignment(loop) % align == 0 and g.int(0, 2):
+            return as_type(Iv(loop), type_)
+        return as_type(Bin("muli", as_type(Iv(loop), "index"), Const(align * k)), type_)
+    if kind in ("add", "min", "max"):
+        op = {"add": "addi", "min": "minsi", "max": "maxsi"}[kind]
+        return Bin(op, offset_expr(g, scope, align, type_, depth + 1),
+                   offset_expr(g, scope, align, type_, depth + 1))
+    if kind == "clamp":  # max(x - y, 0) or max(arg * a, a): the max needs one side's sign
+        inner = g.pick(["sub", "arg"])
+        if inner == "sub":
+            x = Bin("subi", offset_expr(g, scope, align, type_, depth + 1),
+                    Const(align * g.int(0, 2), type_))
+        else:
+            x = as_type(Bin("muli", Arg("n"), Const(align)), type_)
+        floor = Const(align * g.int(0, 1), type_)
+        return Bin("maxsi", *([x, floor] if g.int(0, 1) else [floor, x]))
+    if kind in ("remk", "divk"):  # (x % c) * k*align, (x // c) * k*align
+        op = "remsi" if kind == "remk" else "floordivsi"
+        inner = Bin(op, small_expr(g, scope, type_), Const(g.pick(SMALL_DIVISORS), type_))
+        return Bin("muli", inner, Const(align * k, type_))
+    if kind == "mulk":
+        return Bin("muli", small_expr(g, scope, type_), Const(align * k, type_))
+    other = "i32" if type_ == "index" else "index"
+    return as_type(offset_expr(g, scope, align, other, depth + 1), type_)
+
+
+def _bad_offset(g: Gen, scope, align, type_, depth) -> Expr:
+    kind = g.pick(["unaligned", "negative", "sub", "arg", "iter", "rem_raw", "div_raw",
+                   "lane_half", "neg_factor", "iv_raw", "min_neg"])
+    if kind == "iter" and not any(lp.carry for lp in scope):
+        kind = "sub"
+    if kind == "iv_raw" and not scope:
+        kind = "lane_half"
+    good = offset_expr(g, scope, align, type_, depth + 1) if depth < 2 else Const(align, type_)
+    if kind == "unaligned":
+        return Const(align * g.int(0, 2) + g.pick(sorted({1, max(1, align // 2), align - 1})),
+                     type_)
+    if kind == "negative":
+        return Const(-align * g.int(1, 2), type_)
+    if kind == "sub":
+        return Bin("subi", good, Const(align * g.int(0, 1), type_))
+    if kind == "arg":
+        return as_type(Bin("muli", Arg("n"), Const(align)), type_)
+    if kind == "iter":
+        return as_type(IterArg(g.pick([lp for lp in scope if lp.carry])), type_)
+    if kind == "rem_raw":  # aligned at run time, but % carries no alignment proof
+        return Bin("remsi", good, Const(align * 2, type_))
+    if kind == "div_raw":
+        return Bin("floordivsi", good, Const(2, type_))
+    if kind == "lane_half":
+        return as_type(Bin("muli", g.lane(), Const(max(1, align // 2))), type_)
+    if kind == "neg_factor":
+        return Bin("muli", Const(-g.int(1, 2), type_), Const(align, type_)) \
+            if g.int(0, 1) else Bin("muli", small_expr(g, scope, type_, neg=True),
+                                     Const(align, type_))
+    if kind == "iv_raw":  # an iv whose start or step is not aligned
+        return as_type(Iv(g.pick(scope)), type_)
+    return Bin("minsi", good, Const(-align, type_))
+
+
+def small_expr(g: Gen, scope: list[Loop], type_: str, neg: bool = False) -> Expr:
+    """A small factor: block index, iv, constant (an argument or a negative constant is
+    a bad choice: no sign proof)."""
+    if neg or g.bad("unprovable factor", 0.3):
+        return g.pick([as_type(Arg("n"), type_), Const(-g.int(1, 3), type_),
+                       Bin("subi", as_type(g.lane(), type_), Const(1, type_))])
+    options = ["lane", "const"] + (["iv", "iv"] if scope else [])
+    kind = g.pick(options)
+    if kind == "lane":
+        return as_type(g.lane(), type_)
+    if kind == "const":
+        return Const(g.int(0, 3), type_)
+    return as_type(Iv(g.pick(scope)), type_)
+
+
+def leading_expr(g: Gen, scope: list[Loop], type_: str) -> Expr:
+    """A leading (batch) offset: folded, never proved; only range matters."""
+    if g.bad("leading offset negative", 0.3):
+        return g.pick([Const(-1, type_), Bin("subi", as_type(g.lane(), type_), Const(1, type_))])
+    kind = g.pick(["const"] * 4 + ["lane", "iv", "add"])
+    if kind == "iv" and not scope:
+        kind = "lane"
+    if kind == "const":
+        return Const(g.int(0, 2), type_)
+    if kind == "lane":
+        return as_type(g.lane(), type_)
+    if kind == "iv":
+        return as_type(Iv(g.pick(scope)), type_)
+    return Bin("addi", small_expr(g, scope, type_), Const(g.int(0, 1), type_))
+
+
+def loops_strategy(g: Gen, c0: int) -> list[Loop]:
+    loops: list[Loop] = []
+    for i in range(g.int(0, 2)):
+        type_ = g.pick(["index"] * 4 + ["i32"])
+        step = g.pick([1, 1, 2, 16, 16, 32, c0, c0 * 2, 8])
+        start_kind = g.pick(["zero"] * 3 + ["const", "lane", "outer"])
+        if start_kind == "zero":
+            start, smax = Const(0, type_), 0
+        elif start_kind == "const":
+            v = g.pick([step, 16, 32, 8, 1])
+            start, smax = Const(v, type_), v
+        elif start_kind == "lane" or not loops:
+            k = g.pick([step, 16, c0, 1])
+            start, smax = as_type(Bin("muli", g.lane(), Const(k)), type_), 2 * k
+        else:
+            outer = loops[-1]
+            start, smax = as_type(Iv(outer), type_), outer.stop
+        carry = None
+        if g.int(0, 4) == 0:
+            carry = (g.pick([0, 16, c0]), g.pick([16, c0, 8]))
+        loops.append(Loop(i, start, smax + g.int(1, 3) * step, step, type_, carry))
+    return loops
+
+
+def _index_type(g: Gen) -> str:
+    return g.pick(["index"] * 3 + ["i32"])
+
+
+def load_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Load:
+    t = tensor
+    c0 = t.dtype.c0
+    ltype = _index_type(g)
+    lead = [leading_expr(g, scope, ltype) for _ in range(t.rank - 2)]
+    if len(lead) == 2 and g.bad("leading offsets of two types", 0.5):
+        other = "i32" if ltype == "index" else "index"
+        lead = [as_type(Lane("idx", g.lane_op), ltype), as_type(Lane("num", g.lane_op), other)]
+    lead_sizes = [1] * (t.rank - 2)
+    if t.rank > 2 and g.int(0, 14) == 0:
+        lead_sizes[-1] = 2
+        g.features.add("multi-batch window")
+    rows = offset_expr(g, scope, ALIGN_ROWS, _index_type(g))
+    cols = offset_expr(g, scope, c0, _index_type(g))
+    tr = g.pick([16, 16, 32, 32, 48])
+    tc = g.pick([c0, c0, 2 * c0, 2 * c0, 3 * c0])
+    if g.bad("tile rows not whole fractals", 0.3):
+        tr = g.pick([8, 24])
+    if g.bad("tile columns not whole C0 lines", 0.3):
+        tc = g.pick([c0 // 2, c0 + c0 // 2])
+    op = Load(t, lead + [rows, cols], lead_sizes + [tr, tc], depth, lane_op=g.lane_op)
+    nb = op.batches
+    op.tile_shape = (tr, tc * nb)
+    if nb > 1 and g.int(0, 1):
+        op.tile_shape = (tr * nb, tc)  # leading axes stacked as rows (ND flattening)
+        g.features.add("multi-batch row-stacked tile")
+    if g.bad("load target not mat", 0.2):
+        op.target = g.pick(["vec", "acc", ""])
+    if g.level == "pl" and g.int(0, 9) < 3:
+        op.valid = valid_shape(g, op)
+    if g.level == "pto":
+        if g.int(0, 11) == 0:
+            short = tr - 16 if tr > 16 else tr
+            kind = g.pick(["dynamic, full"] + (["dynamic, short", "static, short"]
+                                                 if short < tr else []))
+            g.features.add(f"pto tile valid rows {kind}")
+            dynamic = Bin("muli", Arg("n"), Const(0))  # 0 at run time, but not a constant
+            if kind == "dynamic, full":
+                op.tile_valid = (Bin("addi", Const(tr), dynamic), tc * nb)
+            elif kind == "dynamic, short":
+                op.tile_valid = (Bin("addi", Const(short), dynamic), tc * nb)
+            else:
+                op.tile_valid = (short, tc * nb)
+        if g.bad("tload into a non-NZ tile", 0.1):
+            op.tile_nz = False
+    return op
+
+
+def valid_shape(g: Gen, op: Load) -> list[Expr]:
+    t = op.tensor
+    c0 = t.dtype.c0
+    tr, tc = op.sizes[-2:]
+    lead = [Const(s) for s in op.sizes[:-2]]
+    if lead and g.bad("valid_shape narrows a leading axis", 0.3):
+        lead[-1] = Const(0)
+    row_off = op.offsets[-2]
+    rt = row_off.type
+    if g.bad("valid rows unprovable or unaligned", 0.5):
+        kind = g.pick(["ragged, unaligned bound", "arg * 8", "const, unaligned",
+                       "const, beyond the window"])
+        if kind == "ragged, unaligned bound":
+            rows = Bin("minsi", Bin("subi", Dim(t, t.rank - 2, rt), row_off),
+                       Const(tr - 8, rt))
+        elif kind == "arg * 8":
+            rows = Bin("muli", Arg("n"), Const(8))
+        elif kind == "const, unaligned":
+            rows = Const(tr - 8)
+        else:
+            rows = Const(tr + 16)
+    else:
+        kind = g.pick(["ragged"] * 4 + ["const", "arg * 16", "min(arg * 16, TR)",
+                                         "rows left"])
+        if kind == "ragged":  # min(R - row_offset, TR): the ragged last tile
+            rows = Bin("minsi", Bin("subi", Dim(t, t.rank - 2, rt), row_off), Const(tr, rt))
+        elif kind == "rows left":  # R - row_offset: larger than TR unless the last tile
+            rows = Bin("subi", Dim(t, t.rank - 2, rt), row_off)
+        elif kind == "const":
+            rows = Const(g.pick(sorted({tr, max(16, tr - 16), 16})))
+        elif kind == "arg * 16":
+            rows = Bin("muli", Arg("n"), Const(16))
+        else:
+            rows = Bin("minsi", Bin("muli", Arg("n"), Const(16)), Const(tr))
+    g.features.add(f"valid rows {kind}")
+    col_kind = g.pick(["full"] * 4 + ["const", "ragged"])
+    if col_kind == "full":
+        cols = Const(tc)
+    elif col_kind == "const":
+        cols = Const(g.pick(sorted({c0, tc})))
+    else:
+        col_off = op.offsets[-1]
+        cols = Bin("minsi", Bin("subi", Dim(t, t.rank - 1, col_off.type), col_off),
+                   Const(tc, col_off.type))
+        g.features.add("valid cols ragged")
+    return lead + [rows, cols]
+
+
+def store_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Store:
+    t = tensor
+    ltype = _index_type(g)
+    lead = [leading_expr(g, scope, ltype) for _ in range(t.rank - 2)]
+    rows = g.pick([16, 32, 48])
+    cols = g.pick([16, 16, 32])
+    if g.bad("acc tile columns not 16-aligned", 0.2):
+        cols = g.pick([8, 24])
+    ctype = _index_type(g)
+    col = offset_expr(g, scope, 8, ctype)
+    row = Const(0, ctype)
+    if g.bad("store row offset", 0.2):
+        row = g.pick([Const(16, ctype), Const(8, ctype),
+                      as_type(Bin("muli", g.lane(), Const(16)), ctype)])
+    op = Store(t, lead + [row, col], rows, cols, depth)
+    if g.level == "pto":
+        op.attrs = "stPhase = #pto<st_phase final>"
+    if g.level == "pto" or g.int(0, 1):
+        op.shapes = [1] * (t.rank - 2) + [rows, cols]
+        if g.bad("store shapes not one panel", 0.2):
+            op.shapes = ([2] * (t.rank - 2) + [rows, cols]) if t.rank > 2 \
+                else [rows, cols * 2]
+    if g.bad("store atomic", 0.1):
+        op.attrs += (", atomic" if g.level == "pl"
+                     else ", atomicType = #pto<atomic_type atomic_add>")
+    if g.bad("store from a non-Acc tile", 0.1):
+        op.space = "vec" if g.level == "pl" else "mat"
+    if rows > 16 and g.bad("store of a partly valid tile", 0.1):
+        op.tile_valid = (rows - 16, cols)
+    return op
+
+
+def _fit_shapes(g: Gen, prog: Program) -> bool:
+    """Size every tensor for the windows its ops address at run time (plus slack); a bad
+    choice makes one axis too small or unaligned. False when it cannot stay small."""
+    need: dict[Tensor, list[int]] = {t: [1] * t.rank for t in prog.tensors}
+    for bid in range(prog.block_num):
+        for env, op in prog.envs(bid):
+            offsets = [e.ev(env) for e in op.offsets]
+            sizes = (op.sizes if isinstance(op, Load)
+                     else [1] * (op.tensor.rank - 2) + [op.rows, op.cols])
+            for axis, (o, n) in enumerate(zip(offsets, sizes)):
+                need[op.tensor][axis] = max(need[op.tensor][axis], max(o, 0) + n)
+    for t in prog.tensors:
+        c0 = t.dtype.c0
+        shape = list(need[t])
+        for axis in range(t.rank - 2):
+            shape[axis] += g.pick([0, 0, 1])
+        shape[-2] = ceil_to(shape[-2], 16) + 16 * g.pick([0, 0, 1])
+        shape[-1] = ceil_to(shape[-1], c0) + c0 * g.pick([0, 0, 1])
+        stores = [op for op in prog.ops if isinstance(op, Store) and op.tensor is t]
+        if stores:  # an Acc store covers the whole row axis
+            shape[-2] = ceil_to(max(op.rows for op in stores), 16)
+            if g.bad("store not whole-row", 0.3):
+                shape[-2] += 16
+        if g.bad("tensor too small", 0.3):
+            axis = g.int(0, t.rank - 1)
+            step = 16 if axis == t.rank - 2 else c0 if axis == t.rank - 1 else 1
+            if shape[axis] > step:
+                shape[axis] -= step
+        elif g.bad("tensor shape unaligned", 0.2):
+            if g.int(0, 1):
+                shape[-2] += 8
+            else:
+                shape[-1] += c0 // 2
+        t.shape = shape
+        if t.nbytes > (1 << 19):
+            return False
+    return True
+
+
+def _tall(g: Gen) -> Program:
+    """A 2-D tensor with about 65536 rows: the pto-isa#317 gap guard's territory."""
+    dtype = DTYPES[g.pick(["i8", "f16", "f32", "bf16"])]
+    c0 = dtype.c0
+    rows = GAP_ROWS + 16 * g.int(-1, 2)
+    tr = g.pick([16, 32])
+    tc = c0 * g.int(1, 3)
+    t = Tensor("w0", dtype, 2, [rows, tc])
+    block_num = g.int(1, 2)
+    row = g.pick([Const(0), Const(rows - tr), Bin("muli", g.lane(), Const(16)), Const(32)])
+    op = Load(t, [row, Const(0)], [tr, tc], 0, lane_op=g.lane_op)
+    op.tile_shape = (tr, tc)
+    g.features.add("tall tensor")
+    if g.level == "pl" and g.int(0, 1):
+        op.valid = [Bin("minsi", Bin("subi", Dim(t, 0), row), Const(tr)), Const(tc)]
+        g.features.add("valid rows ragged")
+    return Program(g.level, dtype, [t], {"n": 1}, block_num, [], [op], g.features)
+
+
+@st.composite
+def programs(draw, level: str, tall: bool = True) -> Program:
+    features: set = set()
+    lane_op = "pl.tile.get_block_idx"
+    if level == "pto" and draw(st.booleans()):
+        lane_op = "pto.get_block_idx"
+        features.add("pto.get_block_idx")
+    g = Gen(draw, draw(st.sampled_from(NOISE_LEVELS)), lane_op, features, level)
+    seed = draw(st.integers(0, 2 ** 16))
+    if tall and g.int(0, 39) == 0:
+        prog = _tall(g)
+    else:
+        dtype = DTYPES[g.pick(["i8", "f16", "f32", "bf16"])]
+        loops = loops_strategy(g, dtype.c0)
+        ops, tensors = [], []
+        for i in range(g.int(1, 3)):
+            rank = g.pick([2, 2, 3, 3, 4])
+            depth = g.int(0, len(loops))
+            scope = loops[:depth]
+            if g.int(0, 3) == 0:
+                dt = DTYPES["f16"] if g.bad("store into f16", 0.2) else F32
+                t = Tensor(f"o{i}", dt, rank)
+                ops.append(store_op(g, t, scope, depth))
+            else:
+                t = Tensor(f"w{i}", dtype, rank)
+                ops.append(load_op(g, t, scope, depth))
+            if rank == 3 and g.int(0, 7) == 0:
+                t.dynamic_batch = True
+                features.add("dynamic batch")
+            tensors.append(t)
+        prog = Program(level, dtype, tensors, {"n": g.int(0, 3)}, g.int(1, 3), loops, ops,
+                       features)
+        if prog.trip_count() > 48 or not _fit_shapes(g, prog):
+            features.add("oversized, shrunk")
+            prog.loops = []
+            for op in prog.ops:
+                op.depth = 0
+                op.offsets = [Const(0, e.type) if _uses_loops(e) else e for e in op.offsets]
+                if isinstance(op, Load) and op.valid:
+                    op.valid = [Const(0, e.type) if _uses_loops(e) else e for e in op.valid]
+            if not _fit_shapes(g, prog):
+                for t in prog.tensors:
+                    t.shape = [1] * (t.rank - 2) + [64, 4 * t.dtype.c0]
+    prog.seed = seed
+    if level == "pto":
+        for t in prog.tensors:
+            if g.bad("pto padded strides", 0.1):
+                strides = _dense(t.shape)
+                strides[-2] += t.dtype.c0
+                t.strides = strides
+    for t in prog.tensors:
+        t.data = _data(t, seed)
+    prog.features = features
+    return prog
+
+
+def _uses_loops(e: Expr) -> bool:
+    if isinstance(e, (Iv, IterArg)):
+        return True
+    if isinstance(e, Bin):
+        return _uses_loops(e.a) or _uses_loops(e.b)
+    if isinstance(e, Cast):
+        return _uses_loops(e.a)
+    return False
+
+
+def pl_programs():
+    return programs("pl")
+
+
+def pto_programs():
+    return programs("pto")
+
+
+def _data(t: Tensor, seed: int) -> np.ndarray | None:
+    if t.shape[-2] % 16 or t.shape[-1] % t.dtype.c0:
+        return None  # unaligned: refused before anything runs
+    rng = np.random.default_rng(seed)
+    n = prod(t.shape)
+    kind = t.dtype.np
+    if kind == np.int8:
+        flat = rng.integers(-128, 128, n)
+    elif t.dtype.mlir == "f16":
+        flat = (np.arange(n) % 4093) - 2046  # distinct over any small window, exact in f16
+    elif t.dtype.mlir == "bf16":
+        flat = (np.arange(n) * 7 + seed) % 65536
+    else:
+        flat = np.arange(n) - n // 2
+    return flat.astype(kind).reshape(t.shape)
+
+
+# --------------------------------------------------------------------------- reasons
+
+REASONS: list[tuple[str, str]] = [
+    ("gap guard (pto-isa#317)", r"GM gap of"),
+    ("sign unproven", r"cannot prove that the .* is non-negative"),
+    ("valid extent alignment unproven", r"cannot prove that the .* valid .* multiple"),
+    ("alignment unproven", r"cannot prove that the .* multiple"),
+    ("constant offset negative", r"offset -\d+ is negative"),
+    ("constant offset unaligned", r"offset -?\d+ is not a multiple"),
+    ("valid extent unaligned", r"valid (rows|columns) -?\d+ are not a multiple"),
+    ("valid extent outside window", r"valid (rows|columns) -?\d+ lie outside"),
+    ("valid_shape narrows a leading axis", r"valid_shape narrows leading"),
+    ("tile not whole fractals", r"is not whole fractals"),
+    ("window larger than the plane", r"is larger than the"),
+    ("window rows outside the tensor", r"rows \[-?\d+, -?\d+\) lie outside"),
+    ("window columns outside the tensor", r"columns \[-?\d+, -?\d+\) lie outside"),
+    ("leading window outside the tensor", r"leading axis \d+ window"),
+    ("leading axis over-taken", r"indices of leading axis"),
+    ("leading offsets mix integer types", r"leading offsets mix integer types"),
+    ("tensor rows unaligned", r"rows \d+ are not a multiple of 16"),
+    ("tensor columns unaligned", r"columns \d+ are not a multiple of c0"),
+    ("load target not mat", r"NZ load with"),
+    ("acc store not whole-row", r"must cover the whole"),
+    ("acc store tile not 16-aligned", r"rows and columns must be positive multiples"),
+    ("acc store dtype", r"only FP32 Acc"),
+    ("acc store atomic/relu", r"NZ accumulator store with"),
+    ("acc store partly valid", r"partly valid or dynamic"),
+    ("acc store shapes/sizes not one panel", r"shapes must be the whole tile|"
+     r"partition sizes .* must be"),
+    ("store from non-Acc tile", r"NZ store from a|tstore into an NZ view from|"
+     r"'pto.tstore' into an NZ view from"),
+    ("tload into non-NZ tile", r"tload of an NZ view into"),
+    ("logical strides not dense", r"strides .* are not the dense row-major"),
+    ("element count tile/partition", r"moves the tile's valid region one to one"),
+    ("store field/L0C limits", r"exceeds the store|L0C"),
+]
+
+
+def reason_key(message: str) -> str:
+    for key, pattern in REASONS:
+        if re.search(pattern, message):
+            return key
+    short = re.sub(r"-?\d+", "N", message.split(":")[0])[:70]
+    return "other: " + short
+
+
+# --------------------------------------------------------------------------- checking
+
+
+@dataclass
+class Outcome:
+    program: Program
+    accepted: bool
+    reasons: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    mismatches: list[str] = field(default_factory=list)
+    runs: int = 0  # simulated block runs compared
+    skipped_runs: dict = field(default_factory=Counter)  # run status -> count (user range)
+    loads: int = 0
+    stores: int = 0
+
+
+def fill_hook(state: dict):
+    def hook(sim, op, operands):
+        tile = tile_for(pto.tile_buf(op.results[0].type))
+        k = state["k"]
+        state["k"] += 1
+        tile.set_logical(((k + 1) * 8192 + np.arange(tile.rows * tile.cols, dtype=np.float32))
+                         .reshape(tile.rows, tile.cols))
+        return tile
+
+    return hook
+
+
+def pipeline_for(prog: Program) -> str:
+    return PL_PIPELINE if prog.level == "pl" else PTO_PIPELINE
+
+
+def lower(prog: Program):
+    """Parse and run the program's pipeline; (module, PipelineResult)."""
+    module = ir.Module.parse(prog.text())
+    return module, run_pipeline(module, pipeline_for(prog))
+
+
+def check(prog: Program, mode: str = "a2a3") -> Outcome:
+    """Run the pipeline on `prog`; if it is accepted, simulate every block and compare."""
+    with new_context():
+        module, result = lower(prog)
+        if not result.success:
+            errors = result.errors or result.diagnostics
+            messages = [d.message for d in errors]
+            return Outcome(prog, False, [reason_key(m) for m in messages], messages)
+        outcome = Outcome(prog, True)
+        for bid in range(prog.block_num):
+            compare_run(prog, module, bid, outcome, mode)
+        return outcome
+
+
+def compare_run(prog: Program, module, bid: int, outcome: Outcome, mode: str = "a2a3"):
+    gm_logical = {t: t.data.copy() if t.data is not None else None for t in prog.tensors}
+    events = prog.execute(bid, gm_logical)
+    bad = [e for e in events if e.status != "ok"]
+    unsound = [e for e in bad if e.status in ("neg", "unaligned")]
+    for e in unsound:
+        outcome.mismatches.append(f"block {bid}: accepted although at run time {e.detail} "
+                                  f"(offsets {e.offsets})")
+    if bad:
+        outcome.skipped_runs[bad[0].status] += 1
+        return
+    buffers = {t: pack_nz(t.data) for t in prog.tensors}
+    args = [buffers[t] for t in prog.tensors] + [prog.args[n] for n in prog.args]
+    args += [t.shape[0] for t in prog.tensors if t.dynamic_batch]
+    state = {"k": 0}
+    try:
+        sim = Simulator(module, mode=mode, block_idx=bid, block_num=prog.block_num,
+                        hooks={FILL_OP: fill_hook(state)})
+        result = sim.run("kernel", *args)
+    except (GmOutOfBounds, HardwareLimitError, SimulationError) as err:
+        outcome.mismatches.append(f"block {bid}: simulation failed: {type(err).__name__}: "
+                                  f"{err}")
+        return
+    outcome.runs += 1
+    loads = [e for e in events if isinstance(e.op, Load)]
+    if len(result.loads) != len(loads):
+        outcome.mismatches.append(f"block {bid}: {len(result.loads)} loads simulated, "
+                                  f"{len(loads)} expected")
+        return
+    for n, (got, exp) in enumerate(zip(result.loads, loads)):
+        outcome.loads += 1
+        vr, vc = exp.expected.shape
+        tile = got.logical[:vr, :vc]
+        if tile.shape != exp.expected.shape or not np.array_equal(tile, exp.expected):
+            wrong = (int((tile != exp.expected).sum()) if tile.shape == exp.expected.shape
+                     else "shape")
+            outcome.mismatches.append(
+                f"block {bid}: load #{n} of {exp.op.tensor.name} at {exp.offsets}: tile "
+                f"differs from the logical window ({wrong} elements)")
+    outcome.stores += sum(1 for e in events if isinstance(e.op, Store))
+    for t in prog.tensors:
+        got = unpack_nz(buffers[t], t.shape)
+        if not np.array_equal(got, gm_logical[t]):
+            wrong = int((got != gm_logical[t]).sum())
+            outcome.mismatches.append(f"block {bid}: GM of {t.name} differs from the logical "
+                                      f"result after the run ({wrong} elements)")
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+@dataclass
+class Stats:
+    generated: Counter = field(default_factory=Counter)
+    accepted: Counter = field(default_factory=Counter)
+    refused: Counter = field(default_factory=Counter)  # (level, first reason)
+    refused_all: Counter = field(default_factory=Counter)  # (level, every reason)
+    skipped: Counter = field(default_factory=Counter)  # (level, run status)
+    runs: Counter = field(default_factory=Counter)
+    loads: Counter = field(default_factory=Counter)
+    stores: Counter = field(default_factory=Counter)
+    features: Counter = field(default_factory=Counter)
+    mismatches: list = field(default_factory=list)
+
+    def record(self, outcome: Outcome) -> None:
+        prog = outcome.program
+        level = prog.level
+        self.generated[level] += 1
+        for f in prog.features:
+            self.features[(level, f, "accepted" if outcome.accepted else "refused")] += 1
+        if outcome.accepted:
+            self.accepted[level] += 1
+            self.runs[level] += outcome.runs
+            self.loads[level] += outcome.loads
+            self.stores[level] += outcome.stores
+            for status, n in outcome.skipped_runs.items():
+                self.skipped[(level, status)] += n
+        else:
+            self.refused[(level, outcome.reasons[0])] += 1
+            for r in set(outcome.reasons):
+                self.refused_all[(level, r)] += 1
+        if outcome.mismatches:
+            self.mismatches.append(outcome)
+
+    def report(self) -> str:
+        lines = []
+        for level, pipeline in (("pl", PL_PIPELINE), ("pto", PTO_PIPELINE)):
+            n = self.generated[level]
+            if not n:
+                continue
+            refused = sum(v for (lv, _), v in self.refused.items() if lv == level)
+            lines.append(f"[{level}] {pipeline}")
+            lines.append(f"  generated {n}, accepted {self.accepted[level]}, refused {refused}, "
+                         f"mismatches {sum(1 for o in self.mismatches if o.program.level == level)}")
+            lines.append(f"  accepted: {self.runs[level]} block runs compared "
+                         f"({self.loads[level]} tiles, {self.stores[level]} Acc stores); "
+                         "runs skipped as user range errors: "
+                         + (", ".join(f"{s} {v}" for (lv, s), v in sorted(self.skipped.items())
+                                      if lv == level) or "none"))
+            lines.append("  refused by first reason:")
+            for (lv, key), v in sorted(self.refused.items(), key=lambda kv: -kv[1]):
+                if lv == level:
+                    lines.append(f"    {v:6d}  {key}")
+        for o in self.mismatches[:20]:
+            lines.append(f"MISMATCH {o.program.describe()}")
+            for m in o.mismatches[:3]:
+                lines.append(f"    {m}")
+        return "\n".join(lines)
+
+
+def run_and_record(prog: Program, stats: Stats, on_mismatch: Callable | None = None) -> Outcome:
+    outcome = check(prog)
+    stats.record(outcome)
+    if outcome.mismatches and on_mismatch is not None:
+        on_mismatch(outcome)
+    return outcome
