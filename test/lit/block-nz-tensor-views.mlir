@@ -1,14 +1,22 @@
-// RUN: nzpass-opt %s -p block-nz-tensor-views | FileCheck %s --enable-var-scope
+// RUN: nzpass-opt %s --split-input-file -p block-nz-tensor-views | FileCheck %s --enable-var-scope
 // Blocking twice must equal blocking once: the mark makes the second run skip.
-// RUN: nzpass-opt %s -p block-nz-tensor-views,block-nz-tensor-views | FileCheck %s --enable-var-scope
+// RUN: nzpass-opt %s --split-input-file -p block-nz-tensor-views,block-nz-tensor-views | FileCheck %s --enable-var-scope
+// End to end: every example lowers through pl-to-pto (whose last pass is verify-pto-nz) to
+// rank-5 NZ views and partitions, except where a GM tensor crosses a call (expected-error).
+// RUN: nzpass-opt %s --split-input-file --verify-diagnostics -p pl-to-pto | FileCheck %s --check-prefix=E2E
 
 // Spec example: a rank-3 INT8 weight keeps its batch; c0 = 32 blocks the plane.
 // CHECK-LABEL: func.func @rank3_int8_weight
 // CHECK-SAME: (%{{.*}}: tensor<32x128x128x16x32xi8, #pl.layout<nz>>)
 // CHECK-SAME: attributes {nz_tensor_views_blocked}
+// E2E-LABEL: func.func @rank3_int8_weight
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @rank3_int8_weight(%w: tensor<32x2048x4096xi8, #pl.layout<nz>>) {
   return
 }
+
+// -----
 
 // Spec example: a rank-2 weight materialises batch 1; a whole-tensor load is all zero offsets.
 // CHECK-LABEL: func.func @rank2_int8_whole_load
@@ -20,6 +28,11 @@ func.func @rank3_int8_weight(%w: tensor<32x2048x4096xi8, #pl.layout<nz>>) {
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
 // CHECK-SAME: operandSegmentSizes = array<i32: 1, 5, 5, 0>, target_memory = "mat"
 // CHECK-SAME: -> !pl.tile<256x512xi8, mat>
+// E2E-LABEL: func.func @rank2_int8_whole_load
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @rank2_int8_whole_load(%w: tensor<256x512xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -27,6 +40,8 @@ func.func @rank2_int8_whole_load(%w: tensor<256x512xi8, #pl.layout<nz>>) {
   %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return
 }
+
+// -----
 
 // Spec example: w[1:2, 256:512, 512:1024] of an [E, N, K] weight -> [1, 16, 16, 0, 0].
 // CHECK-LABEL: func.func @expert_weight_window
@@ -37,6 +52,11 @@ func.func @rank2_int8_whole_load(%w: tensor<256x512xi8, #pl.layout<nz>>) {
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C1]], %[[C16]], %[[C16]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
 // CHECK-SAME: -> !pl.tile<256x512xi8, mat>
+// E2E-LABEL: func.func @expert_weight_window
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @expert_weight_window(%w: tensor<4x2048x4096xi8, #pl.layout<nz>>) {
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
@@ -44,6 +64,8 @@ func.func @expert_weight_window(%w: tensor<4x2048x4096xi8, #pl.layout<nz>>) {
   %wt = "pl.tile.load"(%w, %c1, %c256, %c512, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<4x2048x4096xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return
 }
+
+// -----
 
 // An spmd row offset nb * 256 is divided whole (never reassociated to nb * 16).
 // CHECK-LABEL: func.func @spmd_row_offset
@@ -54,6 +76,11 @@ func.func @expert_weight_window(%w: tensor<4x2048x4096xi8, #pl.layout<nz>>) {
 // CHECK: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]],
+// E2E-LABEL: func.func @spmd_row_offset
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @spmd_row_offset(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -63,6 +90,8 @@ func.func @spmd_row_offset(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
   %wt = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x4096xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return
 }
+
+// -----
 
 // Rewrites run in IR order and reuse the constants that dominate them: the second load
 // shares the first one's constants instead of creating duplicates.
@@ -75,6 +104,13 @@ func.func @spmd_row_offset(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[C16]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
 // CHECK-NOT: arith.constant
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[C32]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
+// E2E-LABEL: func.func @loads_share_constants
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @loads_share_constants(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -84,6 +120,8 @@ func.func @loads_share_constants(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
   return
 }
 
+// -----
+
 // A pipelined k0 (start and step multiples of c0, non-negative) is a column-block offset.
 // CHECK-LABEL: func.func @pipelined_k0_column_offset
 // CHECK-SAME: (%[[W:.*]]: tensor<1x128x16x16x32xi8, #pl.layout<nz>>)
@@ -92,6 +130,11 @@ func.func @loads_share_constants(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
 // CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]],
+// E2E-LABEL: func.func @pipelined_k0_column_offset
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @pipelined_k0_column_offset(%w: tensor<256x4096xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -103,6 +146,8 @@ func.func @pipelined_k0_column_offset(%w: tensor<256x4096xi8, #pl.layout<nz>>) {
   return
 }
 
+// -----
+
 // Split-K (blk % 2) * 512: the remainder is non-negative, the 512 carries the alignment.
 // CHECK-LABEL: func.func @split_k_remainder_offset
 // CHECK-SAME: (%[[W:.*]]: tensor<1x32x16x16x32xi8, #pl.layout<nz>>)
@@ -111,6 +156,11 @@ func.func @pipelined_k0_column_offset(%w: tensor<256x4096xi8, #pl.layout<nz>>) {
 // CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]],
+// E2E-LABEL: func.func @split_k_remainder_offset
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @split_k_remainder_offset(%w: tensor<256x1024xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
@@ -123,6 +173,8 @@ func.func @split_k_remainder_offset(%w: tensor<256x1024xi8, #pl.layout<nz>>) {
   return
 }
 
+// -----
+
 // A strided loop starting at the block index: the proof recurses into start and step.
 // CHECK-LABEL: func.func @strided_loop_from_block_index
 // CHECK-SAME: (%[[W:.*]]: tensor<1x16x128x16x32xi8, #pl.layout<nz>>)
@@ -131,6 +183,11 @@ func.func @split_k_remainder_offset(%w: tensor<256x1024xi8, #pl.layout<nz>>) {
 // CHECK: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]],
+// E2E-LABEL: func.func @strided_loop_from_block_index
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @strided_loop_from_block_index(%w: tensor<2048x512xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
@@ -144,6 +201,8 @@ func.func @strided_loop_from_block_index(%w: tensor<2048x512xi8, #pl.layout<nz>>
   }
   return
 }
+
+// -----
 
 // A ragged last tile: min(800 - o0, 256) rows are a provable multiple of 16, so the
 // valid row fractal count is rows floordiv 16.
@@ -160,6 +219,11 @@ func.func @strided_loop_from_block_index(%w: tensor<2048x512xi8, #pl.layout<nz>>
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]], %[[C1]], %[[C16]], %[[VROWS]], %[[C16]], %[[C32]])
 // CHECK-SAME: operandSegmentSizes = array<i32: 1, 5, 5, 5>
 // CHECK-SAME: -> !pl.tile<256x512xi8, mat, valid = ?x512>
+// E2E-LABEL: func.func @ragged_tail_min_rows
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x?x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @ragged_tail_min_rows(%w: tensor<800x512xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -173,6 +237,8 @@ func.func @ragged_tail_min_rows(%w: tensor<800x512xi8, #pl.layout<nz>>) {
   return
 }
 
+// -----
+
 // FP16 and BF16 hold 16 elements per C0 line: column 128 is column block 8.
 // CHECK-LABEL: func.func @fp16_c0
 // CHECK-SAME: (%[[W:.*]]: tensor<1x32x16x16x16xf16, #pl.layout<nz>>, %{{.*}}: tensor<1x2x4x16x16xbf16, #pl.layout<nz>>)
@@ -182,6 +248,12 @@ func.func @ragged_tail_min_rows(%w: tensor<800x512xi8, #pl.layout<nz>>) {
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C8]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C8]], %[[C16]], %[[C16]], %[[C16]])
 // CHECK-SAME: -> !pl.tile<256x128xf16, mat>
+// E2E-LABEL: func.func @fp16_c0
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @fp16_c0(%w: tensor<256x512xf16, #pl.layout<nz>>, %b: tensor<64x32xbf16, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c128 = arith.constant 128 : index
@@ -189,6 +261,8 @@ func.func @fp16_c0(%w: tensor<256x512xf16, #pl.layout<nz>>, %b: tensor<64x32xbf1
   %wt = "pl.tile.load"(%w, %c0, %c128, %c256, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xf16, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x128xf16, mat>
   return
 }
+
+// -----
 
 // FP32 holds 8 elements per C0 line: [16, 64] is row fractal 1, column block 8.
 // CHECK-LABEL: func.func @fp32_c0
@@ -199,6 +273,11 @@ func.func @fp16_c0(%w: tensor<256x512xf16, #pl.layout<nz>>, %b: tensor<64x32xbf1
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C8]], %[[C1]], %[[C0]], %[[C0]], %[[C1]], %[[C8]], %[[C1]], %[[C16]], %[[C8]])
 // CHECK-SAME: -> !pl.tile<16x64xf32, mat>
+// E2E-LABEL: func.func @fp32_c0
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x8x1x16x8xf32>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @fp32_c0(%w: tensor<64x128xf32, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -207,6 +286,8 @@ func.func @fp32_c0(%w: tensor<64x128xf32, #pl.layout<nz>>) {
   return
 }
 
+// -----
+
 // Rank 4 folds [G, E] into the batch (2 * 4 = 8); constant [1, 2, 0, 0] on E = 4 folds to 6.
 // CHECK-LABEL: func.func @rank4_fold_constant
 // CHECK-SAME: (%[[W:.*]]: tensor<8x16x16x16x32xi8, #pl.layout<nz>>)
@@ -214,6 +295,11 @@ func.func @fp32_c0(%w: tensor<64x128xf32, #pl.layout<nz>>) {
 // CHECK-DAG: %[[C6:.*]] = arith.constant 6 : index
 // CHECK-NOT: arith.muli
 // CHECK: "pl.tile.load"(%[[W]], %[[C6]], %[[C0]], %[[C0]], %[[C0]], %[[C0]],
+// E2E-LABEL: func.func @rank4_fold_constant
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @rank4_fold_constant(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -224,6 +310,8 @@ func.func @rank4_fold_constant(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>) {
   return
 }
 
+// -----
+
 // A symbolic [g, e, 0, 0] folds exactly to g * E + e: no division, no proof needed.
 // CHECK-LABEL: func.func @rank4_fold_symbolic
 // CHECK-SAME: (%[[W:.*]]: tensor<8x16x16x16x32xi8, #pl.layout<nz>>, %[[G:.*]]: index, %[[E:.*]]: index)
@@ -232,6 +320,11 @@ func.func @rank4_fold_constant(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>) {
 // CHECK: %[[GE:.*]] = arith.muli %[[G]], %[[C4]] : index
 // CHECK: %[[B:.*]] = arith.addi %[[GE]], %[[E]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[B]], %[[C0]], %[[C0]], %[[C0]], %[[C0]],
+// E2E-LABEL: func.func @rank4_fold_symbolic
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @rank4_fold_symbolic(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: index, %e: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -241,12 +334,19 @@ func.func @rank4_fold_symbolic(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: i
   return
 }
 
+// -----
+
 // Rank 3 keeps a dynamic batch; a symbolic batch offset is used as is.
 // CHECK-LABEL: func.func @rank3_dynamic_batch
 // CHECK-SAME: (%[[W:.*]]: tensor<?x32x16x16x16xf16, #pl.layout<nz>>, %[[B:.*]]: index)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: "pl.tile.load"(%[[W]], %[[B]], %[[C16]], %[[C0]], %[[C0]], %[[C0]],
+// E2E-LABEL: func.func @rank3_dynamic_batch
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x16xf16>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @rank3_dynamic_batch(%w: tensor<?x256x512xf16, #pl.layout<nz>>, %b: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -254,6 +354,8 @@ func.func @rank3_dynamic_batch(%w: tensor<?x256x512xf16, #pl.layout<nz>>, %b: in
   %wt = "pl.tile.load"(%w, %b, %c0, %c256, %c1, %c256, %c256) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<?x256x512xf16, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x256xf16, mat>
   return
 }
+
+// -----
 
 // A leading-axis slice w[l] is blocked like a load; drop_dims is gone (the fold absorbs
 // the dropped axis) and the load of the slice sees the blocked result type.
@@ -269,6 +371,11 @@ func.func @rank3_dynamic_batch(%w: tensor<?x256x512xf16, #pl.layout<nz>>, %b: in
 // CHECK-SAME: -> tensor<1x16x16x16x32xi8, #pl.layout<nz>>
 // CHECK: "pl.tile.load"(%[[S]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
 // CHECK-SAME: (tensor<1x16x16x16x32xi8, #pl.layout<nz>>,
+// E2E-LABEL: func.func @leading_axis_slice
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @leading_axis_slice(%w: tensor<4x256x512xi8, #pl.layout<nz>>, %l: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -279,11 +386,16 @@ func.func @leading_axis_slice(%w: tensor<4x256x512xi8, #pl.layout<nz>>, %l: inde
   return
 }
 
+// -----
+
 // A whole-tensor flatten is layout-independent: kept as is, its ND result prefetched.
 // CHECK-LABEL: func.func @whole_tensor_flatten
 // CHECK-SAME: (%[[W:.*]]: tensor<1x16x16x16x32xi8, #pl.layout<nz>>)
 // CHECK: %[[FLAT:.*]] = "pl.tensor.reshape"(%[[W]], %{{.*}}) : (tensor<1x16x16x16x32xi8, #pl.layout<nz>>, index) -> tensor<131072xi8>
 // CHECK: "pl.prefetch.async_prefetch"(%[[FLAT]]) : (tensor<131072xi8>) -> ()
+// E2E-LABEL: func.func @whole_tensor_flatten
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @whole_tensor_flatten(%w: tensor<256x512xi8, #pl.layout<nz>>) {
   %n = arith.constant 131072 : index
   %flat = "pl.tensor.reshape"(%w, %n) : (tensor<256x512xi8, #pl.layout<nz>>, index) -> tensor<131072xi8>
@@ -291,11 +403,18 @@ func.func @whole_tensor_flatten(%w: tensor<256x512xi8, #pl.layout<nz>>) {
   return
 }
 
+// -----
+
 // GM gap R - TR = 65536 - 16 = 65520 fits the 16-bit field (pto-isa#317 guard).
 // CHECK-LABEL: func.func @gm_gap_65520_accepted
 // CHECK-SAME: tensor<1x2x4096x16x32xi8, #pl.layout<nz>>
 // CHECK: "pl.tile.load"
 // CHECK-SAME: operandSegmentSizes = array<i32: 1, 5, 5, 0>
+// E2E-LABEL: func.func @gm_gap_65520_accepted
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x1x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @gm_gap_65520_accepted(%w: tensor<65536x64xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -304,11 +423,18 @@ func.func @gm_gap_65520_accepted(%w: tensor<65536x64xi8, #pl.layout<nz>>) {
   return
 }
 
+// -----
+
 // A taller row tile shrinks the gap: 65552 - 32 = 65520 fits.
 // CHECK-LABEL: func.func @gm_gap_taller_tile_accepted
 // CHECK-SAME: tensor<1x2x4097x16x32xi8, #pl.layout<nz>>
 // CHECK: "pl.tile.load"
 // CHECK-SAME: operandSegmentSizes = array<i32: 1, 5, 5, 0>
+// E2E-LABEL: func.func @gm_gap_taller_tile_accepted
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @gm_gap_taller_tile_accepted(%w: tensor<65552x64xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
@@ -317,11 +443,18 @@ func.func @gm_gap_taller_tile_accepted(%w: tensor<65552x64xi8, #pl.layout<nz>>) 
   return
 }
 
+// -----
+
 // A single column-block load never reads the gap field: gap 65536 is exempt.
 // CHECK-LABEL: func.func @gm_gap_single_column_block_exempt
 // CHECK-SAME: tensor<1x1x4097x16x32xi8, #pl.layout<nz>>
 // CHECK: "pl.tile.load"
 // CHECK-SAME: operandSegmentSizes = array<i32: 1, 5, 5, 0>
+// E2E-LABEL: func.func @gm_gap_single_column_block_exempt
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @gm_gap_single_column_block_exempt(%w: tensor<65552x32xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -329,6 +462,8 @@ func.func @gm_gap_single_column_block_exempt(%w: tensor<65552x32xi8, #pl.layout<
   %wt = "pl.tile.load"(%w, %c0, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<65552x32xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x32xi8, mat>
   return
 }
+
+// -----
 
 // Spec example: a 64x16 Acc tile into [64, 16] FP32 NZ gets offsets [0, 0, 0, 0, 0] and an
 // explicit partition [1, 2, 4, 16, 8]; st_phase is kept and the result still aliases the
@@ -345,11 +480,18 @@ func.func @gm_gap_single_column_block_exempt(%w: tensor<65552x32xi8, #pl.layout<
 // CHECK-SAME: {operandSegmentSizes = array<i32: 1, 1, 5, 5>, st_phase = "Final"}
 // CHECK-SAME: -> tensor<1x2x4x16x8xf32, #pl.layout<nz>>
 // CHECK: return %[[R]] : tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+// E2E-LABEL: func.func @acc_store_64x16
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+// E2E: "pto.tstore"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @acc_store_64x16(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) -> tensor<64x16xf32, #pl.layout<nz>> {
   %c0 = arith.constant 0 : index
   %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, st_phase = "Final"} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
   return %r : tensor<64x16xf32, #pl.layout<nz>>
 }
+
+// -----
 
 // An output split along N: each store covers every row, at column ni blocked to ni / 8,
 // with partition [1, 512/8, 64/16, 16, 8].
@@ -364,6 +506,11 @@ func.func @acc_store_64x16(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32,
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: "pl.tile.store"(%[[ACC]], %[[O]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C64]], %[[C4]], %[[C16]], %[[C8]])
+// E2E-LABEL: func.func @acc_store_column_split
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x64x4x16x8xf32>
+// E2E: "pto.tstore"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @acc_store_column_split(%acc: !pl.tile<64x512xf32, acc>, %o: tensor<64x1024xf32, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c512 = arith.constant 512 : index
@@ -373,6 +520,8 @@ func.func @acc_store_column_split(%acc: !pl.tile<64x512xf32, acc>, %o: tensor<64
   }
   return
 }
+
+// -----
 
 // Panels stacked on a leading axis: one panel per store at a non-zero batch offset; the
 // explicit shapes group [1, 64, 16] becomes the blocked partition.
@@ -386,6 +535,11 @@ func.func @acc_store_column_split(%acc: !pl.tile<64x512xf32, acc>, %o: tensor<64
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: "pl.tile.store"(%[[ACC]], %[[O]], %[[C2]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C2]], %[[C4]], %[[C16]], %[[C8]])
 // CHECK-SAME: st_phase = "Final"
+// E2E-LABEL: func.func @acc_store_panel
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+// E2E: "pto.tstore"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @acc_store_panel(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<3x64x16xf32, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -395,6 +549,8 @@ func.func @acc_store_panel(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<3x64x16xf3
   %r = "pl.tile.store"(%acc, %o, %c2, %c0, %c0, %c1, %c64, %c16) {operandSegmentSizes = array<i32: 1, 1, 3, 3>, st_phase = "Final"} : (!pl.tile<64x16xf32, acc>, tensor<3x64x16xf32, #pl.layout<nz>>, index, index, index, index, index, index) -> tensor<3x64x16xf32, #pl.layout<nz>>
   return
 }
+
+// -----
 
 // An i32 x * 256 wraps at 32 bits: it is divided whole in i32, (x * 256) floordiv 16, and
 // no reassociated x * 16 appears anywhere.
@@ -413,6 +569,11 @@ func.func @acc_store_panel(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<3x64x16xf3
 // CHECK-SAME: (tensor<1x16x128x16x32xi8, #pl.layout<nz>>, index, i32, i32, index, index,
 // CHECK-NOT: arith.muli
 // CHECK: return
+// E2E-LABEL: func.func @i32_offset_divided_whole
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @i32_offset_divided_whole(%w: tensor<2048x512xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -426,6 +587,8 @@ func.func @i32_offset_divided_whole(%w: tensor<2048x512xi8, #pl.layout<nz>>) {
   }
   return
 }
+
+// -----
 
 // Declarations, function results, call operands and results, op results, iter_args and
 // loop results are all blocked; calls, loops and yields only pass the tensor on.
@@ -444,6 +607,7 @@ func.func @types_everywhere(%w: tensor<256x512xi8, #pl.layout<nz>>) -> tensor<25
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'func.call' passes a GM tensor}}
   %r = func.call @external(%w) : (tensor<256x512xi8, #pl.layout<nz>>) -> tensor<256x512xi8, #pl.layout<nz>>
   %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %r) -> (tensor<256x512xi8, #pl.layout<nz>>) {
     %n = "pl.tensor.create"() : () -> tensor<256x512xi8, #pl.layout<nz>>
@@ -452,9 +616,16 @@ func.func @types_everywhere(%w: tensor<256x512xi8, #pl.layout<nz>>) -> tensor<25
   return %l : tensor<256x512xi8, #pl.layout<nz>>
 }
 
+// -----
+
 // A function without NZ tensors is left alone and not marked.
 // CHECK-LABEL: func.func @negative_nd_only
 // CHECK-SAME: (%{{.*}}: tensor<64x512xf16>) {
+// E2E-LABEL: func.func @negative_nd_only
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nd>
+// E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<64x512xf16>
+// E2E: "pto.tload"
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @negative_nd_only(%x: tensor<64x512xf16>) {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
@@ -463,9 +634,14 @@ func.func @negative_nd_only(%x: tensor<64x512xf16>) {
   return
 }
 
+// -----
+
 // A marked function is already blocked: its [..., 16, 32] shape is not blocked again.
 // CHECK-LABEL: func.func @negative_already_blocked
 // CHECK-SAME: (%{{.*}}: tensor<1x16x16x16x32xi8, #pl.layout<nz>>) attributes {nz_tensor_views_blocked}
+// E2E-LABEL: func.func @negative_already_blocked
+// E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
+// E2E-NOT: "pl.tile.{{load|store}}"
 func.func @negative_already_blocked(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
   return
 }

@@ -1,6 +1,7 @@
 // RUN: nzpass-opt %s -p pto-block-nz-views --split-input-file --verify-diagnostics
 
 // One refusal per chunk; each says what is wrong, why NZ cannot represent it, and what to do.
+
 // Padded rows (row stride 544 > 512): the bytes between rows break the fractal order.
 func.func @negative_strides_padded_rows(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
@@ -357,6 +358,56 @@ func.func @negative_load_window_not_tile(%p: !pto.ptr<i8>) {
 
 // -----
 
+// A dynamic valid row count meets the GM-gap guard at its worst case, no row loaded.
+func.func @negative_gm_gap_dynamic_valid_rows(%p: !pto.ptr<i8>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c65552 = arith.constant 65552 : index
+  %tv = "pto.make_tensor_view"(%p, %c65552, %c64, %c64, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c32, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<32x64xi8>
+  %t = "pto.alloc_tile"(%rows) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{NZ load spans 2 column blocks with a GM gap of 65552 32-byte blocks (tensor rows 65552 - loaded rows 0)}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<32x64xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A partition that takes the view as an offset is malformed.
+func.func @negative_partition_view_not_source(%p: !pto.ptr<i8>, %q: !pto.tensor_view<?x?xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{'pto.partition_view' op uses a logical NZ view other than as its one source operand}}
+  %pv = "pto.partition_view"(%q, %tv, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, !pto.tensor_view<?x?xi8>, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  return
+}
+
+// -----
+
+// A 2-D tile holds one [R, C] plane: a partition of two batches cannot be loaded into it.
+func.func @negative_load_two_batches(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c4, %c256, %c512, %c131072, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.ptr<i8>, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c2, %c256, %c512) {operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.tensor_view<?x?x?xi8>, index, index, index, index, index, index) -> !pto.partition_tensor_view<2x256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{pto.tload of an NZ partition of 2 batches into one 2-D tile}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<2x256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
 // Only an Acc tile is written back to NZ.
 func.func @negative_store_from_vec(%p: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index
@@ -611,6 +662,20 @@ func.func @negative_partition_used_by_other_op(%p: !pto.ptr<i8>) {
   // expected-error @+1 {{a partition of an NZ view may feed only pto.tload into Mat or only pto.tstore from Acc}}
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
   "pto.foo"(%pv) : (!pto.partition_tensor_view<256x512xi8>) -> ()
+  return
+}
+
+// -----
+
+// No error: a function marked nz_tensor_views_blocked was blocked already and is not looked at again
+// (blocking is not idempotent), even where its views would be refused.
+func.func @skipped_when_marked(%p: !pto.ptr<i8>) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c544 = arith.constant 544 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c544, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
   return
 }
 

@@ -217,23 +217,24 @@ func.func @i32_offsets(%p: !pto.ptr<i8>) {
   return
 }
 
-// NZ stated only by a #pto.layout<nz> type parameter: blocked all the same, parameter kept.
+// NZ stated only by a #pto.layout<nz> type parameter (as PTOAS 0.61 may print it): blocked
+// all the same, the parameter kept in the view and in the partition types.
 // CHECK-LABEL: func.func @layout_type_parameter
 // CHECK-SAME: attributes {nz_tensor_views_blocked}
 // CHECK: %[[TV:.*]] = "pto.make_tensor_view"
 // CHECK-SAME: {operandSegmentSizes = array<i32: 1, 5, 5>}
 // CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>
 // CHECK: "pto.partition_view"(%[[TV]],
-// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8, #pto.layout<nz>>
 func.func @layout_type_parameter(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8, #pto.layout<nz>>
-  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8, #pto.layout<nz>>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8, #pto.layout<nz>>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8, #pto.layout<nz>>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8, #pto.layout<nz>>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
 
@@ -368,5 +369,25 @@ func.func @gm_gap_at_limit(%p: !pto.ptr<i8>) {
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<16x64xi8>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// A ragged last tile (dynamic valid rows) is loaded through a static partition; the gap
+// guard assumes no row is loaded, which 256 rows allow.
+// CHECK-LABEL: func.func @ragged_tile_dynamic_valid_rows
+// CHECK-SAME: attributes {nz_tensor_views_blocked}
+// CHECK: %[[PV:.*]] = "pto.partition_view"
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK: %[[T:.*]] = "pto.alloc_tile"(%{{.*}})
+// CHECK: "pto.tload"(%[[PV]], %[[T]])
+func.func @ragged_tile_dynamic_valid_rows(%p: !pto.ptr<i8>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %t = "pto.alloc_tile"(%rows) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }

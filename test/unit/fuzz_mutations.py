@@ -473,6 +473,7 @@ def _kernel(body: list[str], rows=256, cols=512, arg_extra="") -> str:
              "  %c0 = arith.constant 0 : index",
              "  %c16 = arith.constant 16 : index",
              "  %c32 = arith.constant 32 : index",
+             "  %c1 = arith.constant 1 : index",
              f"  %c{rows} = arith.constant {rows} : index" if rows not in (16, 32) else "",
              f"  %c{cols} = arith.constant {cols} : index" if cols not in (16, 32, rows) else "",
              *("  " + line for line in body), "  return", "}"]
@@ -553,7 +554,7 @@ def deep_location(depth: int, kind: str) -> str:
     for level in range(depth):
         loc = (f'callsite("f{level}" at {loc})' if kind == "callsite" else
                f'"n{level}"({loc})' if kind == "name" else f"fused[{loc}]")
-    text = _kernel([_load("%c16", "%c0").replace("-> !pl.tile", "-> !pl.tile") + f" loc({loc})"])
+    text = _kernel([_load("%c16", "%c0") + f" loc({loc})"])
     return text.replace('target_memory = "mat"', 'target_memory = "vec"')
 
 
@@ -578,9 +579,8 @@ def overflowing_extents() -> list[tuple[str, str]]:
     for dims in (f"{big}x{big}x16x32", f"{2 ** 32}x{2 ** 32}x16x32", f"{2 ** 40}x{2 ** 40}",
                  f"3x{2 ** 61}x512", f"{2 ** 63 - 1}x16x32", f"{2 ** 63}x16x32",
                  f"4x{2 ** 58}x{2 ** 9}", "1x" * 40 + "16x32"):
-        out.append((f"overflow-tensor-{dims[:24]}", _kernel([]).replace(
-            "tensor<256x512xi8", f"tensor<{dims}xi8").replace("%c512 = arith.constant 512 : index\n",
-                                                              "")))
+        out.append((f"overflow-tensor-{dims[:24]}",
+                    _kernel([]).replace("tensor<256x512xi8", f"tensor<{dims}xi8")))
         out.append((f"overflow-nd-{dims[:24]}", f"func.func @k(%x: tensor<{dims}xf32>) {{\n"
                     "  return\n}\n"))
     return out
@@ -604,8 +604,7 @@ def negative_and_zero() -> list[tuple[str, str]]:
             .replace("%c16, %c32)", "%n, %n)")])))
         out.append((f"lead-offset-{value}", _kernel([const, _lead_load("%n", "%c1")]).replace(
             "tensor<256x512xi8", "tensor<4x256x512xi8")))
-        out.append((f"lead-size-{value}", _kernel([const, "%c1 = arith.constant 1 : index",
-                                                    _lead_load("%c1", "%n")]).replace(
+        out.append((f"lead-size-{value}", _kernel([const, _lead_load("%c1", "%n")]).replace(
             "tensor<256x512xi8", "tensor<4x256x512xi8")))
     for dims in ("0x512", "256x0", "0x256x512", "-1x512"):
         out.append((f"zero-extent-{dims}", _kernel([]).replace("256x512xi8", dims + "xi8")))

@@ -88,18 +88,22 @@ class _FunctionLowering:
         return [a for a in self.entry.arguments if pl.tensor_layout(a.type) is not None]
 
     def check(self) -> None:
-        args = set(self._tensor_args())
-        slices = set()
+        # Tensors whose type the lowering changes: the arguments, the slices of
+        # them, and the aliases stores return (replaced by what they alias).
+        lowered = set(self._tensor_args())
+        slices: set[ir.Value] = set()
         for value, loc in _tile_values(self.func):
             opaque_refusal(loc, lambda: pl.tile_type(value.type))
         for op in nested_ops(self.func):
-            _check_tensor_operands(op, args, slices)
+            _check_tensor_operands(op, lowered, slices)
             if op.name == pl.TensorSlice.NAME:
                 slices.add(op.results[0])
+                lowered.add(op.results[0])
             if op.name == pl.TileStore.NAME:
                 self._check_store(pl.TileStore(op))
-                if op.operands[1] in slices:  # the store's result aliases the slice
+                if op.operands[1] in slices:
                     slices.add(op.results[0])
+                lowered.add(op.results[0])
             if op.name == pl.TileLoad.NAME:
                 _load_tile(pl.TileLoad(op))
 
@@ -203,13 +207,21 @@ class _FunctionLowering:
         set_function_type(self.func, inputs, results)
 
 
-def _check_tensor_operands(op: ir.Operation, args: set, slices: set) -> None:
-    """GM tensors must come from function arguments (or slices of them), and
-    must not flow through control flow whose types would no longer agree."""
-    for operand in op.operands:
+_MEMORY_PATH = {pl.TileLoad.NAME: 0, pl.TileStore.NAME: 1, pl.TensorSlice.NAME: 0}
+
+
+def _check_tensor_operands(op: ir.Operation, lowered: set, slices: set) -> None:
+    """The memory path must start at kernel arguments (or slices of them), and
+    a tensor whose type becomes a pointer must not flow through control flow
+    whose types would then disagree. Other ops pass any tensor through."""
+    for index, operand in enumerate(op.operands):
         if pl.tensor_layout(operand.type) is None:
             continue
-        if op.name in _TENSOR_PASSING_OPS:
+        if _MEMORY_PATH.get(op.name) == index and operand not in lowered:
+            raise Refusal(op.location, f"'{op.name}' uses a GM tensor that is neither a "
+                          "function argument nor a slice of one: convert-pl-to-pto can only "
+                          "build tensor views over kernel arguments")
+        if op.name in _TENSOR_PASSING_OPS and operand in lowered:
             raise Refusal(op.location, f"'{op.name}' passes a GM tensor: convert-pl-to-pto "
                           "lowers tensors to pointers at the kernel boundary only; inline the "
                           "callee or keep the tensor out of loop-carried values")
@@ -217,10 +229,6 @@ def _check_tensor_operands(op: ir.Operation, args: set, slices: set) -> None:
             raise Refusal(op.location, "the function returns a slice of a GM tensor: after "
                           "lowering only whole kernel arguments have a pointer to return; "
                           "return the parent tensor instead")
-        if operand not in args and operand not in slices and op.name != "func.return":
-            raise Refusal(op.location, f"'{op.name}' uses a GM tensor that is neither a "
-                          "function argument nor a slice of one: convert-pl-to-pto can only "
-                          "build tensor views over kernel arguments")
 
 
 def _tile_of(value: ir.Value, loc: ir.Location) -> pl.TileType:

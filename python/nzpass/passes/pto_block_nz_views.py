@@ -121,8 +121,9 @@ class _FunctionPlan:
                           "other users would see unblocked NZ coordinates")
         part = pto.PartitionView(op, self.reader.attributes(op, (SEGMENTS,)))
         if part.groups["source"] != [view]:
-            raise MalformedOp(op.location, "'pto.partition_view' op must take the NZ view as "
-                              "its one source operand, and no other operand")
+            raise MalformedOp(op.location, "'pto.partition_view' op uses a logical NZ view "
+                              "other than as its one source operand")
+        layout = _result_view_type(op, pto.PartitionView.NAME, "partition_tensor_view").layout
         users = [use.owner.operation for use in op.results[0].uses]
         stores = [u for u in users if u.name == pto.TStore.NAME]
         loads = [u for u in users if u.name == pto.TLoad.NAME]
@@ -134,15 +135,14 @@ class _FunctionPlan:
         else:
             window = plan_load_window(geom, part.groups["offsets"], part.groups["sizes"], None,
                                       op.location, self.prover, what="NZ partition")
-            rows, cols = (constant_value(v) for v in part.groups["sizes"][-2:])
+            sizes = [constant_value(v) for v in part.groups["sizes"]]
             for load in loads:
-                self._check_load(load, geom, element, rows, cols)
-        layout = _result_view_type(op, pto.PartitionView.NAME, "partition_tensor_view").layout
+                self._check_load(load, geom, element, sizes)
         self.rewrites[self.positions[op]] = lambda emitter: _rebuild_partition(
             emitter, part, window, element, layout)
 
-    def _check_load(self, op: ir.Operation, geom: NzGeometry, element: str, rows: int,
-                    cols: int) -> None:
+    def _check_load(self, op: ir.Operation, geom: NzGeometry, element: str,
+                    sizes: list[int]) -> None:
         load = pto.TLoad(op, self.reader.attributes(op, (SEGMENTS,)))
         tile = _tile(load, "dst")
         if not tile.is_nz_mat:
@@ -153,6 +153,12 @@ class _FunctionPlan:
             raise Refusal(op.location, f"pto.tload of an NZ view of {element} into a tile of "
                           f"{tile.dtype}: an NZ->NZ load copies fractals as they are, with no "
                           "dtype conversion; load into a tile of the view's element type")
+        batches = nz_layout.fold_leading_sizes(sizes[:-2])
+        if batches != 1:
+            raise Refusal(op.location, f"pto.tload of an NZ partition of {batches} batches into "
+                          "one 2-D tile: a load fills the tile from one [R, C] plane; take one "
+                          "batch per partition")
+        rows, cols = sizes[-2:]
         valid = (tile.v_row, tile.v_col)
         if any(got is not None and got != want for got, want in zip(valid, (rows, cols))):
             raise Refusal(op.location, f"pto.tload of a {rows} x {cols} NZ partition into a "

@@ -1,0 +1,460 @@
+"""Recursive-descent primitives over MLIR tokens: value uses, types,
+attribute values and dictionaries, generic op headers; where an op starts;
+and the SSA value types a text states before a given point."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .tokenizer import BANG, BARE, CARET, HASH, INT, PERCENT, STRING, Token, squeeze
+
+_OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+class PtoSyntaxError(Exception):
+    """A custom-syntax error at `offset` of the text being read."""
+
+    def __init__(self, offset: int, message: str):
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Value:
+    """An SSA value use: `%x`, or `%x#2` for one result of a multi-result op."""
+
+    name: str
+    token: Token
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One attribute dictionary entry: `name` or `name = value`."""
+
+    name: str
+    value: str | None
+
+    def text(self) -> str:
+        return self.name if self.value is None else f"{self.name} = {self.value}"
+
+
+def span_text(tokens: list[Token], begin: int, end: int) -> str:
+    """The text of tokens[begin:end] on one line: comments dropped, one space
+    where the source had any whitespace between two tokens."""
+    parts = []
+    for index in range(begin, end):
+        token = tokens[index]
+        if index > begin and token.start > tokens[index - 1].end:
+            parts.append(" ")
+        parts.append(squeeze(token.text) if token.kind in (BANG, HASH) else token.text)
+    return "".join(parts)
+
+
+class Cursor:
+    """A position in a token list, with `expect_*`/`accept_*` steps that fail
+    with a PtoSyntaxError naming `context` (the construct being read)."""
+
+    def __init__(self, tokens: list[Token], pos: int, context: str, text_end: int):
+        self.tokens = tokens
+        self.pos = pos
+        self.context = context
+        self.text_end = text_end  # where an error at the end of input points
+
+    # --- basic steps --------------------------------------------------------
+
+    def peek(self, ahead: int = 0) -> Token | None:
+        index = self.pos + ahead
+        return self.tokens[index] if index < len(self.tokens) else None
+
+    def fail(self, message: str, token: Token | None = None) -> PtoSyntaxError:
+        token = token if token is not None else self.peek()
+        offset = token.start if token is not None else self.text_end
+        return PtoSyntaxError(offset, f"{message} in {self.context}")
+
+    def expected(self, what: str) -> PtoSyntaxError:
+        token = self.peek()
+        found = f"'{token.text}'" if token is not None else "end of input"
+        return self.fail(f"expected {what}, found {found}")
+
+    def next(self) -> Token:
+        token = self.peek()
+        if token is None:
+            raise self.expected("more input")
+        self.pos += 1
+        return token
+
+    def accept_punct(self, text: str) -> Token | None:
+        token = self.peek()
+        if token is not None and token.is_punct(text):
+            self.pos += 1
+            return token
+        return None
+
+    def expect_punct(self, text: str) -> Token:
+        token = self.accept_punct(text)
+        if token is None:
+            raise self.expected(f"'{text}'")
+        return token
+
+    def accept_keyword(self, word: str) -> Token | None:
+        token = self.peek()
+        if token is not None and token.is_keyword(word):
+            self.pos += 1
+            return token
+        return None
+
+    def expect_keyword(self, word: str) -> Token:
+        token = self.accept_keyword(word)
+        if token is None:
+            raise self.expected(f"'{word}'")
+        return token
+
+    def skip_balanced(self) -> None:
+        """Step over a bracketed token group starting at the cursor."""
+        opener = self.next()
+        stack = [_OPEN[opener.text]]
+        while stack:
+            token = self.peek()
+            if token is None:
+                raise self.fail(f"'{opener.text}' is never closed", opener)
+            self.pos += 1
+            if token.kind == "punct" and token.text in _OPEN:
+                stack.append(_OPEN[token.text])
+            elif token.kind == "punct" and token.text in _OPEN.values():
+                if token.text != stack.pop():
+                    raise self.fail(f"unbalanced '{token.text}'", token)
+
+    # --- values ---------------------------------------------------------------
+
+    def value_use(self) -> Value:
+        token = self.peek()
+        if token is None or token.kind != PERCENT:
+            raise self.expected("an SSA value ('%name')")
+        self.pos += 1
+        number = self.peek()
+        if number is not None and number.kind == HASH and number.start == token.end \
+                and number.text[1:].isdigit():
+            self.pos += 1
+            return Value(token.text + number.text, token)
+        return Value(token.text, token)
+
+    def value_list(self, closer: str) -> list[Value]:
+        """`%a, %b, ...` up to and including `closer` (the list may be empty)."""
+        values: list[Value] = []
+        if self.accept_punct(closer):
+            return values
+        values.append(self.value_use())
+        while self.accept_punct(","):
+            values.append(self.value_use())
+        self.expect_punct(closer)
+        return values
+
+    # --- types and attributes ------------------------------------------------
+
+    def type_text(self) -> str:
+        begin = self.pos
+        token = self.peek()
+        if token is None:
+            raise self.expected("a type")
+        if token.kind == BANG:
+            self.pos += 1
+        elif token.kind == BARE:
+            self.pos += 1
+            following = self.peek()
+            if following is not None and following.is_punct("<") and following.start == token.end:
+                self.skip_balanced()
+        elif token.is_punct("("):
+            self.skip_balanced()
+            self.expect_punct("->")
+            if self.peek() is not None and self.peek().is_punct("("):
+                self.skip_balanced()
+            else:
+                self.type_text()
+        else:
+            raise self.expected("a type")
+        return span_text(self.tokens, begin, self.pos)
+
+    def type_list(self, closer: str) -> list[str]:
+        types: list[str] = []
+        if self.accept_punct(closer):
+            return types
+        types.append(self.type_text())
+        while self.accept_punct(","):
+            types.append(self.type_text())
+        self.expect_punct(closer)
+        return types
+
+    def attribute_text(self) -> str:
+        """An attribute value: the tokens up to a `,` or closing bracket at
+        this nesting level."""
+        begin = self.pos
+        while True:
+            token = self.peek()
+            if token is None:
+                raise self.expected("an attribute value")
+            if token.kind == "punct" and (token.text in (",", ")", "]", "}", ">")):
+                break
+            if token.kind == "punct" and token.text in _OPEN:
+                self.skip_balanced()
+            else:
+                self.pos += 1
+        if self.pos == begin:
+            raise self.expected("an attribute value")
+        return span_text(self.tokens, begin, self.pos)
+
+    def attr_dict(self) -> list[Entry]:
+        """`{name = value, unit_name, ...}` starting at the `{`."""
+        self.expect_punct("{")
+        entries: list[Entry] = []
+        if self.accept_punct("}"):
+            return entries
+        while True:
+            name = self.peek()
+            if name is None or name.kind not in (BARE, STRING):
+                raise self.expected("an attribute name")
+            self.pos += 1
+            value = self.attribute_text() if self.accept_punct("=") else None
+            entries.append(Entry(name.text, value))
+            if self.accept_punct("}"):
+                return entries
+            self.expect_punct(",")
+
+
+# --- where ops start -------------------------------------------------------
+
+_NO_OP_AFTER = {"(", ",", "[", "<", "->", "*", "+", "-", "|", "?", "::", "..."}
+_NO_BARE_OP_BEFORE = {"=", ",", "}", ")", "]", ">"}
+
+
+def _matching_open(tokens: list[Token], close: int) -> int | None:
+    depth = 0
+    for index in range(close, -1, -1):
+        token = tokens[index]
+        if token.is_punct(")"):
+            depth += 1
+        elif token.is_punct("("):
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
+
+
+def result_list_start(tokens: list[Token], equals: int) -> int | None:
+    """For the `=` at `equals`, the index of the first token of the op result
+    list before it (`%a, %b:2 =`), or None when it is not one."""
+    index = equals - 1
+    start = None
+    while index >= 0:
+        if tokens[index].kind == INT and index >= 2 and tokens[index - 1].is_punct(":") \
+                and tokens[index - 2].kind == PERCENT:
+            index -= 2
+        if tokens[index].kind != PERCENT:
+            return start
+        start = index
+        if index >= 1 and tokens[index - 1].is_punct(","):
+            index -= 2
+        else:
+            return start
+    return start
+
+
+def result_names(tokens: list[Token], op_index: int) -> list[str]:
+    """The SSA names an op at `op_index` binds: `%a` or `%a#i` for `%a:N`."""
+    if op_index == 0 or not tokens[op_index - 1].is_punct("="):
+        return []
+    start = result_list_start(tokens, op_index - 1)
+    if start is None:
+        return []
+    names: list[str] = []
+    index = start
+    while index < op_index - 1:
+        token = tokens[index]
+        if token.kind == PERCENT:
+            if tokens[index + 1].is_punct(":"):
+                count = int(tokens[index + 2].text, 0)
+                names.extend(f"{token.text}#{k}" for k in range(count))
+                index += 3
+                continue
+            names.append(token.text)
+        index += 1
+    return names
+
+
+def _after_block_label(tokens: list[Token], colon: int) -> bool:
+    before = colon - 1
+    if before < 0:
+        return False
+    if tokens[before].kind == CARET:
+        return True
+    if tokens[before].is_punct(")"):
+        opener = _matching_open(tokens, before)
+        return opener is not None and opener > 0 and tokens[opener - 1].kind == CARET
+    return False
+
+
+def is_op_start(tokens: list[Token], index: int) -> bool:
+    """Whether tokens[index] (an op name, bare or quoted) can begin an op:
+    what precedes it ends an op, opens a region or block, or is the op's own
+    result list; for a bare name, what follows is not that of an attribute
+    dictionary entry (`{pto.kernel}`, `{pto.flag = 1}`)."""
+    token = tokens[index]
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if token.kind == STRING:
+        if following is None or not following.is_punct("("):
+            return False
+    elif following is not None and following.kind == "punct" \
+            and following.text in _NO_BARE_OP_BEFORE:
+        return False
+    if index == 0:
+        return True
+    previous = tokens[index - 1]
+    if previous.is_punct("="):
+        return result_list_start(tokens, index - 1) is not None
+    if previous.is_punct(":"):
+        return _after_block_label(tokens, index - 1)
+    return not (previous.kind == "punct" and previous.text in _NO_OP_AFTER)
+
+
+# --- generic ops --------------------------------------------------------------
+
+@dataclass
+class GenericOp:
+    name: str
+    name_token: Token
+    operands: list[Value]
+    properties: list[Entry] | None
+    attributes: list[Entry] | None
+    operand_types: list[str]
+    result_types: list[str]
+    has_successors: bool = False
+    has_regions: bool = False
+    end: int = 0  # index past the last token of the function type
+
+    def entries(self) -> list[Entry]:
+        return [*(self.properties or []), *(self.attributes or [])]
+
+
+def read_generic_op(cursor: Cursor) -> GenericOp:
+    """`"name"(operands) [succ]? <{props}>? (regions)? {attrs}? : (T...) -> R`."""
+    name_token = cursor.next()
+    cursor.expect_punct("(")
+    operands = cursor.value_list(")")
+    op = GenericOp(name_token.text[1:-1], name_token, operands, None, None, [], [])
+    if cursor.peek() is not None and cursor.peek().is_punct("["):
+        cursor.skip_balanced()
+        op.has_successors = True
+    if cursor.peek() is not None and cursor.peek().is_punct("<") \
+            and cursor.peek(1) is not None and cursor.peek(1).is_punct("{"):
+        cursor.pos += 1
+        op.properties = cursor.attr_dict()
+        cursor.expect_punct(">")
+    if cursor.peek() is not None and cursor.peek().is_punct("("):
+        cursor.skip_balanced()
+        op.has_regions = True
+    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+        op.attributes = cursor.attr_dict()
+    cursor.expect_punct(":")
+    cursor.expect_punct("(")
+    op.operand_types = cursor.type_list(")")
+    cursor.expect_punct("->")
+    if cursor.accept_punct("("):
+        op.result_types = cursor.type_list(")")
+    else:
+        op.result_types = [cursor.type_text()]
+    op.end = cursor.pos
+    return op
+
+
+# --- what the text says about SSA values -----------------------------------
+
+_INTEGER_TYPE = re.compile(r"^(?:[su]?i[0-9]+|index)$")
+_ARG_FOLLOWERS = {")", "{"}
+
+
+def is_integer_type(text: str) -> bool:
+    return _INTEGER_TYPE.match(text) is not None
+
+
+@dataclass
+class ValueFacts:
+    """What the text states about SSA values up to the point being read:
+    their types (from signatures, block arguments and op results) and the
+    integers `arith.constant` gives them; and the type aliases. A name
+    defined again later (each function has its own `%arg0`) takes its new
+    meaning from there on, which is what text order gives."""
+
+    types: dict[str, str] = field(default_factory=dict)
+    constants: dict[str, int] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def collect_aliases(self, tokens: list[Token]) -> None:
+        """`!name = type` definitions (MLIR allows them at the top level only)."""
+        for index, token in enumerate(tokens[:-1]):
+            if token.kind == BANG and "<" not in token.text and tokens[index + 1].is_punct("=") \
+                    and (index == 0 or not tokens[index - 1].is_punct("(", ",", ":", "->", "<")):
+                cursor = Cursor(tokens, index + 2, "a type alias", tokens[-1].end)
+                try:
+                    self.aliases[token.text] = cursor.type_text()
+                except PtoSyntaxError:
+                    continue
+
+    def resolve(self, type_text: str) -> str:
+        seen = set()
+        while type_text in self.aliases and type_text not in seen:
+            seen.add(type_text)
+            type_text = self.aliases[type_text]
+        return type_text
+
+    def define(self, names: list[str], types: list[str]) -> None:
+        if len(names) != len(types):
+            return
+        for name, type_ in zip(names, types):
+            self.types[name] = type_
+            self.constants.pop(name, None)
+
+    def observe(self, tokens: list[Token], index: int) -> None:
+        """Learn from the tokens at `index`: `(%a: T, %b: T)` argument lists
+        and `%c = arith.constant N : T`."""
+        token = tokens[index]
+        if token.kind != PERCENT or index + 2 >= len(tokens):
+            return
+        following = tokens[index + 1]
+        if following.is_punct(":") and index > 0 and tokens[index - 1].is_punct("(", ","):
+            self._argument(tokens, index)
+        elif following.is_punct("=") and tokens[index + 2].is_keyword("arith.constant"):
+            self._constant(tokens, index)
+
+    def _argument(self, tokens: list[Token], index: int) -> None:
+        cursor = Cursor(tokens, index + 2, "an argument list", tokens[-1].end)
+        try:
+            type_text = cursor.type_text()
+        except PtoSyntaxError:
+            return
+        after = cursor.peek()
+        if after is None or after.kind == "punct" and after.text in _ARG_FOLLOWERS \
+                or after.is_keyword("loc") \
+                or after.is_punct(",") and cursor.peek(1) is not None \
+                and cursor.peek(1).kind == PERCENT:
+            self.types[tokens[index].text] = type_text
+            self.constants.pop(tokens[index].text, None)
+
+    def _constant(self, tokens: list[Token], index: int) -> None:
+        cursor = Cursor(tokens, index + 3, "a constant", tokens[-1].end)
+        negative = cursor.accept_punct("-") is not None
+        literal = cursor.peek()
+        if literal is None or literal.kind != INT:
+            return
+        cursor.pos += 1
+        if not cursor.accept_punct(":"):
+            return
+        try:
+            type_text = cursor.type_text()
+        except PtoSyntaxError:
+            return
+        name = tokens[index].text
+        self.types[name] = type_text
+        if is_integer_type(type_text):
+            value = int(literal.text, 0)
+            self.constants[name] = -value if negative else value

@@ -1,0 +1,355 @@
+"""Running fuzz cases through nzpass-opt and judging each outcome.
+
+Two ways to run the tool, both in a process of their own so that an abort or
+a segfault of the bindings is seen as a signal and a hang as a timeout:
+
+- `ToolRunner`: the real `nzpass-opt` command, one process per run (the
+  structured cases);
+- `WorkerRunner`: a long-lived worker process (`python fuzz_runner.py
+  --worker`) that runs `NzpassOpt(argv, stdin=..., ...).run()` in-process for
+  each request, about a hundred times faster, and is restarted after it dies
+  (the bulk mutations).
+
+`judge` turns a run into an outcome class; for a success it re-parses the
+output and runs the same pipeline on it again, which must change nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from fuzz_mutations import Case
+
+# Outcome classes. A bug is anything a user must never see.
+SUCCESS = "success"
+DIAGNOSED = "diagnosed"                  # exit 1, an error at file:line:col
+DIAGNOSED_UNKNOWN = "diagnosed-unknown-loc"  # exit 1, errors only at <unknown>:0
+TOOL_ERROR = "tool-error"                # exit 1, `nzpass-opt: error:` (no file position)
+USAGE = "usage"                          # exit 2
+INTERNAL = "internal-error"              # exit 3
+CRASH = "crash"                          # killed by a signal (abort, segfault)
+TRACEBACK = "traceback"                  # a Python traceback on stderr
+HANG = "hang"                            # no answer within the time limit
+UNDIAGNOSED = "undiagnosed-failure"      # exit 1 without any error diagnostic
+ERROR_ON_SUCCESS = "error-on-success"    # exit 0 with an error diagnostic
+BAD_LOCATION = "bad-location"            # an error at a line the input does not have
+NOT_REPARSED = "output-does-not-reparse"
+NOT_IDEMPOTENT = "not-idempotent"
+UNEXPECTED_EXIT = "unexpected-exit-code"
+BUG_CLASSES = (INTERNAL, CRASH, TRACEBACK, HANG, UNDIAGNOSED, ERROR_ON_SUCCESS, BAD_LOCATION,
+               NOT_REPARSED, NOT_IDEMPOTENT, UNEXPECTED_EXIT)
+CLASS_ORDER = (SUCCESS, DIAGNOSED, DIAGNOSED_UNKNOWN, TOOL_ERROR, USAGE, *BUG_CLASSES)
+
+INPUT_NAME = "<stdin>"
+PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
+_ERROR = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: ", re.M)
+_UNKNOWN_ERROR = re.compile(r"^<unknown>:0: error: ", re.M)
+_TOOL_ERROR = re.compile(r"^nzpass-opt: error: ", re.M)
+_INTERNAL_INVARIANT = "internal invariant violated"
+# Flags that a re-run of the output keeps (they change how the input is read).
+_KEPT_FLAGS = ("--split-input-file",)
+
+
+@dataclass
+class Run:
+    code: int | None   # None: no exit code (timed out)
+    out: str
+    err: str
+    seconds: float
+    signal: int | None = None
+
+
+@dataclass
+class Outcome:
+    case: Case
+    cls: str
+    detail: str
+    seconds: float
+    internal_invariant: bool = False
+
+    @property
+    def is_bug(self) -> bool:
+        return self.cls in BUG_CLASSES
+
+    def report(self) -> str:
+        return (f"[{self.cls}] {self.case.name} args={self.case.args!r}\n  {self.detail}\n"
+                f"  input: {self.case.data[:600]!r}{'...' if len(self.case.data) > 600 else ''}")
+
+
+# --------------------------------------------------------------------------- running
+
+
+def tool_command() -> list[str]:
+    """The installed `nzpass-opt` next to this interpreter, else its module."""
+    script = os.path.join(os.path.dirname(sys.executable), "nzpass-opt")
+    if os.path.isfile(script) and os.access(script, os.X_OK):
+        return [script]
+    found = shutil.which("nzpass-opt")
+    return [found] if found else [sys.executable, "-m", "nzpass.tools.nzpass_opt"]
+
+
+class ToolRunner:
+    """The real command, one process per run, input on standard input."""
+
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+        self.command = tool_command()
+
+    def run(self, args: list[str], data: bytes) -> Run:
+        start = time.perf_counter()
+        try:
+            proc = subprocess.run([*self.command, *args], input=data, capture_output=True,
+                                  timeout=self.timeout)
+        except subprocess.TimeoutExpired as err:
+            return Run(None, _text(err.stdout), _text(err.stderr), time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        sig = -proc.returncode if proc.returncode < 0 else None
+        return Run(proc.returncode, _text(proc.stdout), _text(proc.stderr), seconds, sig)
+
+    def close(self) -> None:
+        pass
+
+
+def _text(data: bytes | None) -> str:
+    return (data or b"").decode("utf-8", "replace")
+
+
+class WorkerRunner:
+    """A worker process that runs the tool in-process, one JSON request per
+    line; restarted whenever it dies or hangs."""
+
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+        self.proc: subprocess.Popen | None = None
+        self.native_stderr = tempfile.TemporaryFile()
+
+    def _start(self) -> subprocess.Popen:
+        self.native_stderr.seek(0)
+        self.native_stderr.truncate()
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [os.path.dirname(os.path.abspath(__file__)), os.environ.get("PYTHONPATH", "")]))
+        return subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=self.native_stderr, env=env)
+
+    def run(self, args: list[str], data: bytes) -> Run:
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = self._start()
+        request = json.dumps({"args": args, "data": base64.b64encode(data).decode()})
+        start = time.perf_counter()
+        try:
+            self.proc.stdin.write(request.encode() + b"\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            pass
+        line = self._read_line(start)
+        seconds = time.perf_counter() - start
+        if line is None:
+            return self._died(seconds)
+        reply = json.loads(line)
+        return Run(reply["code"], reply["out"], reply["err"], seconds)
+
+    def _read_line(self, start: float) -> bytes | None:
+        """The worker's answer, or None when it died or ran out of time."""
+        stdout = self.proc.stdout
+        while True:
+            left = self.timeout - (time.perf_counter() - start)
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([stdout], [], [], left)
+            if ready:
+                line = stdout.readline()
+                return line if line.endswith(b"\n") else None
+
+    def _died(self, seconds: float) -> Run:
+        proc, self.proc = self.proc, None
+        timed_out = proc.poll() is None
+        if timed_out:
+            proc.kill()
+        proc.wait()
+        self.native_stderr.seek(0)
+        native = self.native_stderr.read().decode("utf-8", "replace")[-2000:]
+        if timed_out:
+            return Run(None, "", native, seconds)
+        code = proc.returncode
+        return Run(code, "", native, seconds, -code if code < 0 else None)
+
+    def close(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+        self.native_stderr.close()
+
+
+def _worker_main() -> int:
+    """Answer run requests until standard input closes. The protocol gets its
+    own copy of descriptor 1, so native code that prints cannot corrupt it."""
+    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    from nzpass.tools.nzpass_opt import NzpassOpt
+
+    for line in sys.stdin:
+        request = json.loads(line)
+        out, err = io.StringIO(), io.StringIO()
+        data = base64.b64decode(request["data"])
+        code = NzpassOpt(request["args"], stdin=io.BytesIO(data), stdout=out, stderr=err).run()
+        protocol.write(json.dumps({"code": code, "out": out.getvalue(),
+                                   "err": err.getvalue()}) + "\n")
+        protocol.flush()
+    return 0
+
+
+# --------------------------------------------------------------------------- judging
+
+
+def _input_lines(data: bytes) -> int | None:
+    try:
+        return data.decode("utf-8").count("\n") + 1
+    except UnicodeDecodeError:
+        return data.count(b"\n") + 1
+
+
+def _failure_class(run: Run) -> tuple[str, str] | None:
+    """The bug class of a run that must never happen, whatever the input."""
+    if run.code is None:
+        return HANG, f"no answer in {run.seconds:.1f} s"
+    if run.signal is not None:
+        name = signal.Signals(run.signal).name if run.signal in signal.valid_signals() else "?"
+        return CRASH, f"killed by signal {run.signal} ({name}): {run.err[-800:]!r}"
+    if "Traceback (most recent call last)" in run.err:
+        return TRACEBACK, run.err[-1500:]
+    if run.code == 3:
+        return INTERNAL, run.err[:1500]
+    if run.code not in (0, 1, 2):
+        return UNEXPECTED_EXIT, f"exit {run.code}: {run.err[-800:]!r}"
+    return None
+
+
+def _diagnosed_class(run: Run, data: bytes) -> tuple[str, str]:
+    errors = list(_ERROR.finditer(run.err))
+    lines = _input_lines(data)
+    for match in errors:
+        if match["file"] == INPUT_NAME and not 1 <= int(match["line"]) <= lines:
+            return BAD_LOCATION, f"error at line {match['line']} of a {lines}-line input: " \
+                                 f"{run.err[:800]}"
+    if errors:
+        return DIAGNOSED, errors[0].group(0)
+    if _UNKNOWN_ERROR.search(run.err):
+        return DIAGNOSED_UNKNOWN, run.err[:300]
+    if _TOOL_ERROR.search(run.err):
+        return TOOL_ERROR, run.err[:300]
+    return UNDIAGNOSED, f"exit 1 without an error diagnostic: {run.err[:800]!r}"
+
+
+def judge(case: Case, run_tool: Callable[[list[str], bytes], Run]) -> Outcome:
+    """Run `case`, then, if it succeeded, re-parse its output and run the same
+    pipeline on it again."""
+    run = run_tool(case.args, case.data)
+    found = _failure_class(run)
+    seconds = run.seconds
+    if found is not None:
+        return Outcome(case, *found, seconds)
+    invariant = _INTERNAL_INVARIANT in run.err
+    if run.code == 2:
+        return Outcome(case, USAGE, run.err[:300], seconds)
+    if case.expect_usage:
+        return Outcome(case, UNEXPECTED_EXIT, f"expected a usage error, got exit {run.code}",
+                       seconds)
+    if run.code == 1:
+        return Outcome(case, *_diagnosed_class(run, case.data), seconds, invariant)
+    if _ERROR.search(run.err) and "--verify-diagnostics" not in case.args:
+        return Outcome(case, ERROR_ON_SUCCESS, run.err[:800], seconds, invariant)
+    return _check_output(case, run, run_tool, invariant)
+
+
+def _check_output(case: Case, first: Run, run_tool, invariant: bool) -> Outcome:
+    output = first.out.encode()
+    kept = [arg for arg in case.args if arg in _KEPT_FLAGS]
+    reparse = run_tool(kept, output)
+    seconds = first.seconds + reparse.seconds
+    if _failure_class(reparse) is not None or reparse.code != 0:
+        return Outcome(case, NOT_REPARSED, f"re-parsing the output: exit {reparse.code}\n"
+                       f"{reparse.err[:800]}\n--- output:\n{first.out[:1500]}", seconds, invariant)
+    if "--verify-diagnostics" in case.args:
+        return Outcome(case, SUCCESS, "", seconds, invariant)
+    rerun_args = [arg for arg in case.args if arg != "--verify-diagnostics"]
+    again = run_tool(rerun_args, output)
+    seconds += again.seconds
+    if again.code != 0 or again.out != first.out:
+        found = _failure_class(again)
+        what = f"{found[0]}: {found[1]}" if found else f"exit {again.code}"
+        return Outcome(case, NOT_IDEMPOTENT, f"second run of the pipeline on its output: {what}\n"
+                       f"{again.err[:800]}\n{_first_difference(first.out, again.out)}",
+                       seconds, invariant)
+    return Outcome(case, SUCCESS, "", seconds, invariant)
+
+
+def _first_difference(a: str, b: str) -> str:
+    for number, (x, y) in enumerate(zip(a.splitlines(), b.splitlines()), 1):
+        if x != y:
+            return f"first difference at output line {number}:\n  - {x}\n  + {y}"
+    return f"outputs differ in length ({len(a)} vs {len(b)} characters)"
+
+
+# --------------------------------------------------------------------------- campaigns
+
+
+def run_cases(cases: Iterable[Case], make_runner: Callable[[], WorkerRunner | ToolRunner],
+              jobs: int = 2) -> list[Outcome]:
+    """Judge every case; runner `i` takes cases i, i + jobs, ... so each
+    worker sees the same sequence whatever the scheduling."""
+    cases = list(cases)
+
+    def lane(index: int) -> list[tuple[int, Outcome]]:
+        runner = make_runner()
+        try:
+            return [(n, judge(cases[n], runner.run)) for n in range(index, len(cases), jobs)]
+        finally:
+            runner.close()
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        lanes = list(pool.map(lane, range(jobs)))
+    pairs = sorted((pair for lane_ in lanes for pair in lane_), key=lambda pair: pair[0])
+    return [outcome for _, outcome in pairs]
+
+
+def table(outcomes: list[Outcome]) -> str:
+    """Outcome classes by case family, as a text table."""
+    families = sorted({o.case.family for o in outcomes})
+    counts = Counter((o.case.family, o.cls) for o in outcomes)
+    classes = [c for c in CLASS_ORDER if any(o.cls == c for o in outcomes)]
+    width = max(len(c) for c in [*classes, "class"]) + 2
+    head = "class".ljust(width) + "".join(f"{f:>12}" for f in families) + f"{'total':>10}"
+    rows = [head, "-" * len(head)]
+    for cls in classes:
+        cells = "".join(f"{counts[(f, cls)]:>12}" for f in families)
+        rows.append(cls.ljust(width) + cells + f"{sum(counts[(f, cls)] for f in families):>10}")
+    totals = "".join(f"{sum(1 for o in outcomes if o.case.family == f):>12}" for f in families)
+    rows.append("total".ljust(width) + totals + f"{len(outcomes):>10}")
+    invariant = sum(o.internal_invariant and o.cls == DIAGNOSED for o in outcomes)
+    rows.append(f"(of the diagnosed, {invariant} name an internal invariant violation)")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--worker"]:
+    sys.exit(_worker_main())
