@@ -178,8 +178,19 @@ class SizeResult:
     def get(self, name: str, stat: str) -> float:
         return getattr(self.series[name], stat)
 
+    @classmethod
+    def from_dict(cls, label: str, data: dict) -> SizeResult:
+        result = cls.__new__(cls)
+        result.label, result.ops, result.path = label, data["ops"], Path(data["file"])
+        result.lowered = Path(data["lowered"]) if data.get("lowered") not in (None, "None") \
+            else None
+        result.rewritten = data.get("rewritten", 0)
+        result.series = {k: Series(list(v)) for k, v in data["series"].items()}
+        return result
+
     def as_dict(self) -> dict:
         return {"ops": self.ops, "file": str(self.path), "lowered": str(self.lowered),
+                "rewritten": self.rewritten,
                 "series": {k: v.values for k, v in self.series.items()}}
 
 
@@ -340,10 +351,11 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
     for r in results:
         if base is None or r.ops <= base.ops:
             continue
-        for key, what in (("nzpass-opt.wall", "e2e time/op"),
-                          ("nzpass-opt.passes", "passes time/op")):
+        for key, what in (("nzpass-opt.wall", "nzpass-opt e2e time/op"),
+                          ("nzpass-opt.passes", "nzpass-opt passes time/op"),
+                          ("mlir-opt.wall", "mlir-opt time/op (reference)")):
             rows.append(("linear" if key == "nzpass-opt.wall" else None,
-                         f"nzpass-opt {what}: {r.label} / 10k", r.label,
+                         f"{what}: {r.label} / 10k", r.label,
                          *both(lambda s: (r.get(key, s) / r.ops) / (base.get(key, s) / base.ops))))
     if packer:
         for name in ("pack", "unpack"):
@@ -479,6 +491,25 @@ def profile(label: str, seed: int, nzpass_opt_python: str, pipeline: str, top: i
     stats.sort_stats("tottime").print_stats(15)
 
 
+def reprint(path: Path, markdown: bool) -> int:
+    record = json.loads(path.read_text())
+    results = [SizeResult.from_dict(k, v) for k, v in record["sizes"].items()]
+    big = [SizeResult.from_dict(k, v) for k, v in (record.get("big_kernels") or {}).items()]
+    packer = {k: Series(list(v)) for k, v in record["packer"].items()} \
+        if record.get("packer") else None
+    print(f"run of {record['time']}, {record['repeat']} repeats; nzpass: {record.get('nzpass')}")
+    print_report(results, packer, record["pipeline"], markdown)
+    print_big_kernels(big)
+    floor_data = record.get("floor")
+    if floor_data:
+        label = floor_data.get("label")
+        for r in results:
+            if r.label == label or (label is None and r.ops >= 100_000):
+                print_floor(r, floor_data)
+                break
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="nzpass-opt vs mlir-opt, and the NZ packer vs np.copy")
     p.add_argument("--sizes", default="1k,10k,100k,1m", help="op counts (default 1k,10k,100k,1m)")
@@ -499,7 +530,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pythonpath", metavar="DIR",
                    help="import nzpass from DIR (e.g. a `git archive` snapshot of a commit) "
                         "instead of the installed one, in every child and in the packer bench")
+    p.add_argument("--report", metavar="RESULTS_JSON",
+                   help="only print the report of an earlier run (bench/out/results.json)")
     args = p.parse_args(argv)
+    if args.report:
+        return reprint(Path(args.report), args.markdown)
     global CHILD_ENV
     if args.pythonpath:
         pythonpath = str(Path(args.pythonpath).resolve())
@@ -532,6 +567,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in results:
         if r.label == floor_label:
             floor_data = floor(r)
+            floor_data["label"] = r.label
             print_floor(r, floor_data)
     record = {"time": time.strftime("%Y-%m-%dT%H:%M:%S"), "pipeline": pipeline,
               "nzpass": source,

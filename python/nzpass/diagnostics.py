@@ -60,24 +60,33 @@ class SourceLoc:
 UNKNOWN_LOC = SourceLoc(None)
 
 
+def _children(loc: ir.Location, through_call_sites: bool) -> list[ir.Location]:
+    if loc.is_a_name():
+        return [loc.child_loc]
+    if loc.is_a_callsite() and through_call_sites:
+        return [loc.callee, loc.caller]
+    if loc.is_a_fused():
+        return list(loc.locations)
+    return []
+
+
+def _first_location(loc: ir.Location, through_call_sites: bool,
+                    wanted: Callable[[ir.Location], bool]) -> ir.Location | None:
+    """The first location `wanted` accepts in a pre-order walk of `loc`. The
+    walk keeps its own stack: locations nest as deep as the input writes them."""
+    pending = [loc]
+    while pending:
+        current = pending.pop()
+        if wanted(current):
+            return current
+        pending.extend(reversed(_children(current, through_call_sites)))
+    return None
+
+
 def _first_file_location(loc: ir.Location) -> ir.Location | None:
     """MLIR's `findInstanceOf<FileLineColLoc>`: a pre-order walk through names,
     call sites (callee first) and fused locations."""
-    if loc.is_a_file():
-        return loc
-    if loc.is_a_name():
-        children = [loc.child_loc]
-    elif loc.is_a_callsite():
-        children = [loc.callee, loc.caller]
-    elif loc.is_a_fused():
-        children = list(loc.locations)
-    else:
-        return None
-    for child in children:
-        found = _first_file_location(child)
-        if found is not None:
-            return found
-    return None
+    return _first_location(loc, True, lambda current: current.is_a_file())
 
 
 def resolve_location(loc: ir.Location) -> SourceLoc:
@@ -92,13 +101,7 @@ def resolve_location(loc: ir.Location) -> SourceLoc:
 def _call_site(loc: ir.Location) -> ir.Location | None:
     """The call-site location inside `loc`, looking through names and fused
     locations only, as mlir-opt does for its "called from" notes."""
-    if loc.is_a_callsite():
-        return loc
-    if loc.is_a_name():
-        return _call_site(loc.child_loc)
-    if loc.is_a_fused():
-        return next((s for s in map(_call_site, loc.locations) if s is not None), None)
-    return None
+    return _first_location(loc, False, lambda current: current.is_a_callsite())
 
 
 def call_stack(loc: ir.Location) -> list[SourceLoc]:

@@ -25,6 +25,9 @@ PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
 _MODULE_ANCHORS = ("builtin.module", "any")
 # `builtin.module(...)` or `any(...)`, as opposed to the `a,b` shorthand.
 _ANCHORED = re.compile(r"\s*(" + "|".join(map(re.escape, _MODULE_ANCHORS)) + r")\s*\(")
+# Real pipelines nest a few op anchors deep; the reader (and the upstream
+# parser after it) recurses once per level, so deeper text is refused.
+MAX_PIPELINE_NESTING = 64
 
 
 class PipelineError(Exception):
@@ -56,6 +59,7 @@ class _Reader:
         self.text = text
         self.pos = 0
         self.col_base = col_base
+        self.depth = 0  # op anchors open at the current position
 
     def col(self, pos: int | None = None) -> int:
         return self.col_base + (self.pos if pos is None else pos)
@@ -94,10 +98,15 @@ class _Reader:
         if not name:
             raise self.fail("expected a pass name")
         if self.peek() == "(":
+            if self.depth == MAX_PIPELINE_NESTING:
+                raise self.fail(f"the pipeline nests op anchors deeper than "
+                                f"{MAX_PIPELINE_NESTING} levels")
+            self.depth += 1
             self.pos += 1
             self.skip_space()
             nested = [] if self.peek() == ")" else self.elements(")")
             self.pos += 1
+            self.depth -= 1
             return Element(name, self.text[start:self.pos], self.col(start), nested=nested)
         element = Element(name, "", self.col(start))
         if self.peek() == "{":

@@ -3,8 +3,11 @@ module whose `file:line:col` locations match the original file."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from itertools import accumulate
 
+from . import pto_syntax
 from .bindings import MLIRError, ir
 from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
 
@@ -14,6 +17,22 @@ SPLIT_MARKER = "// -----"
 _SPLIT_PREFIX, _SPLIT_SUFFIX = SPLIT_MARKER[:-2], SPLIT_MARKER[-2:]
 # `Module.parse` has no source name: every location it makes is in file `-`.
 _PARSER_BUFFER_NAME = "-"
+
+# The MLIR parser recurses on the C stack once per level of nesting (regions,
+# attributes, types, locations, and the aliases they expand), and the printer
+# and verifier do too: some 2300 nested regions overflow the stack and kill
+# the process (SIGSEGV). Input that nests deeper than this is refused first.
+MAX_NESTING = 1000
+_OPENING, _CLOSING = b"{([<", b"})]>"
+# Bracket steps by byte; every other byte is dropped before they are summed.
+_DEPTH_STEP = [(byte in _OPENING) - (byte in _CLOSING) for byte in range(256)]
+_NOT_BRACKETS = bytes(byte for byte in range(256) if not _DEPTH_STEP[byte])
+# What does not nest: string literals, comments, and the `>` of an arrow.
+_NOT_NESTING = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|->')
+_NESTING_TOKEN = re.compile(_NOT_NESTING.pattern + r"|[{(\[<]|[})\]>]")
+# Searched in "\n" + text: a literal first character keeps the scan fast.
+_ALIAS_DEFINITION = re.compile(r"\n[ \t]*([#!][\w.$-]+)[ \t]*=([^\n]*)")
+_ALIAS_NAME = re.compile(r"[#!][\w.$-]+")
 
 
 @dataclass
@@ -66,16 +85,77 @@ def decode_source(data: bytes, name: str, diagnostics: DiagnosticEngine) -> str 
         return None
 
 
+def _max_depth(text: str) -> int:
+    """The deepest bracket nesting of `text`, comments and strings left out."""
+    brackets = _NOT_NESTING.sub("", text).encode().translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+
+
+def _too_deep_offset(text: str) -> int:
+    """Where in `text` the bracket nesting first goes past MAX_NESTING."""
+    depth = 0
+    for token in _NESTING_TOKEN.finditer(text):
+        depth += _DEPTH_STEP[ord(token.group()[0])] if len(token.group()) == 1 else 0
+        if depth > MAX_NESTING:
+            return token.start()
+    return 0
+
+
+def _too_deep_alias(text: str) -> re.Match | None:
+    """The first alias definition whose expansion nests deeper than
+    MAX_NESTING (bounded by the nesting of its body plus that of the
+    deepest alias it names: aliases are defined before they are used)."""
+    depths: dict[str, int] = {}
+    for definition in _ALIAS_DEFINITION.finditer("\n" + text):
+        body = definition.group(2)
+        named = (depths.get(name, 0) for name in _ALIAS_NAME.findall(body))
+        depth = _max_depth(body) + max(named, default=0)
+        if depth > MAX_NESTING:
+            return definition
+        depths[definition.group(1)] = depth
+    return None
+
+
+def check_nesting(chunk: Chunk, name: str, diagnostics: DiagnosticEngine) -> bool:
+    """Whether the chunk nests shallowly enough for the MLIR parser; an error
+    at the first place that nests too deep otherwise."""
+    text = chunk.text
+    if sum(map(text.count, "{([<")) <= MAX_NESTING:
+        return True  # each level of nesting, aliases included, opens a bracket
+    alias = _too_deep_alias(text)
+    if alias is not None:
+        offset, what = alias.start(1) - 1, f"alias '{alias.group(1)}' nests"
+    elif _max_depth(text) > MAX_NESTING:
+        offset, what = _too_deep_offset(text), "the input nests"
+    else:
+        return True
+    line = _position(text, offset)[0]
+    # MLIR columns count bytes.
+    line_start = text.rfind("\n", 0, offset) + 1
+    col = len(text[line_start:offset].encode()) + (chunk.first_col if line == 1 else 1)
+    diagnostics.error(SourceLoc(name, chunk.first_line + line - 1, col),
+                      f"{what} deeper than {MAX_NESTING} levels: the MLIR parser recurses once "
+                      "per level and would overflow its stack; nest less deeply")
+    return False
+
+
 def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context,
                 diagnostics: DiagnosticEngine) -> ir.Module | None:
     """Parse a chunk as mlir-opt does: a lone `builtin.module` is the module,
     any other top-level ops (and attribute aliases) go in an implicit one.
     Errors go to `diagnostics`, which must be capturing `ctx`; positions are
-    those of the chunk in file `name`."""
+    those of the chunk in file `name`. Custom-syntax pto ops are read into
+    generic form first, at the same positions."""
+    if not check_nesting(chunk, name, diagnostics):
+        return None
+    text = pto_syntax.read_source(chunk.text, name, diagnostics, chunk.first_line,
+                                  chunk.first_col)
+    if text is None:
+        return None
     # Padding puts the chunk where it is in the original file.
     padding = "\n" * (chunk.first_line - 1) + " " * (chunk.first_col - 1)
     diagnostics.rename_file(_PARSER_BUFFER_NAME, name)
     try:
-        return ir.Module.parse(padding + chunk.text, context=ctx)
+        return ir.Module.parse(padding + text, context=ctx)
     except MLIRError:
         return None  # the parser's diagnostics are already in `diagnostics`

@@ -408,6 +408,20 @@ func.func @negative_load_two_batches(%p: !pto.ptr<i8>) {
 
 // -----
 
+// A partition without its view result is malformed.
+func.func @negative_partition_without_result(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{'pto.partition_view' op must have one !pto.partition_tensor_view result, got []}}
+  "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
 // Only an Acc tile is written back to NZ.
 func.func @negative_store_from_vec(%p: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index

@@ -27,7 +27,7 @@ PIPELINES = (
     "pto-block-nz-views",
     "block-nz-tensor-views,materialize-tensor-strides",
     "block-nz-tensor-views,canonicalize,cse",
-    "canonicalize,cse,pl-to-pto",
+    "canonicalize,pl-to-pto,canonicalize,cse",
     "pl-to-pto,canonicalize,cse",
     "convert-pl-to-pto,verify-pto-nz,cse",
     "pto-block-nz-views,verify-pto-nz",
@@ -79,6 +79,20 @@ def seeds() -> list[tuple[str, str]]:
     return found
 
 
+def verify_seeds() -> list[tuple[str, str, str]]:
+    """(name, chunk, pass) of every chunk of the `*-invalid.mlir` lit tests,
+    comments kept: inputs for `--verify-diagnostics` with their expectations."""
+    found = []
+    for path in sorted((ROOT / "test" / "lit").glob("*-invalid.mlir")):
+        pass_name = path.stem.removesuffix("-invalid")
+        text = path.read_text(encoding="utf-8")
+        for index, chunk in enumerate(text.split("// -----")):
+            lines = [line for line in chunk.splitlines() if "RUN:" not in line]
+            if any("expected-" in line for line in lines):
+                found.append((f"{path.stem}@{index}", "\n".join(lines) + "\n", pass_name))
+    return found
+
+
 # --------------------------------------------------------------------------- mutations
 
 # Integers that sit on a boundary somewhere: signs, fractal factors, 16-bit
@@ -103,10 +117,12 @@ LAYOUTS = (
 )
 PTO_LAYOUTS = ("#pto.layout<zz>", "#pto.layout<>", "#pto.layout<nz, nz>", "#pto.layout",
                "\"nz\"", "3", "#pl.layout<nz>", "unit", "#pto.layout<nd>", "#pto.layout<dn>")
-TARGET_MEMORIES = ("3", "\"vec\"", "\"acc\"", "\"MAT\"", "\"\"", "unit", "[\"mat\"]", "#pl.layout<nz>")
+TARGET_MEMORIES = ("3", "\"vec\"", "\"acc\"", "\"MAT\"", "\"\"", "unit", "[\"mat\"]",
+                   "#pl.layout<nz>")
 BACKENDS = ("\"a5\"", "\"zz\"", "3", "unit", "\"\"", "[\"a2a3\"]")
-SEGMENT_SPELLINGS = ("array<i64: {}>", "array<i32>", "\"{}\"", "[{}]", "dense<[{}]> : tensor<4xi32>",
-                     "array<i32: {}, 99>", "array<i32: -1, {}>", "array<i32: 2147483647, {}>")
+SEGMENT_SPELLINGS = ("array<i64: {}>", "array<i32>", "\"{}\"", "[{}]",
+                     "dense<[{}]> : tensor<4xi32>", "array<i32: {}, 99>", "array<i32: -1, {}>",
+                     "array<i32: 2147483647, {}>")
 TILES = (
     "!pl.tile<256x512xi8>", "!pl.tile<256xi8, mat>", "!pl.tile<?x512xi8, mat>",
     "!pl.tile<256x512xi4, mat>", "!pl.tile<256x512xfoo, mat>", "!pl.tile<256x512xi8, zz>",
@@ -151,7 +167,8 @@ OP_SWAPS = {
     "arith.muli": ("arith.addi", "arith.subi", "arith.floordivsi", "arith.shli"),
 }
 GARBAGE_TOKENS = ("}", "{", "\"", "<", ">", "(", ")", "#", "!", "%", "^bb1:", "// -----\n",
-                  "\x00", "\t", "\r", "@", ":", "->", "loc(", "#pl.", "!pto.", "\u00e9", "\U0001f600")
+                  "\x00", "\t", "\r", "@", ":", "->", "loc(", "#pl.", "!pto.", "\u00e9",
+                  "\U0001f600")
 BAD_BYTES = (b"\x80", b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\xfe\xff", b"\xf8\x88\x80")
 
 _INT_TOKEN = re.compile(r"(?<![\w%@#$.^-])-?\d+(?![\w.])")
@@ -295,8 +312,8 @@ def blocked_mark(rng, text):
     """Add or remove the function mark that makes the blocking passes skip."""
     if "nz_tensor_views_blocked" in text:
         return text.replace(" attributes {nz_tensor_views_blocked}", "", 1)
-    return re.sub(r"(func\.func @\w+\([^{]*\)[^{]*?) \{", r"\1 attributes {nz_tensor_views_blocked} {",
-                  text, count=1)
+    return re.sub(r"(func\.func @\w+\([^{]*\)[^{]*?) \{",
+                  r"\1 attributes {nz_tensor_views_blocked} {", text, count=1)
 
 
 def tile(rng, text):
@@ -328,8 +345,9 @@ def tile_buf_compact(rng, text):
                  if k in fields and rng.random() < 0.7]
         if rng.random() < 0.3:
             extra.append(f"valid={fields.get('v_row', '?')}x{fields.get('v_col', '?')}")
-        head = f"{fields.get('loc', 'mat')}, {fields.get('rows', '16')}x{fields.get('cols', '16')}" \
-               f"x{fields.get('dtype', 'i8')}"
+        shape = "x".join(fields.get(key, default)
+                         for key, default in (("rows", "16"), ("cols", "16"), ("dtype", "i8")))
+        head = f"{fields.get('loc', 'mat')}, {shape}"
         return "!pto.tile_buf<" + ", ".join([head, *extra]) + ">"
     return _replace_everywhere(rng, _TILE_BUF, text, change)
 
@@ -401,6 +419,22 @@ def to_properties(rng, text):
                   count=rng.randrange(1, 4))
 
 
+DESIGNATOR_WHERE = ("", "@+0", "@-1", "@+2", "@-99999", "@+99999999999999999999", "@above",
+                    "@below", "@unknown", "@+", "@nowhere")
+DESIGNATOR_BODY = ("{{}}", "{{", "}}", "{{x}} {{y}}", "{{[}}", "{{(}}", "{{\\}}", "{{.*}}",
+                   "{{a{99999999999}}}", "{{(?P<x>a)(?P<x>b)}}", "{{\u00e9}}")
+
+
+def designator(rng, text):
+    """An `expected-*` comment with another kind, position or message."""
+    match = _pick_match(rng, re.compile(r"expected-\w+(-re)? *(@\S+)? *\{\{.*\}\}"), text)
+    if match is None:
+        return text
+    kind = rng.choice(("error", "note", "remark", "warning", "error-re", "bogus"))
+    body = rng.choice((*DESIGNATOR_BODY, match.group(0)[match.group(0).index("{{"):]))
+    return _splice(text, match, f"expected-{kind} {rng.choice(DESIGNATOR_WHERE)} {body}")
+
+
 def garbage_token(rng, text):
     pos = rng.randrange(len(text) + 1)
     return text[:pos] + rng.choice(GARBAGE_TOKENS) + text[pos:]
@@ -425,16 +459,18 @@ MUTATIONS: dict[str, Callable[[random.Random, str], str | bytes]] = {
         truncate, delete_line, duplicate_line, swap_lines, integer, negate_constant, shape,
         element_type, segments, drop_attribute, layout, target_memory, backend, blocked_mark,
         tile, tile_buf, tile_buf_compact, tensor_type, index_type, drop_operand, rewire_use,
-        swap_op, to_properties, garbage_token, bad_bytes, flip_byte)
+        swap_op, to_properties, designator, garbage_token, bad_bytes, flip_byte)
 }
 # Text damage is cheap to find; the semantic mutations reach the passes.
 _WEIGHTS = {"truncate": 1, "delete_line": 1, "duplicate_line": 1, "swap_lines": 1,
-            "garbage_token": 1, "bad_bytes": 1, "flip_byte": 1, "rewire_use": 2}
+            "garbage_token": 1, "bad_bytes": 1, "flip_byte": 1, "rewire_use": 2,
+            "designator": 0}
 
 
-def mutate(rng: random.Random, text: str, count: int) -> tuple[str | bytes, list[str]]:
+def mutate(rng: random.Random, text: str, count: int,
+           extra: dict[str, int] | None = None) -> tuple[str | bytes, list[str]]:
     names = list(MUTATIONS)
-    weights = [_WEIGHTS.get(name, 4) for name in names]
+    weights = [{**_WEIGHTS, **(extra or {})}.get(name, 4) for name in names]
     applied: list[str] = []
     data: str | bytes = text
     for _ in range(count):
@@ -458,6 +494,25 @@ def mutation_cases(seed: int, count: int) -> list[Case]:
         raw = data if isinstance(data, bytes) else data.encode()
         cases.append(Case(f"mut{seed}-{index}:{name}:{'+'.join(applied)}", raw,
                           ["-p", pipeline], tags=applied))
+    return cases
+
+
+def verify_cases(seed: int, count: int) -> list[Case]:
+    """Mutants of the invalid lit chunks under `--verify-diagnostics`, their
+    `expected-*` comments mutated too; a few run as a two-chunk split file."""
+    rng = random.Random(seed)
+    chunks = verify_seeds()
+    cases = []
+    for index in range(count):
+        name, text, pass_name = chunks[rng.randrange(len(chunks))]
+        args = ["-p", pass_name, "--verify-diagnostics"]
+        if rng.random() < 0.25:
+            other = chunks[rng.randrange(len(chunks))][1]
+            text, args = text + "// -----\n" + other, [*args, "--split-input-file"]
+        data, applied = mutate(rng, text, rng.choice((1, 2)), extra={"designator": 6})
+        raw = data if isinstance(data, bytes) else data.encode()
+        cases.append(Case(f"verify{seed}-{index}:{name}:{'+'.join(applied)}", raw, args,
+                          family="verify", tags=applied))
     return cases
 
 
@@ -528,14 +583,8 @@ def loop_carried_offset() -> str:
 def nested_loops(depth: int) -> str:
     """A load at the bottom of `depth` nested scf.for loops (the row offset is
     the innermost induction variable)."""
-    body, indent = [], ""
-    for level in range(depth):
-        body.append(f"{indent}scf.for %i{level} = %c0 to %c256 step %c16 {{")
-        indent += " "
-    body.append(indent + _load(f"%i{depth - 1}"))
-    for level in reversed(range(depth)):
-        body.append(" " * level + "}")
-    return _kernel(body)
+    body = [f"scf.for %i{level} = %c0 to %c256 step %c16 {{" for level in range(depth)]
+    return _kernel([*body, _load(f"%i{depth - 1}"), *["}"] * depth])
 
 
 def nested_regions(depth: int) -> str:
@@ -560,6 +609,12 @@ def deep_location(depth: int, kind: str) -> str:
 
 def deep_attribute(depth: int) -> str:
     return _kernel([f'"test.op"() {{a = {"[" * depth}1{"]" * depth}}} : () -> ()'])
+
+
+def alias_chain(depth: int) -> str:
+    """A type alias that nests `depth` deep through earlier aliases."""
+    lines = ["!t0 = i32", *(f"!t{i} = tuple<!t{i - 1}>" for i in range(1, depth))]
+    return "\n".join(lines) + f'\n"test.op"() : () -> !t{depth - 1}\n'
 
 
 def deep_opaque_layout(depth: int) -> str:
@@ -612,6 +667,21 @@ def negative_and_zero() -> list[tuple[str, str]]:
     return out
 
 
+def unicode_digits() -> list[tuple[str, str]]:
+    """Extents spelled with digits `str.isdigit` takes and `int` may not."""
+    out = []
+    for digit in ("\u00b2", "\u0664", "\uff11", "\u2460"):
+        store = _kernel([]).replace("tensor<256x512xi8, #pl.layout<nz>>",
+                                    "tensor<64x16xf32, #pl.layout<nz>>, "
+                                    f"%acc: !pl.tile<{digit}6x16xf32, acc>")
+        out.append((f"unicode-digit-tile-{ord(digit):x}", store))
+        buf = (f"!pto.tile_buf<loc=mat, dtype=i8, rows={digit}, cols=32, v_row=16, v_col=32, "
+               "blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+        out.append((f"unicode-digit-tile-buf-{ord(digit):x}",
+                    f'func.func @k() {{\n  %t = "pto.alloc_tile"() : () -> {buf}\n  return\n}}\n'))
+    return out
+
+
 def pto_kernel(shape="%c256, %c512", strides="%c512, %c1", segments="1, 2, 2",
                types="index, index, index, index", view="?x?", extra="") -> str:
     return ("func.func @k(%p: !pto.ptr<i8>) {\n"
@@ -647,7 +717,8 @@ def pto_garbage() -> list[tuple[str, str]]:
         ("pto-no-results", pto_kernel().replace(" -> !pto.tensor_view<?x?xi8>", " -> ()")
          .replace("%tv = ", "")),
         ("pto-two-results", pto_kernel().replace("%tv = ", "%tv:2 = ").replace(
-            "-> !pto.tensor_view<?x?xi8>", "-> (!pto.tensor_view<?x?xi8>, !pto.tensor_view<?x?xi8>)")),
+            "-> !pto.tensor_view<?x?xi8>",
+            "-> (!pto.tensor_view<?x?xi8>, !pto.tensor_view<?x?xi8>)")),
     ]
 
 
@@ -664,12 +735,12 @@ def garbage() -> list[tuple[str, bytes]]:
         ("cr-only", example.replace(b"\n", b"\r")), ("split-marker-only", b"// -----\n"),
         ("binary", bytes(range(256))), ("random-ascii", bytes(random.Random(7).choices(
             b"{}()<>[]%@#!:=,\"x0123456789abcdefghijklmnopqrstuvwxyz \n", k=4000))),
-        ("long-line", b"func.func @k(" + b"%a: i32, " * 20000 + b") {\n  return\n}\n"),
-        ("long-identifier", b"func.func @" + b"k" * 200000 + b"() {\n  return\n}\n"),
-        ("long-string", b'"test.op"() {a = "' + b"x" * 1000000 + b'"} : () -> ()\n'),
+        ("long-line", b"func.func @k(" + b"%a: i32, " * 5000 + b") {\n  return\n}\n"),
+        ("long-identifier", b"func.func @" + b"k" * 100000 + b"() {\n  return\n}\n"),
+        ("long-string", b'"test.op"() {a = "' + b"x{" * 100000 + b'"} : () -> ()\n'),
     ]
-    for cut in range(0, len(example), max(1, len(example) // 23)):
-        out.append((f"truncated-{cut}", example[:cut]))
+    for step in range(1, 24):
+        out.append((f"truncated-{step}/24", example[:len(example) * step // 24]))
     return out
 
 
@@ -690,9 +761,12 @@ MALFORMED_PIPELINES = (
     "canonicalize{top-down=maybe}", "canonicalize{region-simplify=bad}", "cse{bad=1}",
     "inline{default-pipeline=garbage(}", "func.func(canonicalize{max-iterations=x})",
     "bl\u00f6ck-nz-tensor-views", "pl-to-pto\u200b", "pl to pto", "pl-to-pto;cse", "-p",
-    "--pass-pipeline", "test-internal-error", "test-emit-diagnostics",
+    "--pass-pipeline", "test-emit-diagnostics",
     "gpu.module(cse)", "builtin.module", "cse, ,canonicalize", " " * 10, "\t",
-    "a" * 10000, "func.func(" * 300 + "cse" + ")" * 300, "cse{" * 50,
+    "a" * 10000, "func.func(" * 60 + "cse" + ")" * 60, "func.func(" * 300 + "cse" + ")" * 300,
+    "func.func(" * 5000 + "cse" + ")" * 5000, "cse{" * 50, "canonicalize{test-convergence=1}",
+    "block-nz-tensor-views{max-proof-depth=\u0664}",
+    "block-nz-tensor-views{max-proof-depth=\u00b2}",
 )
 MALFORMED_ANCHORED = (
     "", "builtin.module", "builtin.module(", "builtin.module()", "builtin.module(cse))",
@@ -703,9 +777,12 @@ MALFORMED_ANCHORED = (
 
 def pipeline_cases() -> list[Case]:
     text = (ROOT / "examples" / "matmul_nz.mlir").read_bytes()
-    cases = [Case(f"pipeline:{p[:40]!r}", text, ["-p", p], family="pipeline")
+    def name(kind: str, pipeline: str) -> str:
+        return f"{kind}:{pipeline[:40]!r}" + (f"+{len(pipeline)}" if len(pipeline) > 40 else "")
+
+    cases = [Case(name("pipeline", p), text, ["-p", p], family="pipeline")
              for p in MALFORMED_PIPELINES]
-    cases += [Case(f"anchored:{p[:40]!r}", text, [f"--pass-pipeline={p}"], family="pipeline")
+    cases += [Case(name("anchored", p), text, [f"--pass-pipeline={p}"], family="pipeline")
               for p in MALFORMED_ANCHORED]
     cases.append(Case("usage:both-pipelines", text, ["-p", "cse", "--pass-pipeline=any(cse)"],
                       family="pipeline", expect_usage=True))
@@ -730,22 +807,31 @@ def structured_cases(scale: int = 1) -> list[Case]:
         ("unreachable-cycle-pipeline", unreachable_cycle(), "deep", ["-p", "pl-to-pto"]),
         ("loop-carried-offset", loop_carried_offset(), "deep", ["-p", "pl-to-pto"]),
         ("nested-loops-50", nested_loops(50), "nesting", ["-p", "pl-to-pto"]),
-        ("nested-loops-deep", nested_loops(1200 * scale), "nesting",
+        # Just inside the parser's nesting limit (1000 brackets), then far past it.
+        ("nested-loops-990", nested_loops(990), "nesting", ["-p", "block-nz-tensor-views"]),
+        ("nested-loops-deep", nested_loops(5000 * scale), "nesting",
          ["-p", "block-nz-tensor-views"]),
-        ("nested-regions-deep", nested_regions(1200 * scale), "nesting",
+        ("nested-regions-495", nested_regions(495), "nesting",
          ["-p", "block-nz-tensor-views,materialize-tensor-strides"]),
-        ("nested-regions-verify", nested_regions(1200 * scale), "nesting", ["-p", "verify-pto-nz"]),
-        ("nested-modules-deep", nested_modules(1200 * scale), "nesting",
-         ["-p", "block-nz-tensor-views"]),
-        ("nested-modules-convert", nested_modules(1200 * scale), "nesting",
-         ["-p", "convert-pl-to-pto"]),
-        ("deep-attribute", deep_attribute(3000 * scale), "nesting", ["-p", "cse"]),
+        ("nested-regions-deep", nested_regions(5000 * scale), "nesting",
+         ["-p", "block-nz-tensor-views,materialize-tensor-strides"]),
+        ("nested-regions-verify", nested_regions(495), "nesting", ["-p", "verify-pto-nz"]),
+        ("nested-modules-990", nested_modules(990), "nesting", ["-p", "block-nz-tensor-views"]),
+        ("nested-modules-convert", nested_modules(990), "nesting", ["-p", "convert-pl-to-pto"]),
+        ("nested-modules-deep", nested_modules(5000 * scale), "nesting", ["-p", "pl-to-pto"]),
+        ("deep-attribute-990", deep_attribute(990), "nesting", ["-p", "cse"]),
+        ("deep-attribute", deep_attribute(10000 * scale), "nesting", ["-p", "cse"]),
+        ("deep-type-alias", alias_chain(5000 * scale), "nesting", ["-p", "cse"]),
+        ("deep-type-alias-990", alias_chain(990), "nesting", ["-p", "pl-to-pto"]),
         ("deep-opaque-layout", deep_opaque_layout(3000 * scale), "nesting", ["-p", "pl-to-pto"]),
-        ("many-arguments", many_arguments(500 * scale), "deep", ["-p", "pl-to-pto"]),
+        ("many-arguments", many_arguments(200 * scale), "deep", ["-p", "pl-to-pto"]),
     ]
     for kind in ("callsite", "name", "fused"):
-        texts.append((f"deep-location-{kind}", deep_location(1500 * scale, kind), "nesting",
+        texts.append((f"deep-location-{kind}", deep_location(990, kind), "nesting",
                       ["-p", "block-nz-tensor-views"]))
+    for name, text in unicode_digits():
+        for pipeline in ("block-nz-tensor-views", "convert-pl-to-pto", "verify-pto-nz"):
+            texts.append((f"{name}|{pipeline}", text, "garbage", ["-p", pipeline]))
     for name, text in overflowing_extents():
         for pipeline in ("block-nz-tensor-views", "pl-to-pto", "materialize-tensor-strides"):
             texts.append((f"{name}|{pipeline}", text, "overflow", ["-p", pipeline]))
@@ -754,10 +840,11 @@ def structured_cases(scale: int = 1) -> list[Case]:
     for name, text in pto_garbage():
         for pipeline in ("pto-block-nz-views", "verify-pto-nz"):
             texts.append((f"{name}|{pipeline}", text, "pto", ["-p", pipeline]))
-    for name, data in garbage():
+    for index, (name, data) in enumerate(garbage()):
         texts.append((name, data, "garbage", ["-p", "pl-to-pto"]))
+        if index < 8:
+            texts.append((name + "|split", data, "garbage", ["-p", "pl-to-pto",
+                                                              "--split-input-file"]))
     cases = [Case(name, data if isinstance(data, bytes) else data.encode(), args, family=family)
              for name, data, family, args in texts]
-    cases += [Case(c.name + "|split", c.data, [*c.args, "--split-input-file"], family=c.family)
-              for c in cases if c.family == "garbage"][:8]
     return cases + pipeline_cases()

@@ -49,14 +49,34 @@ def key_values(items: list[str]) -> Iterator[tuple[str, str | None]]:
         yield key.strip(), (value.strip() if eq else None)
 
 
+# Extents and sizes are int64 in MLIR (and in every pto op operand).
+INT64_MAX = 2 ** 63 - 1
+
+
+def is_decimal(text: str) -> bool:
+    """ASCII digits only: `str.isdigit` also takes `²`, which `int` refuses."""
+    return text.isascii() and text.isdigit()
+
+
+def parse_integer(text: str, what: str) -> int:
+    """A non-negative decimal integer that fits in int64."""
+    text = text.strip()
+    if not is_decimal(text):
+        raise OpaqueSyntaxError(f"{what} must be a non-negative integer, got '{text}'")
+    value = int(text)
+    if value > INT64_MAX:
+        raise OpaqueSyntaxError(f"{what} {text} does not fit in 64 bits")
+    return value
+
+
 def parse_extent(text: str) -> int | None:
     """An extent: a non-negative integer, or `?` for dynamic (None)."""
     text = text.strip()
     if text == "?":
         return None
-    if not text.isdigit():
+    if not is_decimal(text):
         raise OpaqueSyntaxError(f"expected an integer or '?', got '{text}'")
-    return int(text)
+    return parse_integer(text, "extent")
 
 
 def parse_extent_list(text: str) -> tuple[int | None, ...]:
@@ -71,7 +91,7 @@ def parse_dims(text: str) -> tuple[tuple[int | None, ...], str]:
     """`256x?x512xi8` -> ((256, None, 512), 'i8')."""
     parts = text.strip().split("x")
     dims = []
-    while len(parts) > 1 and (parts[0].isdigit() or parts[0] == "?"):
+    while len(parts) > 1 and (is_decimal(parts[0]) or parts[0] == "?"):
         dims.append(parse_extent(parts.pop(0)))
     element = "x".join(parts)
     if not element:

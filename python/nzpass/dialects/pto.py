@@ -85,9 +85,7 @@ def _field_value(key: str, value: str):
     if key in ("v_row", "v_col"):
         return opaque.parse_extent(value)
     if key in _INT_FIELDS:
-        if not value.isdigit():
-            raise opaque.OpaqueSyntaxError(f"tile_buf field {key} must be an integer")
-        return int(value)
+        return opaque.parse_integer(value, f"tile_buf field {key}")
     return value
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .tokenizer import BANG, BARE, CARET, HASH, INT, PERCENT, STRING, Token, squeeze
+from .tokenizer import (
+    BANG, BARE, CARET, FLOAT, HASH, INT, PERCENT, PUNCT, STRING, Token, integer_value,
+)
 
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
 
@@ -40,27 +42,22 @@ class Entry:
         return self.name if self.value is None else f"{self.name} = {self.value}"
 
 
-def span_text(tokens: list[Token], begin: int, end: int) -> str:
-    """The text of tokens[begin:end] on one line: comments dropped, one space
-    where the source had any whitespace between two tokens."""
-    parts = []
-    for index in range(begin, end):
-        token = tokens[index]
-        if index > begin and token.start > tokens[index - 1].end:
-            parts.append(" ")
-        parts.append(squeeze(token.text) if token.kind in (BANG, HASH) else token.text)
-    return "".join(parts)
+def span_text(text: str, tokens: list[Token], begin: int, end: int) -> str:
+    """The source text of tokens[begin:end], exactly: upstream MLIR compares
+    the types and attributes of an unregistered dialect by their text, so
+    even the whitespace inside `!pto.tile_buf<...>` is part of the type."""
+    return text[tokens[begin].start:tokens[end - 1].end]
 
 
 class Cursor:
     """A position in a token list, with `expect_*`/`accept_*` steps that fail
     with a PtoSyntaxError naming `context` (the construct being read)."""
 
-    def __init__(self, tokens: list[Token], pos: int, context: str, text_end: int):
+    def __init__(self, text: str, tokens: list[Token], pos: int, context: str):
+        self.text = text
         self.tokens = tokens
         self.pos = pos
         self.context = context
-        self.text_end = text_end  # where an error at the end of input points
 
     # --- basic steps --------------------------------------------------------
 
@@ -70,7 +67,7 @@ class Cursor:
 
     def fail(self, message: str, token: Token | None = None) -> PtoSyntaxError:
         token = token if token is not None else self.peek()
-        offset = token.start if token is not None else self.text_end
+        offset = token.start if token is not None else len(self.text)
         return PtoSyntaxError(offset, f"{message} in {self.context}")
 
     def expected(self, what: str) -> PtoSyntaxError:
@@ -120,9 +117,9 @@ class Cursor:
             if token is None:
                 raise self.fail(f"'{opener.text}' is never closed", opener)
             self.pos += 1
-            if token.kind == "punct" and token.text in _OPEN:
+            if token.kind == PUNCT and token.text in _OPEN:
                 stack.append(_OPEN[token.text])
-            elif token.kind == "punct" and token.text in _OPEN.values():
+            elif token.kind == PUNCT and token.text in _OPEN.values():
                 if token.text != stack.pop():
                     raise self.fail(f"unbalanced '{token.text}'", token)
 
@@ -135,7 +132,7 @@ class Cursor:
         self.pos += 1
         number = self.peek()
         if number is not None and number.kind == HASH and number.start == token.end \
-                and number.text[1:].isdigit():
+                and number.text[1:].isascii() and number.text[1:].isdigit():
             self.pos += 1
             return Value(token.text + number.text, token)
         return Value(token.text, token)
@@ -174,7 +171,7 @@ class Cursor:
                 self.type_text()
         else:
             raise self.expected("a type")
-        return span_text(self.tokens, begin, self.pos)
+        return span_text(self.text, self.tokens, begin, self.pos)
 
     def type_list(self, closer: str) -> list[str]:
         types: list[str] = []
@@ -194,15 +191,37 @@ class Cursor:
             token = self.peek()
             if token is None:
                 raise self.expected("an attribute value")
-            if token.kind == "punct" and (token.text in (",", ")", "]", "}", ">")):
+            if token.kind == PUNCT and (token.text in (",", ")", "]", "}", ">")):
                 break
-            if token.kind == "punct" and token.text in _OPEN:
+            if token.kind == PUNCT and token.text in _OPEN:
                 self.skip_balanced()
             else:
                 self.pos += 1
         if self.pos == begin:
             raise self.expected("an attribute value")
-        return span_text(self.tokens, begin, self.pos)
+        return span_text(self.text, self.tokens, begin, self.pos)
+
+    def attribute_item(self) -> str:
+        """One attribute where no separator follows it (`key = ATTR` in a
+        clause): a single token, a bracketed group, `name<...>`, `-N`."""
+        begin = self.pos
+        token = self.peek()
+        following = self.peek(1)
+        if token is None:
+            raise self.expected("an attribute")
+        if token.is_punct("(", "[", "{"):
+            self.skip_balanced()
+        elif token.kind == BARE and following is not None and following.is_punct("<") \
+                and following.start == token.end:
+            self.pos += 1
+            self.skip_balanced()
+        elif token.is_punct("-") and following is not None and following.kind in (INT, FLOAT):
+            self.pos += 2
+        elif token.kind == PUNCT:
+            raise self.expected("an attribute")
+        else:
+            self.pos += 1
+        return span_text(self.text, self.tokens, begin, self.pos)
 
     def attr_dict(self) -> list[Entry]:
         """`{name = value, unit_name, ...}` starting at the `{`."""
@@ -273,7 +292,7 @@ def result_names(tokens: list[Token], op_index: int) -> list[str]:
         token = tokens[index]
         if token.kind == PERCENT:
             if tokens[index + 1].is_punct(":"):
-                count = int(tokens[index + 2].text, 0)
+                count = integer_value(tokens[index + 2].text)
                 names.extend(f"{token.text}#{k}" for k in range(count))
                 index += 3
                 continue
@@ -304,7 +323,7 @@ def is_op_start(tokens: list[Token], index: int) -> bool:
     if token.kind == STRING:
         if following is None or not following.is_punct("("):
             return False
-    elif following is not None and following.kind == "punct" \
+    elif following is not None and following.kind == PUNCT \
             and following.text in _NO_BARE_OP_BEFORE:
         return False
     if index == 0:
@@ -314,7 +333,7 @@ def is_op_start(tokens: list[Token], index: int) -> bool:
         return result_list_start(tokens, index - 1) is not None
     if previous.is_punct(":"):
         return _after_block_label(tokens, index - 1)
-    return not (previous.kind == "punct" and previous.text in _NO_OP_AFTER)
+    return not (previous.kind == PUNCT and previous.text in _NO_OP_AFTER)
 
 
 # --- generic ops --------------------------------------------------------------
@@ -385,6 +404,7 @@ class ValueFacts:
     defined again later (each function has its own `%arg0`) takes its new
     meaning from there on, which is what text order gives."""
 
+    text: str
     types: dict[str, str] = field(default_factory=dict)
     constants: dict[str, int] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
@@ -394,7 +414,7 @@ class ValueFacts:
         for index, token in enumerate(tokens[:-1]):
             if token.kind == BANG and "<" not in token.text and tokens[index + 1].is_punct("=") \
                     and (index == 0 or not tokens[index - 1].is_punct("(", ",", ":", "->", "<")):
-                cursor = Cursor(tokens, index + 2, "a type alias", tokens[-1].end)
+                cursor = Cursor(self.text, tokens, index + 2, "a type alias")
                 try:
                     self.aliases[token.text] = cursor.type_text()
                 except PtoSyntaxError:
@@ -427,13 +447,13 @@ class ValueFacts:
             self._constant(tokens, index)
 
     def _argument(self, tokens: list[Token], index: int) -> None:
-        cursor = Cursor(tokens, index + 2, "an argument list", tokens[-1].end)
+        cursor = Cursor(self.text, tokens, index + 2, "an argument list")
         try:
             type_text = cursor.type_text()
         except PtoSyntaxError:
             return
         after = cursor.peek()
-        if after is None or after.kind == "punct" and after.text in _ARG_FOLLOWERS \
+        if after is None or after.kind == PUNCT and after.text in _ARG_FOLLOWERS \
                 or after.is_keyword("loc") \
                 or after.is_punct(",") and cursor.peek(1) is not None \
                 and cursor.peek(1).kind == PERCENT:
@@ -441,7 +461,7 @@ class ValueFacts:
             self.constants.pop(tokens[index].text, None)
 
     def _constant(self, tokens: list[Token], index: int) -> None:
-        cursor = Cursor(tokens, index + 3, "a constant", tokens[-1].end)
+        cursor = Cursor(self.text, tokens, index + 3, "a constant")
         negative = cursor.accept_punct("-") is not None
         literal = cursor.peek()
         if literal is None or literal.kind != INT:
@@ -456,5 +476,5 @@ class ValueFacts:
         name = tokens[index].text
         self.types[name] = type_text
         if is_integer_type(type_text):
-            value = int(literal.text, 0)
+            value = integer_value(literal.text)
             self.constants[name] = -value if negative else value

@@ -14,6 +14,7 @@ and CLAUSES are `keyword = %v : T` (an optional operand) or `keyword = ATTR`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 MAKE_TENSOR_VIEW = "pto.make_tensor_view"
@@ -89,6 +90,9 @@ TILE_OPS: dict[str, TileOp] = {op.name: op for op in [
 KNOWN_OPS = frozenset(VIEW_OPS) | frozenset(TILE_OPS)
 
 
+_DECIMAL = re.compile(r"[0-9]+")
+
+
 def segment_sizes_entry(sizes: list[int]) -> str:
     return "operandSegmentSizes = array<i32: " + ", ".join(map(str, sizes)) + ">"
 
@@ -104,6 +108,6 @@ def parse_segment_sizes(value: str) -> list[int] | None:
     if not body.startswith(":"):
         return None
     items = body[1:].split(",")
-    if not all(item.isdigit() for item in items):
+    if not all(_DECIMAL.fullmatch(item) for item in items):
         return None
     return [int(item) for item in items]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Token kinds.
 PERCENT, CARET, AT, BANG, HASH = "percent", "caret", "at", "bang", "hash"
@@ -22,23 +22,28 @@ BARE, INT, FLOAT, STRING, PUNCT, ERROR = "bare", "int", "float", "string", "punc
 _ID = r"[A-Za-z_][\w$.]*"
 _SUFFIX_ID = r"(?:[0-9]+|[A-Za-z_$.\-][\w$.\-]*)"
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
+# A pretty dialect body the regex takes whole: one without nested brackets,
+# strings or arrows (`!pto.tile_buf<loc=mat, ...>`). Others are scanned exactly.
+_BODY = r'<[^<>"\-()\[\]{}]*>'
+# Whitespace and comments before a token are matched with it: one match a token.
 _LEXEME = re.compile(
     rf"""
-    (?P<space>[ \t\r\n\f\v]+)
-  | (?P<comment>//[^\n]*)
-  | (?P<meta>\{{-\#|\#-\}})
-  | (?P<string>{_STRING})
-  | (?P<open_string>"[^\n]*)
-  | (?P<percent>%{_SUFFIX_ID})
-  | (?P<caret>\^{_SUFFIX_ID})
-  | (?P<at>@(?:{_ID}|{_STRING}))
-  | (?P<bang>!{_ID})
-  | (?P<hash>\#(?:{_ID}|[0-9]+))
-  | (?P<float>[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?)
-  | (?P<int>0x[0-9A-Fa-f]+|[0-9]+)
-  | (?P<bare>{_ID})
-  | (?P<punct>->|::|\.\.\.|[()\[\]{{}}<>,:=?*+\-|])
-  | (?P<other>.)
+    (?:[ \t\r\n\f\v]+|//[^\n]*)*
+    (?:
+      (?P<meta>\{{-\#|\#-\}})
+    | (?P<string>{_STRING})
+    | (?P<open_string>"[^\n]*)
+    | (?P<percent>%{_SUFFIX_ID})
+    | (?P<caret>\^{_SUFFIX_ID})
+    | (?P<at>@(?:{_ID}|{_STRING}))
+    | (?P<bang>!{_ID}(?:{_BODY})?)
+    | (?P<hash>\#(?:{_ID}(?:{_BODY})?|[0-9]+))
+    | (?P<float>[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?)
+    | (?P<int>0x[0-9A-Fa-f]+|[0-9]+)
+    | (?P<bare>{_ID})
+    | (?P<punct>->|::|\.\.\.|[()\[\]{{}}<>,:=?*+\-|])
+    | (?P<other>.)
+    )?
     """,
     re.VERBOSE | re.ASCII | re.DOTALL,
 )
@@ -47,10 +52,11 @@ _KIND = {"meta": PUNCT, "string": STRING, "open_string": ERROR, "percent": PERCE
          "bare": BARE, "punct": PUNCT, "other": ERROR}
 _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
 _STRING_RE = re.compile(_STRING)
+# What matters inside a pretty dialect body: brackets, strings, arrows.
+_BODY_STOP = re.compile(r'[<>()\[\]{}"-]')
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     kind: str
     text: str
     start: int  # offset of the first character in the source
@@ -67,51 +73,58 @@ def _pretty_body_end(text: str, start: int) -> int | None:
     """The offset past the `>` closing the `<` at `start`, or None when the
     body does not close. Nesting of <>, (), [], {} and strings is followed;
     `->` inside a body is an arrow, not a closing bracket."""
-    stack = []
+    stack: list[str] = []
     pos = start
-    size = len(text)
-    while pos < size:
-        char = text[pos]
-        if char == '"':
-            match = _STRING_RE.match(text, pos)
-            if match is None:
-                return None
-            pos = match.end()
-            continue
-        if char == "-" and text.startswith("->", pos):
-            pos += 2
-            continue
-        if char in _CLOSER:
-            stack.append(_CLOSER[char])
-        elif char in ">)]}":
-            if not stack or char != stack[-1]:
-                return None
-            stack.pop()
-            if not stack:
-                return pos + 1
-        pos += 1
-    return None
+    while True:
+        match = _BODY_STOP.search(text, pos)
+        if match is None:
+            return None
+        stop, pos = match.group(), match.end()
+        if stop == '"':
+            string = _STRING_RE.match(text, match.start())
+            if string is None:
+                return None  # a string left open
+            pos = string.end()
+        elif stop == "-":
+            if text.startswith(">", pos):
+                pos += 1
+        elif stop in _CLOSER:
+            stack.append(_CLOSER[stop])
+        elif not stack or stop != stack.pop():
+            return None
+        elif not stack:
+            return pos
 
 
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
-    pos, size = 0, len(text)
+    append = tokens.append
+    size = len(text)
+    pos = 0
     while pos < size:
-        match = _LEXEME.match(text, pos)
-        group = match.lastgroup
-        end = match.end()
-        if group in ("space", "comment"):
-            pos = end
-            continue
-        kind = _KIND[group]
-        if kind in (BANG, HASH) and end < size and text[end] == "<":
-            body_end = _pretty_body_end(text, end)
-            if body_end is None:
-                kind, body_end = ERROR, size
-            end = body_end
-        tokens.append(Token(kind, text[pos:end], pos, end))
-        pos = end
+        for match in _LEXEME.finditer(text, pos):
+            group = match.lastgroup
+            if group is None:  # only whitespace and comments were left
+                return tokens
+            start, end = match.span(group)
+            kind = _KIND[group]
+            if (kind is BANG or kind is HASH) and end < size and text[end] == "<":
+                # A body the regex did not take: scan it, and go on after it.
+                body_end = _pretty_body_end(text, end)
+                if body_end is None:
+                    kind, body_end = ERROR, size
+                append(Token(kind, text[start:body_end], start, body_end))
+                pos = body_end
+                break
+            append(Token(kind, text[start:end], start, end))
+        else:
+            return tokens
     return tokens
+
+
+def integer_value(text: str) -> int:
+    """The value of an `int` token: decimal (leading zeros allowed) or `0x` hex."""
+    return int(text[2:], 16) if text.startswith("0x") else int(text, 10)
 
 
 class LineIndex:
@@ -132,17 +145,3 @@ class LineIndex:
         line = self.line(offset)
         prefix = self.text[self.line_starts[line - 1]:offset]
         return line, len(prefix.encode("utf-8")) + 1
-
-
-def squeeze(text: str) -> str:
-    """`text` with each run of whitespace outside strings made one space: a
-    type or attribute written over several lines, put on one line."""
-    if not any(c in text for c in "\n\t\r") and "  " not in text:
-        return text
-    out, pos = [], 0
-    for match in _STRING_RE.finditer(text):
-        out.append(re.sub(r"\s+", " ", text[pos:match.start()]))
-        out.append(match.group())
-        pos = match.end()
-    out.append(re.sub(r"\s+", " ", text[pos:]))
-    return "".join(out)

@@ -13,7 +13,7 @@ import tempfile
 import traceback
 from typing import IO
 
-from .. import __version__, passes
+from .. import __version__, passes, pto_syntax
 from ..bindings import MLIRError, ir, new_context, passmanager
 from ..diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
 from ..pipeline import PIPELINE_SOURCE, Pipeline, PipelineError
@@ -51,6 +51,9 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="check diagnostics against expected-* comments in the input")
     p.add_argument("--mlir-print-op-generic", "-mlir-print-op-generic", action="store_true",
                    help="print every op in its generic form")
+    p.add_argument("--pto-syntax", "-pto-syntax", dest="pto_syntax", choices=pto_syntax.SYNTAXES,
+                   default="generic", help="print pto ops in their generic form (default) or "
+                   "in PTOAS's custom form; input may use either")
     p.add_argument("--mlir-print-ir-before-all", "-mlir-print-ir-before-all",
                    action="store_true", help="print the IR before every pass (to stderr)")
     p.add_argument("--mlir-print-ir-after-all", "-mlir-print-ir-after-all",
@@ -228,6 +231,8 @@ class NzpassOpt:
     def _print_module(self, module: ir.Operation) -> str:
         text = module.get_asm(print_generic_op_form=self.args.mlir_print_op_generic,
                               assume_verified=True)
+        if self.args.pto_syntax == "custom":
+            text = pto_syntax.to_custom(text)
         return text if text.endswith("\n") else text + "\n"
 
     def _print(self, diagnostics: list[Diagnostic]) -> None:

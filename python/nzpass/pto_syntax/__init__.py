@@ -1,0 +1,36 @@
+"""PTOAS's custom assembly for the pto view and tile ops.
+
+The upstream parser reads pto ops only in generic form (the dialect is not
+registered upstream). `read_source` rewrites the custom-syntax pto ops of a
+source text into generic form before MLIR parses it, keeping every position
+(see `reader`); `to_custom` prints the pto ops of a printed module back in
+custom form (see `printer`); `grammar` lists the ops and their forms.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import DiagnosticEngine, SourceLoc
+from .cursor import PtoSyntaxError
+from .printer import to_custom
+from .reader import SourcePlace, has_custom_pto_ops, to_generic
+from .tokenizer import LineIndex
+
+SYNTAXES = ("generic", "custom")
+
+__all__ = ["PtoSyntaxError", "SYNTAXES", "SourcePlace", "has_custom_pto_ops", "read_source",
+           "to_custom", "to_generic"]
+
+
+def read_source(text: str, name: str, diagnostics: DiagnosticEngine,
+                first_line: int = 1, first_col: int = 1) -> str | None:
+    """`text` (a source, or a chunk of one starting at `first_line`:`first_col`
+    of file `name`) with its custom pto ops in generic form; None after an
+    error at the file position where reading failed."""
+    try:
+        return to_generic(text, SourcePlace(name, first_line, first_col))
+    except PtoSyntaxError as err:
+        line, col = LineIndex(text).position(err.offset)
+        if line == 1:
+            col += first_col - 1
+        diagnostics.error(SourceLoc(name, first_line + line - 1, col), err.message)
+        return None
