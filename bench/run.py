@@ -112,6 +112,7 @@ def pick_pipeline(nzpass_opt: list[str]) -> str:
 @dataclass
 class Child:
     wall: float
+    cpu: float  # user + system time of the child: robust when the machine is shared
     rss_mib: float
     rc: int
     stdout: str
@@ -130,7 +131,8 @@ def run_child(cmd: list, capture_stdout: bool = False) -> Child:
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return Child(wall, usage.ru_maxrss / 1024, proc.returncode,
+        return Child(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
+                     proc.returncode,
                      out.read().decode("utf-8", "replace"),
                      err.read().decode("utf-8", "replace"))
 
@@ -221,6 +223,7 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
                         result.add(f"inproc.{key}", value)
                 continue
             result.add(f"{name}.wall", child.wall)
+            result.add(f"{name}.cpu", child.cpu)
             result.add(f"{name}.rss", child.rss_mib)
             if name in ("mlir-opt", "nzpass-opt"):
                 timing = parse_timing(child.stderr)
@@ -244,6 +247,7 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
             child = run_child(cmd)
             check(child, "mlir-opt on the lowered module", cmd)
             result.add("mlir-opt-lowered.wall", child.wall)
+            result.add("mlir-opt-lowered.cpu", child.cpu)
             result.add("mlir-opt-lowered.rss", child.rss_mib)
             timing = parse_timing(child.stderr)
             result.add("mlir-opt-lowered.t.Parser", timing.get("Parser", 0.0))
@@ -264,6 +268,7 @@ def bench_big_kernels(labels: list[str], seed: int, repeat: int, nzpass_opt: lis
             child = run_child(cmd)
             check(child, "nzpass-opt (one big kernel)", cmd)
             result.add("nzpass-opt.wall", child.wall)
+            result.add("nzpass-opt.cpu", child.cpu)
             timing = parse_timing(child.stderr)
             result.add("nzpass-opt.passes", sum(timing.values()))
             for key, value in timing.items():
@@ -278,10 +283,10 @@ def print_big_kernels(results: list[SizeResult]) -> None:
         return
     print("\none kernel per module (K loop unrolled): passes, seconds min / median")
     keys = [k for k in results[0].series if k.startswith("nzpass-opt.")]
-    print(f"{'':28}" + "".join(f"{r.label + f' ({r.ops} ops)':>26}" for r in results))
+    print(f"{'':32}" + "".join(f"{r.label + f' ({r.ops} ops)':>26}" for r in results))
     for key in keys:
         name = key.removeprefix("nzpass-opt.").removeprefix("t.")
-        print(f"{name:28}" + "".join(
+        print(f"{name:32}" + "".join(
             f"{r.get(key, 'min'):12.3f} / {r.get(key, 'median'):9.3f}  " for r in results))
     first = results[0]
     for r in results[1:]:
@@ -328,6 +333,10 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
         rows.append(("e2e", "nzpass-opt e2e / mlir-opt parse+print", r.label,
                      *both(lambda s: r.get("nzpass-opt.wall", s) / r.get("mlir-opt.wall", s))))
     for r in results:
+        if "nzpass-opt.cpu" in r.series:
+            rows.append((None, "  same, CPU time (user+sys)", r.label,
+                         *both(lambda s: r.get("nzpass-opt.cpu", s) / r.get("mlir-opt.cpu", s))))
+    for r in results:
         rows.append(("passes", "all passes / parse (mlir-opt Parser)", r.label,
                      *both(lambda s: r.get("nzpass-opt.passes", s)
                            / r.get("mlir-opt.t.Parser", s))))
@@ -352,8 +361,12 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
         if base is None or r.ops <= base.ops:
             continue
         for key, what in (("nzpass-opt.wall", "nzpass-opt e2e time/op"),
+                          ("nzpass-opt.cpu", "nzpass-opt e2e CPU time/op"),
                           ("nzpass-opt.passes", "nzpass-opt passes time/op"),
-                          ("mlir-opt.wall", "mlir-opt time/op (reference)")):
+                          ("mlir-opt.wall", "mlir-opt time/op (reference)"),
+                          ("mlir-opt.cpu", "mlir-opt CPU time/op (reference)")):
+            if key not in r.series or key not in base.series:
+                continue
             rows.append(("linear" if key == "nzpass-opt.wall" else None,
                          f"{what}: {r.label} / 10k", r.label,
                          *both(lambda s: (r.get(key, s) / r.ops) / (base.get(key, s) / base.ops))))
@@ -380,9 +393,11 @@ def verdict(key: str | None, label: str, value: float) -> str:
 def print_report(results: list[SizeResult], packer, pipeline: str, markdown: bool) -> None:
     print(f"\npipeline: {pipeline}")
     print("\nabsolute (seconds, MiB): min / median")
-    cols = [("mlir-opt.wall", "mlir-opt"), ("mlir-opt.t.Parser", "  parse"),
+    cols = [("mlir-opt.wall", "mlir-opt"), ("mlir-opt.cpu", "  CPU (user+sys)"),
+            ("mlir-opt.t.Parser", "  parse"),
             ("mlir-opt.t.Output", "  print"), ("mlir-opt.rss", "  RSS"),
-            ("nzpass-opt.wall", "nzpass-opt"), ("nzpass-opt.passes", "  passes"),
+            ("nzpass-opt.wall", "nzpass-opt"), ("nzpass-opt.cpu", "  CPU (user+sys)"),
+            ("nzpass-opt.passes", "  passes"),
             ("nzpass-opt.rss", "  RSS"), ("nz-noop.wall", "nz parse+print"),
             ("inproc.parse", "  Module.parse"), ("inproc.print", "  get_asm"),
             ("inproc.bytecode", "  bytecode"),
@@ -392,8 +407,9 @@ def print_report(results: list[SizeResult], packer, pipeline: str, markdown: boo
     pass_names = sorted({k for r in results for k in r.series if k.startswith("nzpass-opt.t.")},
                         key=lambda k: list(results[0].series).index(k)
                         if k in results[0].series else 99)
-    cols[6:6] = [(k, "  " + k.removeprefix("nzpass-opt.t.")) for k in pass_names]
-    header = f"{'':28}" + "".join(f"{r.label + f' ({r.ops} ops)':>26}" for r in results)
+    at = [k for k, _ in cols].index("nzpass-opt.passes") + 1
+    cols[at:at] = [(k, "    " + k.removeprefix("nzpass-opt.t.")) for k in pass_names]
+    header = f"{'':32}" + "".join(f"{r.label + f' ({r.ops} ops)':>26}" for r in results)
     print(header)
     for key, name in cols:
         cells = []
@@ -402,7 +418,7 @@ def print_report(results: list[SizeResult], packer, pipeline: str, markdown: boo
                 cells.append(f"{r.get(key, 'min'):12.3f} / {r.get(key, 'median'):9.3f}")
             else:
                 cells.append(f"{'-':>24}")
-        print(f"{name:28}" + "".join(f"{c:>26}" for c in cells))
+        print(f"{name:32}" + "".join(f"{c:>26}" for c in cells))
     if packer:
         gib = packer["bytes"].values[0] / 2**30
         print(f"\npacker, {PACK_SHAPE[0]}x{PACK_SHAPE[1]} int8 ({gib * 1024:.0f} MiB), "
@@ -519,8 +535,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", nargs="?", const="100k", metavar="SIZE",
                    help="also cProfile nzpass-opt at SIZE (default 100k)")
     p.add_argument("--markdown", action="store_true", help="also print the ratios as markdown")
-    p.add_argument("--no-lowered", action="store_true",
-                   help="skip mlir-opt on nzpass-opt's output (costs one more nzpass-opt run)")
+    p.add_argument("--lowered-max", default="100k", metavar="SIZE",
+                   help="run mlir-opt on nzpass-opt's output for sizes up to SIZE (costs one "
+                        "more nzpass-opt run per size; default 100k, 0 to skip)")
     p.add_argument("--floor", default="100k", metavar="SIZE",
                    help="measure the bindings' floor at SIZE, one of --sizes (default 100k; "
                         "'none' to skip)")
@@ -552,8 +569,9 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for label in [s.strip() for s in args.sizes.split(",") if s.strip()]:
         label = gen_kernels.size_label(gen_kernels.parse_size(label))
+        ops = gen_kernels.parse_size(label)
         results.append(bench_size(label, args.seed, args.repeat, mlir_opt, nzpass_opt, pipeline,
-                                  not args.no_lowered))
+                                  ops <= gen_kernels.parse_size(args.lowered_max)))
     big_labels = [] if args.big_kernels == "none" else [
         x.strip() for x in args.big_kernels.split(",") if x.strip()]
     big = bench_big_kernels(big_labels, args.seed, args.repeat, nzpass_opt, pipeline)

@@ -151,6 +151,10 @@ def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Seque
                       "fractals of other column blocks or batches; load a window inside the "
                       "tensor")
     batch, batch_size = _leading_batch(geom, offsets[:-2], static[:-2], loc, what)
+    if batch_size != 1:
+        raise Refusal(loc, f"{what} takes {batch_size} batches into one 2-D tile: the NZ->NZ "
+                      "load lays further batches out as extra column blocks, which the logical "
+                      "tile does not describe. Load one batch per tile (leading sizes 1)")
     row = divided_offset(offsets[-2], ROWS, "row offset", loc, prover)
     col = divided_offset(offsets[-1], geom.c0, "column offset", loc, prover)
     _check_plane_bounds(geom, row, col, tile_rows, tile_cols, loc, what)
@@ -256,6 +260,19 @@ def plan_leading_slice(geom: NzGeometry, offsets: Sequence[ir.Value],
 ACC_C0 = 8  # FP32 NZ
 
 
+def check_acc_store_whole_rows(geom: NzGeometry, tile_rows: int, row_offset: ir.Value,
+                               loc: ir.Location) -> None:
+    """TStoreAccNz2nz (A2/A3) steps column blocks by the partition height, not
+    by the parent's stride: only a store covering every row lands right."""
+    if tile_rows == geom.rows and constant_value(row_offset) == 0:
+        return
+    raise Refusal(loc, f"NZ accumulator store must cover the whole {geom.rows}-row axis of the "
+                  f"tensor at row offset 0 (the tile has {tile_rows} rows): the A2/A3 store "
+                  "derives the column-block distance from the partition height, not the parent "
+                  "stride, so a row sub-window is written to the wrong place. Split the output "
+                  "along N instead, each split covering every row")
+
+
 def plan_acc_store_window(geom: NzGeometry, tile_rows: int, tile_cols: int,
                           offsets: Sequence[ir.Value], loc: ir.Location,
                           prover: OffsetProver) -> BlockedWindow:
@@ -268,12 +285,7 @@ def plan_acc_store_window(geom: NzGeometry, tile_rows: int, tile_cols: int,
         raise Refusal(loc, f"{what} of a {tile_rows} x {tile_cols} tile: rows and columns must "
                       f"be positive multiples of {ROWS} (there is no single column-block "
                       "exception for Acc stores)")
-    if tile_rows != geom.rows or constant_value(offsets[-2]) != 0:
-        raise Refusal(loc, f"{what} must cover the whole {geom.rows}-row axis of the tensor at "
-                      f"row offset 0 (the tile has {tile_rows} rows): the A2/A3 store derives the "
-                      "column-block distance from the partition height, not the parent stride, "
-                      "so a row sub-window is written to the wrong place. Split the output "
-                      "along N instead, each split covering every row")
+    check_acc_store_whole_rows(geom, tile_rows, offsets[-2], loc)
     col = divided_offset(offsets[-1], ACC_C0, "column offset", loc, prover)
     _check_plane_bounds(geom, Const(0), col, tile_rows, tile_cols, loc, what)
     batch, _ = _leading_batch(geom, offsets[:-2], [1] * (geom.rank - 2), loc, what)

@@ -257,7 +257,19 @@ func.func @negative_valid_shape_narrows_leading(%w: tensor<4x256x512xi8, #pl.lay
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   // expected-error @+1 {{NZ load valid_shape narrows leading axis 0}}
-  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c2, %c256, %c512, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 3>, target_memory = "mat"} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c1, %c256, %c512, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 3>, target_memory = "mat"} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// One load fills one 2-D tile: further batches would land as extra column blocks.
+func.func @negative_multi_batch_load(%w: tensor<2x16x16xf16, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{NZ load takes 2 batches into one 2-D tile: the NZ->NZ load lays further batches out as extra column blocks, which the logical tile does not describe}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c2, %c16, %c16) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<2x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<32x16xf16, mat>
   return
 }
 

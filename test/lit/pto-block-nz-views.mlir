@@ -371,23 +371,3 @@ func.func @gm_gap_at_limit(%p: !pto.ptr<i8>) {
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
-
-// A ragged last tile (dynamic valid rows) is loaded through a static partition; the gap
-// guard assumes no row is loaded, which 256 rows allow.
-// CHECK-LABEL: func.func @ragged_tile_dynamic_valid_rows
-// CHECK-SAME: attributes {nz_tensor_views_blocked}
-// CHECK: %[[PV:.*]] = "pto.partition_view"
-// CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
-// CHECK: %[[T:.*]] = "pto.alloc_tile"(%{{.*}})
-// CHECK: "pto.tload"(%[[PV]], %[[T]])
-func.func @ragged_tile_dynamic_valid_rows(%p: !pto.ptr<i8>, %rows: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c256 = arith.constant 256 : index
-  %c512 = arith.constant 512 : index
-  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
-  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
-  %t = "pto.alloc_tile"(%rows) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
-  return
-}

@@ -99,11 +99,11 @@ func.func @nz_by_type_dynamic_batch(%p: !pto.ptr<i8>, %batch: index) {
 
 // -----
 
-// A ragged last tile: dynamic valid rows (v_row=?) pass, the element count is
-// only compared when both valid extents are static.
+// A ragged last tile: dynamic valid rows (v_row=?) pass when they are provably the
+// partition's row fractals times 16 (the form convert-pl-to-pto emits).
 // CHECK-LABEL: func.func @dynamic_valid_rows
 // CHECK: "pto.alloc_tile"(%{{.*}})
-func.func @dynamic_valid_rows(%p: !pto.ptr<i8>, %rows: index) {
+func.func @dynamic_valid_rows(%p: !pto.ptr<i8>, %fractals: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -112,9 +112,10 @@ func.func @dynamic_valid_rows(%p: !pto.ptr<i8>, %rows: index) {
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
   %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
-  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %fractals, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x?x16x32xi8>
+  %rows = arith.muli %fractals, %c16 : index
   %t = "pto.alloc_tile"(%rows) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x?x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
 

@@ -950,7 +950,6 @@ def load_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Load:
     if nb > 1 and g.int(0, 1):
         op.tile_shape = (tr * nb, tc)  # leading axes stacked as rows (ND flattening)
         g.features.add("multi-batch row-stacked tile")
-        op.tags.add("F1")
     if g.bad("load target not mat", 0.2):
         op.target = g.pick(["vec", "acc", ""])
     if g.level == "pl" and g.int(0, 9) < 3:
@@ -973,7 +972,6 @@ def load_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Load:
             op.tile_valid = (Bin("addi", Const(tr), dynamic), tc * nb)
         elif kind == "dynamic, short":
             op.tile_valid = (Bin("addi", Const(short), dynamic), tc * nb)
-            op.tags.add("F2")
         else:
             op.tile_valid = (short, tc * nb)
     if g.level == "pto" and g.bad("tload into a non-NZ tile", 0.1):
@@ -1281,15 +1279,10 @@ def reason_key(message: str) -> str:
 # Known pass defects the fuzzer keeps exercising; a mismatch explained by one of them is
 # counted under its key, any other mismatch is a new bug (test_fuzz_differential.py pins
 # each of these with a minimal reproducer, as a strict xfail).
-KNOWN_FINDINGS = {
-    "F1": "pl-to-pto accepts a multi-batch NZ window (leading sizes with product > 1) "
-          "loaded into a tile whose rows stack the batches: the NZ->NZ load puts batch i at "
-          "column blocks [i*n1, (i+1)*n1), past the tile's columns",
-    "F2": "pto-block-nz-views + verify-pto-nz accept a pto.tload into a Mat tile whose valid "
-          "rows are dynamic and at run time fewer than the partition's rows: the A2/A3 load "
-          "steps column blocks by (valid rows + gap), gap taken from the partition height",
-}
-_FINDING_SIGNATURES = {"F1": "exceed tile cols"}
+# Both findings so far (F1: a multi-batch window into a row-stacked tile; F2: dynamic
+# valid rows shorter than the partition) are fixed: no mismatch is explained any more.
+KNOWN_FINDINGS: dict[str, str] = {}
+_FINDING_SIGNATURES: dict[str, str] = {}
 
 
 @dataclass

@@ -83,4 +83,6 @@ def test_constant_windows_match_block_window(window):
         expected = nz_layout.block_window(offsets, sizes, shape, ELEMENTS[element])
     except nz_layout.NzLayoutError:
         expected = None
+    if expected is not None and expected[1][0] != 1:
+        expected = None  # a load fills one 2-D tile: a multi-batch window is refused
     assert blocked_load(load_kernel(element, shape, offsets, sizes)) == expected

@@ -170,7 +170,7 @@ class _FunctionLowering:
         part = builder.partition_view(root.view, offsets, sizes, root.element)
         tile = _load_tile(load)
         buf = tile_buf_for(tile)
-        valid_row, valid_col = _valid_extents(load, root, builder)
+        valid_row, valid_col = _valid_extents(load, root, sizes, builder)
         alloc = builder.alloc_tile(buf, valid_row, valid_col)
         builder.op(pto.TLoad.NAME, [[part], [alloc], [], [], [], []], [])
         load.op.results[0].replace_all_uses_with(alloc)
@@ -244,21 +244,18 @@ def _load_tile(load: pl.TileLoad) -> pl.TileType:
     return _tile_of(load.op.results[0], load.location)
 
 
-def _valid_extents(load: pl.TileLoad, root: _Root, builder: PtoBuilder):
-    """Operands for a tile whose valid rows/cols are dynamic (`v_row=?`)."""
+def _valid_extents(load: pl.TileLoad, root: _Root, sizes: list[ir.Value],
+                   builder: PtoBuilder):
+    """Operands for a tile whose valid rows/cols are dynamic (`v_row=?`): the
+    partition's own extents (blocked: row fractals * 16, C0 lines * c0), so a
+    verifier can see they are equal."""
     tile = _load_tile(load)
-    valid = load.groups["valid_shape"]
-    if tile.valid is None or not valid:
+    if tile.valid is None or not load.groups["valid_shape"]:
         return None, None
-    rows, cols = valid[-2:] if not root.layout.is_nz else (valid[2], valid[1])
-    if root.layout.is_nz:  # blocked: rows in fractals, columns in C0 lines
-        rows = builder.mul(builder.as_index(rows), builder.index(16))
-        cols = builder.mul(builder.as_index(cols), builder.index(_c0_of(valid)))
-    return builder.as_index(rows), builder.as_index(cols)
-
-
-def _c0_of(valid: list[ir.Value]) -> int:
-    return constant_value(valid[4]) or 1
+    if not root.layout.is_nz:
+        return sizes[-2], sizes[-1]
+    c0 = constant_value(sizes[4])
+    return (builder.mul(sizes[2], builder.index(16)), builder.mul(sizes[1], builder.index(c0)))
 
 
 def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:

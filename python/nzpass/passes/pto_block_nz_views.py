@@ -9,13 +9,13 @@ from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS
+from ..dialects.opaque import show_extent
 from ..dialects.properties import PropertyReader
 from ..errors import MalformedOp, Refusal
 from ..ir_walk import functions, nested_ops
 from ..nz_coords import Const, CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import element_bit_width
-from ..nz_window import (BlockedWindow, NzGeometry, check_gm_gap, plan_acc_store_window,
-                         plan_load_window)
+from ..nz_window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
 from ..offset_proofs import DEFAULT_MAX_DEPTH, OffsetProver, constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass, option
@@ -135,14 +135,13 @@ class _FunctionPlan:
         else:
             window = plan_load_window(geom, part.groups["offsets"], part.groups["sizes"], None,
                                       op.location, self.prover, what="NZ partition")
-            sizes = [constant_value(v) for v in part.groups["sizes"]]
+            rows, cols = (constant_value(v) for v in part.groups["sizes"][-2:])
             for load in loads:
-                self._check_load(load, geom, element, sizes)
+                self._check_load(load, element, rows, cols)
         self.rewrites[self.positions[op]] = lambda emitter: _rebuild_partition(
             emitter, part, window, element, layout)
 
-    def _check_load(self, op: ir.Operation, geom: NzGeometry, element: str,
-                    sizes: list[int]) -> None:
+    def _check_load(self, op: ir.Operation, element: str, rows: int, cols: int) -> None:
         load = pto.TLoad(op, self.reader.attributes(op, (SEGMENTS,)))
         tile = _tile(load, "dst")
         if not tile.is_nz_mat:
@@ -153,21 +152,16 @@ class _FunctionPlan:
             raise Refusal(op.location, f"pto.tload of an NZ view of {element} into a tile of "
                           f"{tile.dtype}: an NZ->NZ load copies fractals as they are, with no "
                           "dtype conversion; load into a tile of the view's element type")
-        batches = nz_layout.fold_leading_sizes(sizes[:-2])
-        if batches != 1:
-            raise Refusal(op.location, f"pto.tload of an NZ partition of {batches} batches into "
-                          "one 2-D tile: a load fills the tile from one [R, C] plane; take one "
-                          "batch per partition")
-        rows, cols = sizes[-2:]
-        valid = (tile.v_row, tile.v_col)
-        if any(got is not None and got != want for got, want in zip(valid, (rows, cols))):
+        if (tile.v_row, tile.v_col) != (rows, cols):
+            # The A2/A3 load steps from one column block to the next by the tile's valid
+            # rows plus the gap R - (partition rows): any other valid region lands the next
+            # column block inside the previous one.
+            valid = f"{show_extent(tile.v_row)} x {show_extent(tile.v_col)}"
             raise Refusal(op.location, f"pto.tload of a {rows} x {cols} NZ partition into a "
-                          f"tile whose valid region is {tile.v_row} x {tile.v_col}: the load "
-                          "moves the partition one to one into the valid region; size the "
-                          "partition like the tile's valid region")
-        if tile.v_row is None:
-            # A dynamic valid row count is checked at its worst case: no row loaded.
-            check_gm_gap(geom.rows, 0, cols // geom.c0, op.location)
+                          f"tile whose valid region is {valid}: the NZ->NZ load steps between "
+                          "column blocks by the tile's valid rows plus the gap the partition's "
+                          "rows leave, so the valid region must be static and equal to the "
+                          "partition; size the partition like the tile's valid region")
 
     def _plan_store_window(self, part: pto.PartitionView, stores: list[ir.Operation],
                            geom: NzGeometry, element: str) -> BlockedWindow:

@@ -114,6 +114,10 @@ class _TransferFacts:
     extents: tuple[Extent, ...]
     tile: pto.TileBuf
     backend: str
+    # SSA values behind the extents and the tile's valid region, for the proofs
+    # that a dynamic valid region equals the partition (None where not known).
+    size_values: tuple[ir.Value, ...] | None = None
+    valid_values: tuple[ir.Value | None, ir.Value | None] = (None, None)
 
 
 # ---------------------------------------------------------------- the walk
@@ -236,7 +240,26 @@ class _Checker:
             raise MalformedOp(op_view.location, f"'{op_view.NAME}' op with an NZ view needs a "
                               f"!pto.tile_buf {tile_group} operand, got {tile_value.type}")
         return _TransferFacts(op_view.location, view, self.extents(view_value, op_view.location),
-                              tile, self.backend)
+                              tile, self.backend, self.size_values(view_value),
+                              self.valid_values(tile_value))
+
+    def size_values(self, value: ir.Value) -> tuple[ir.Value, ...] | None:
+        owner = value.owner.operation if isinstance(value, ir.OpResult) else None
+        if owner is None or owner.name != pto.PartitionView.NAME:
+            return None
+        partition = self.partition(owner)
+        return tuple(partition.groups["sizes"]) if partition else None
+
+    def valid_values(self, tile: ir.Value) -> tuple[ir.Value | None, ir.Value | None]:
+        owner = tile.owner.operation if isinstance(tile, ir.OpResult) else None
+        if owner is None or owner.name != pto.AllocTile.NAME:
+            return None, None
+        try:
+            alloc = pto.AllocTile(owner, self.attrs(owner))
+        except MalformedOp:
+            return None, None
+        rows, cols = alloc.groups["valid_row"], alloc.groups["valid_col"]
+        return (rows[0] if rows else None), (cols[0] if cols else None)
 
     def _check_load(self, op: ir.Operation) -> None:
         facts = self._transfer(self.groups_if_nz(pto.TLoad, op), "src", "dst")
@@ -530,6 +553,66 @@ def _check_load_element_count(facts: _TransferFacts) -> None:
     _check_element_count(facts, "tload")
 
 
+def _scaled(value: ir.Value, factor: int) -> ir.Value | None:
+    """X when `value` is `arith.muli` of X and the constant `factor`."""
+    owner = value.owner.operation if isinstance(value, ir.OpResult) else None
+    if owner is None or owner.name != "arith.muli":
+        return None
+    lhs, rhs = owner.operands
+    if constant_value(rhs) == factor:
+        return lhs
+    return rhs if constant_value(lhs) == factor else None
+
+
+def _equals_scaled(static: Extent, dynamic: ir.Value | None, size: ir.Value,
+                   factor: int) -> bool:
+    """Whether the tile extent (static, or the alloc operand) provably equals
+    size * factor: by constants, or by being that very product."""
+    size_const = constant_value(size)
+    if static is not None:
+        return size_const is not None and static == size_const * factor
+    if dynamic is None:
+        return False
+    dynamic_const = constant_value(dynamic)
+    if dynamic_const is not None and size_const is not None:
+        return dynamic_const == size_const * factor
+    scaled = _scaled(dynamic, factor)
+    return scaled is not None and scaled == size
+
+
+def _check_valid_region(facts: _TransferFacts, verb: str) -> None:
+    # The NZ load and the Acc store step column blocks by the tile's valid rows
+    # but skip the GM gap of the partition's rows (hardware-model (c), (d)):
+    # unless the two are provably equal, the second column block is misplaced.
+    sizes = facts.size_values
+    if sizes is None or len(sizes) != NZ_RANK:
+        return
+    tile, c0 = facts.tile, facts.view.c0
+    batches = constant_value(sizes[0])
+    # One column block is one burst: the step between blocks is never taken.
+    one_block = batches == 1 and constant_value(sizes[1]) == 1
+    rows_ok = one_block or _equals_scaled(tile.v_row, facts.valid_values[0], sizes[2],
+                                          FRACTAL_ROWS)
+    cols_ok = batches == 1 and _equals_scaled(tile.v_col, facts.valid_values[1], sizes[1], c0)
+    if rows_ok and cols_ok:
+        return
+    axis = "rows" if not rows_ok else "columns"
+    raise Refusal(facts.loc, f"'pto.{verb}' cannot prove that the tile's valid {axis} equal the "
+                  f"NZ partition's ({'16 * sizes[2]' if not rows_ok else 'sizes[0] = 1 and c0 * sizes[1]'}): "
+                  "the A2/A3 transfer steps column blocks by the tile's valid rows but skips "
+                  "the GM gap of the partition's rows, so a mismatch misplaces every column "
+                  "block after the first. Give the tile a static valid region equal to the "
+                  "partition, or valid_row = sizes[2] * 16 computed with arith.muli")
+
+
+def _check_load_valid_region(facts: _TransferFacts) -> None:
+    _check_valid_region(facts, "tload")
+
+
+def _check_store_valid_region(facts: _TransferFacts) -> None:
+    _check_valid_region(facts, "tstore")
+
+
 def _check_store_from_acc(facts: _TransferFacts) -> None:
     # The only write-back into NZ is TSTORE Acc->NZ (TStoreAccNz2nz).
     if facts.tile.is_acc_nz:
@@ -605,7 +688,7 @@ def _check_store_element_count(facts: _TransferFacts) -> None:
 
 
 _LOAD_RULES: tuple[Callable[[_TransferFacts], None], ...] = (
-    _check_load_into_mat_nz, _check_load_element_count)
+    _check_load_into_mat_nz, _check_load_element_count, _check_load_valid_region)
 _STORE_RULES: tuple[Callable[[_TransferFacts], None], ...] = (
     _check_store_from_acc, _check_store_f32, _check_store_rows, _check_store_cols,
-    _check_store_fits_l0c, _check_store_element_count)
+    _check_store_fits_l0c, _check_store_element_count, _check_store_valid_region)
