@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from . import passes
 from .bindings import MLIRError, ir, new_context, passmanager
 from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
+from .errors import Refusal
 from .pass_base import ModulePass, PassOptionError
 
 PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
@@ -230,11 +231,16 @@ def instantiate(element: Element) -> ModulePass | None:
 
 def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine) -> Callable:
     """`instance` as the callable `PassManager.add` expects; it fails the pass
-    manager when the pass reported an error."""
+    manager when the pass reported an error. A refusal the pass let escape is
+    still a diagnostic at its location, never an internal error: it says what
+    is wrong with the input (the pass stops where it was; nothing is printed)."""
 
     def run(op: ir.Operation, pass_) -> None:
         before = diagnostics.error_count
-        instance.apply(op, diagnostics)
+        try:
+            instance.apply(op, diagnostics)
+        except Refusal as refusal:
+            diagnostics.error(refusal.location, refusal.message, refusal.notes)
         if diagnostics.error_count > before:
             pass_.signal_pass_failure()
 

@@ -134,6 +134,18 @@ func.func @negative_sub_byte_element(%p: !pto.ptr<i4>) {
 
 // -----
 
+// The batch stride R * C = 2^63 does not fit an index operand: refused before any rewrite.
+func.func @negative_blocked_stride_overflows_index(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %rows = arith.constant 4294967296 : index
+  %cols = arith.constant 2147483648 : index
+  // expected-error @+1 {{logical NZ view of shape [4294967296, 2147483648]: its blocked shape [1, 67108864, 268435456, 16, 32] or strides [9223372036854775808, 137438953472, 512, 32, 1] exceed the 64-bit index range}}
+  %tv = "pto.make_tensor_view"(%p, %rows, %cols, %cols, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
 // c0 and the blocked strides count view elements: the pointer must hold the same type.
 func.func @negative_ptr_element_mismatch(%p: !pto.ptr<f16>) {
   %c0 = arith.constant 0 : index

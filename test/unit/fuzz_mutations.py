@@ -36,6 +36,12 @@ PIPELINES = (
 )
 
 
+# Flags that change how the input is read or the output printed; a second run
+# of the output keeps them.
+EXTRA_FLAGS = ("--split-input-file", "--mlir-print-op-generic", "--pto-syntax=custom",
+               "--mlir-print-ir-after-all", "--mlir-timing")
+
+
 @dataclass
 class Case:
     """One input for the tool: the bytes to parse and the arguments to run."""
@@ -490,10 +496,12 @@ def mutation_cases(seed: int, count: int) -> list[Case]:
     for index in range(count):
         name, text = units[rng.randrange(len(units))]
         data, applied = mutate(rng, text, rng.choice((1, 1, 1, 2, 3)))
-        pipeline = rng.choice(PIPELINES)
+        args = ["-p", rng.choice(PIPELINES)]
+        if rng.random() < 0.2:
+            args.append(rng.choice(EXTRA_FLAGS))
         raw = data if isinstance(data, bytes) else data.encode()
-        cases.append(Case(f"mut{seed}-{index}:{name}:{'+'.join(applied)}", raw,
-                          ["-p", pipeline], tags=applied))
+        cases.append(Case(f"mut{seed}-{index}:{name}:{'+'.join(applied)}", raw, args,
+                          tags=applied))
     return cases
 
 

@@ -62,7 +62,7 @@ _ERROR = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: ", re.M)
 _UNKNOWN_ERROR = re.compile(r"^<unknown>:0: error: ", re.M)
 _TOOL_ERROR = re.compile(r"^nzpass-opt: error: ", re.M)
 _INTERNAL_INVARIANT = "internal invariant violated"
-# Flags that a re-run of the output keeps (they change how the input is read).
+# Flags re-parsing the output keeps (they change how the input is read).
 _KEPT_FLAGS = ("--split-input-file",)
 
 
@@ -73,7 +73,7 @@ class Run:
     err: str
     seconds: float
     signal: int | None = None
-    where: str = ""  # the nzpass frame an internal error came from (worker runs only)
+    where: str = ""  # the nzpass frames an internal error came from
 
 
 @dataclass
@@ -242,12 +242,16 @@ def tool_command() -> list[str]:
 
 
 class ToolRunner:
-    """The real command, one process per run, input on standard input."""
+    """The real command, one process per run, input on standard input. The
+    command prints no traceback: where an internal error came from is asked
+    of a worker, which runs the same input again."""
 
     def __init__(self, timeout: float, tmpdir: str):
         self.timeout = timeout
         self.command = tool_command()
         self.env = dict(os.environ, TMPDIR=tmpdir)
+        self.tmpdir = tmpdir
+        self._tracer: WorkerRunner | None = None
 
     def run(self, args: list[str], data: bytes) -> Run:
         start = time.perf_counter()
@@ -258,10 +262,16 @@ class ToolRunner:
             return Run(None, _text(err.stdout), _text(err.stderr), time.perf_counter() - start)
         seconds = time.perf_counter() - start
         sig = -proc.returncode if proc.returncode < 0 else None
-        return Run(proc.returncode, _text(proc.stdout), _text(proc.stderr), seconds, sig)
+        run = Run(proc.returncode, _text(proc.stdout), _text(proc.stderr), seconds, sig)
+        if run.code == 3:
+            if self._tracer is None:
+                self._tracer = WorkerRunner(self.timeout, self.tmpdir)
+            run.where = self._tracer.run(args, data).where
+        return run
 
     def close(self) -> None:
-        pass
+        if self._tracer is not None:
+            self._tracer.close()
 
 
 def _text(data: bytes | None) -> str:

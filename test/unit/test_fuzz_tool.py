@@ -235,3 +235,30 @@ def test_worker_survives_and_reports_a_dying_run(tmp_path):
         assert runner.run([], b"module {}\n").code == EXIT_OK
     finally:
         runner.close()
+
+
+def test_layout_lists_must_match_the_tensor_rank(cli):
+    """Bug: a `stride` (or `valid_shape`) list shorter than the tensor's rank
+    passed as well-formed; convert-pl-to-pto then indexed past its end
+    (IndexError in pto_lowering.view_strides, exit 3)."""
+    text = "func.func @k(%w: tensor<4x64x64xi8, #pl.layout<nd, stride = [1, 2]>>) {\n  return\n}\n"
+    result = cli(["-p", "pl-to-pto"], stdin=text)
+    assert result.code == EXIT_DIAGNOSED, result.err
+    assert result.err.startswith("<stdin>:1:14: error: malformed '#pl.layout<nd, stride = [1, 2]>"
+                                 "': 2 stride values for a rank-3 tensor; give one per axis\n")
+
+
+def test_refusal_escaping_a_pass_is_a_diagnostic(cli):
+    """Bug: convert-pl-to-pto validated slices only while lowering, so their
+    MalformedOp escaped the pass: an internal error (exit 3) for malformed
+    input. A refusal that leaves a pass is now reported at its location."""
+    text = ("func.func @k(%w: tensor<4x64x64xf32>) {\n"
+            "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+            '  %s = "pl.tensor.slice"(%w, %c0, %c0, %c0, %c1, %c1) {operandSegmentSizes = '
+            "array<i32: 1, 3, 3, 0>} : (tensor<4x64x64xf32>, index, index, index, index, index) "
+            "-> tensor<1x64x64xf32>\n  return\n}\n")
+    result = cli(["-p", "pl-to-pto"], stdin=text)
+    assert result.code == EXIT_DIAGNOSED, result.err
+    assert result.out == ""
+    assert result.err.startswith("<stdin>:4:8: error: 'pl.tensor.slice' op operandSegmentSizes "
+                                 "[1, 3, 3, 0] add up to 7 operands, but the op has 6\n")

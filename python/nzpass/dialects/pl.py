@@ -123,7 +123,14 @@ def tensor_layout(t: ir.Type) -> TensorLayout | None:
         return TensorLayout()
     if not (isinstance(encoding, ir.OpaqueAttr) and encoding.dialect_namespace == DIALECT):
         return None
-    return parse_layout(bytes(encoding.data).decode())
+    data = bytes(encoding.data).decode()
+    layout = parse_layout(data)
+    for key in ("stride", "valid_shape"):
+        values = getattr(layout, key)
+        if values is not None and len(values) != t.rank:
+            raise LayoutSyntaxError(f"malformed '#pl.{data}': {len(values)} {key} values for a "
+                                    f"rank-{t.rank} tensor; give one per axis")
+    return layout
 
 
 def tensor_shape(t: ir.RankedTensorType) -> tuple[int | None, ...]:

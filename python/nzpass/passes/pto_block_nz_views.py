@@ -23,6 +23,7 @@ from ..pto_lowering import check_acc_store_limits
 from .block_nz_tensor_views import _backend
 
 _VIEW_ATTRS = ("layout", SEGMENTS)
+_INDEX_MAX = (1 << 63) - 1  # shape and stride operands are `index`, 64 bits here
 # Every store attribute is read: one left in `<{...}>` beside a `{...}` dictionary
 # must not slip past the write-back rules.
 _STORE_ATTRS = (SEGMENTS, *pto.TStore.ATTRS)
@@ -214,9 +215,14 @@ def _geometry(view: pto.MakeTensorView, result: pto.ViewType, loc) -> NzGeometry
     shape = [constant_value(v) for v in view.groups["shape"]]
     try:
         c0 = nz_layout.c0_for_bit_width(element_bit_width(element))
-        nz_layout.blocked_shape(shape, c0)
+        blocked = nz_layout.blocked_shape(shape, c0)
     except nz_layout.NzLayoutError as err:
         raise Refusal(loc, f"logical NZ view: {err}") from None
+    strides = nz_layout.nz_strides(shape[-2], shape[-1], c0)
+    if any(value is not None and value > _INDEX_MAX for value in (*blocked, *strides)):
+        raise Refusal(loc, f"logical NZ view of shape {shape}: its blocked shape {list(blocked)} "
+                      f"or strides {list(strides)} exceed the 64-bit index range of the view's "
+                      "operands; split the tensor into smaller views")
     return NzGeometry(tuple(shape), c0)
 
 
