@@ -12,15 +12,7 @@ from . import nz_layout
 from .bindings import arith, ir
 from .dialects import pl, pto
 from .dialects.common import SEGMENTS
-from .errors import Refusal
 from .offset_proofs import constant_value
-
-# Physical Acc (L0C) capacity per backend, and the Acc -> NZ store field limits
-# (rows and columns, and the largest 16-aligned value under each).
-L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
-ACC_STORE_MAX_ROWS, ACC_STORE_MAX_COLS = 65535, 4095
-_ALIGNED_MAX_ROWS, _ALIGNED_MAX_COLS = 65520, 4080
-
 
 def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
     """The canonical tile_buf of a pl tile: Mat tiles take the NZ (fractal 512)
@@ -32,27 +24,6 @@ def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
     if tile.space == "acc":
         return pto.TileBuf(**{**base.__dict__, **pto.ACC_NZ})
     return base
-
-
-def check_acc_store_limits(rows: int, cols: int, backend: str, loc: ir.Location) -> None:
-    """The limits block-nz-tensor-views defers to emission: each actual Acc
-    tile stored to NZ must fit the store's fields and the L0C."""
-    fix = ("split the output along N into smaller Acc tiles, each split covering the whole "
-           "row axis (m == M), and store each at its column offset")
-    if rows > ACC_STORE_MAX_ROWS:
-        raise Refusal(loc, f"NZ accumulator store of {rows} rows exceeds the store's "
-                      f"{ACC_STORE_MAX_ROWS}-row limit ({_ALIGNED_MAX_ROWS} when 16-aligned): "
-                      "the output cannot be written with one store; reduce M")
-    if cols > ACC_STORE_MAX_COLS:
-        raise Refusal(loc, f"NZ accumulator store of {cols} columns exceeds the store's "
-                      f"{ACC_STORE_MAX_COLS}-column limit ({_ALIGNED_MAX_COLS} when 16-aligned) "
-                      f"for a {rows} x {cols} tile: {fix}")
-    size = rows * cols * 4
-    capacity = L0C_BYTES[backend]
-    if size > capacity:
-        raise Refusal(loc, f"NZ accumulator store of a {rows} x {cols} FP32 Acc tile "
-                      f"needs {size // 1024} KiB of L0C, more than the {capacity // 1024} KiB "
-                      f"capacity on {backend}: {fix}")
 
 
 class PtoBuilder:

@@ -9,7 +9,7 @@ func.func @negative_acc_tile_exceeds_l0c(%o: tensor<1x128x4x16x8xf32, #pl.layout
   %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
   %c128 = arith.constant 128 : index
-  // expected-error @+1 {{NZ accumulator store of a 64 x 1024 FP32 Acc tile needs 256 KiB of L0C, more than the 128 KiB capacity on a2a3: split the output along N into smaller Acc tiles, each split covering the whole row axis}}
+  // expected-error @+1 {{NZ accumulator store: Acc tile 64x1024xf32 takes 262144 bytes (256 KiB), over the 128 KiB L0C of A2/A3: split the output along N into pieces of at most 512 columns (64x512xf32 fits), keeping every split covering the whole row axis}}
   %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c128, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<64x1024xf32, acc>, tensor<1x128x4x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x128x4x16x8xf32, #pl.layout<nz>>
   return
 }
@@ -23,7 +23,7 @@ func.func @negative_acc_store_too_many_columns(%o: tensor<1x512x1x16x8xf32, #pl.
   %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
   %c512 = arith.constant 512 : index
-  // expected-error @+1 {{NZ accumulator store of 4096 columns exceeds the store's 4095-column limit (4080 when 16-aligned) for a 16 x 4096 tile}}
+  // expected-error @+1 {{NZ accumulator store of 4096 valid columns exceeds the TSTORE limit of 4095 columns (4080 when 16-aligned): split the output along N into pieces of at most 4080 columns}}
   %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c512, %c1, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<16x4096xf32, acc>, tensor<1x512x1x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x512x1x16x8xf32, #pl.layout<nz>>
   return
 }
@@ -38,7 +38,7 @@ func.func @negative_acc_store_too_many_rows(%o: tensor<1x2x4097x16x8xf32, #pl.la
   %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
   %c4097 = arith.constant 4097 : index
-  // expected-error @+1 {{NZ accumulator store of 65552 rows exceeds the store's 65535-row limit (65520 when 16-aligned)}}
+  // expected-error @+1 {{NZ accumulator store of 65552 valid rows exceeds the TSTORE limit of 65535 rows (65520 when 16-aligned): splitting the output along N does not reduce the rows}}
   %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4097, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<65552x16xf32, acc>, tensor<1x2x4097x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x2x4097x16x8xf32, #pl.layout<nz>>
   return
 }
@@ -54,7 +54,7 @@ module attributes {pl.backend = "a5"} {
     %c8 = arith.constant 8 : index
     %c16 = arith.constant 16 : index
     %c256 = arith.constant 256 : index
-    // expected-error @+1 {{more than the 256 KiB capacity on a5}}
+    // expected-error @+1 {{over the 256 KiB L0C of A5: split the output along N into pieces of at most 1024 columns}}
     %r = "pl.tile.store"(%acc, %o, %c0, %c0, %c0, %c0, %c0, %c1, %c256, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 1, 5, 5>} : (!pl.tile<64x2048xf32, acc>, tensor<1x256x4x16x8xf32, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x256x4x16x8xf32, #pl.layout<nz>>
     return
   }

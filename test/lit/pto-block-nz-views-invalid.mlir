@@ -589,7 +589,7 @@ func.func @negative_store_over_l0c(%p: !pto.ptr<f32>) {
   %tv = "pto.make_tensor_view"(%p, %c128, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<128x512xf32>
   %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
-  // expected-error @+1 {{NZ accumulator store of a 128 x 512 FP32 Acc tile needs 256 KiB of L0C, more than the 128 KiB capacity on a2a3}}
+  // expected-error @+1 {{NZ accumulator store: Acc tile 128x512xf32 takes 262144 bytes (256 KiB), over the 128 KiB L0C of A2/A3}}
   "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<128x512xf32>) -> ()
   return
 }

@@ -371,3 +371,18 @@ func.func @gm_gap_at_limit(%p: !pto.ptr<i8>) {
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// A pointer with an address space (newer PTOAS) and properties split across `<{...}>`
+// and `{...}`: the element type is the pointer's first parameter, and every attribute of
+// the rebuilt view survives (`my.tag` lives only in the properties).
+// CHECK-LABEL: func.func @ptr_address_space_mixed_attributes
+// CHECK: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>, my.tag = 3 : i64, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8, gm>, {{.*}}) -> !pto.tensor_view<?x?x?x?x?xi8>
+func.func @ptr_address_space_mixed_attributes(%p: !pto.ptr<i8, gm>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) <{layout = #pto.layout<nz>, my.tag = 3}> {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8, gm>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  return
+}

@@ -142,6 +142,17 @@ index, index, index, index, index) -> !pl.tile<256x512xi8, mat, valid = ?x512>
 }
 """
 
+_DYNAMIC_VALID_TILE = """\
+func.func @k(%w: tensor<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %t = "pl.tile.load"(%w, %c0, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, \
+target_memory = "vec"} : (tensor<64x64xf16>, index, index, index, index) -> \
+!pl.tile<16x16xf16, vec, valid = ?x16>
+  return
+}
+"""
+
 
 def _nested_loops(depth: int) -> str:
     loops = "".join(f"scf.for %i{n} = %c0 to %c1 step %c1 {{\n" for n in range(depth))
@@ -180,6 +191,12 @@ KNOWN_BUGS = (
              INTERNAL, r"IndexError: list index out of range", r"convert_pl_to_pto",
              _UNBLOCKED_VALID_SHAPE,
              ("-p", "convert-pl-to-pto")),
+    KnownBug("convert-dynamic-valid-without-operands",
+             "convert-pl-to-pto: a load whose tile has a dynamic valid extent (valid = ?x16) "
+             "but no valid_shape operands allocates the tile with a None operand: ValueError "
+             "in PtoBuilder.op from _lower_load (passes/convert_pl_to_pto.py _valid_extents)",
+             INTERNAL, r"ValueError: operand value cannot be None", r"convert_pl_to_pto",
+             _DYNAMIC_VALID_TILE, ("-p", "pl-to-pto")),
     KnownBug("int64-overflow",
              "extent and stride products beyond int64 reach the MLIR builders: the folded NZ "
              "batch (nz_layout.blocked_shape / nz_types, then pl.tensor_type) and ND view "

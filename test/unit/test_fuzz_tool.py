@@ -25,8 +25,8 @@ from nzpass.source import MAX_NESTING
 from nzpass.tools.nzpass_opt import EXIT_DIAGNOSED, EXIT_OK
 
 # Fixed seeds: the profile is the same on every run.
-MUTATION_SEED, MUTATION_COUNT = 20261129, 300
-VERIFY_SEED, VERIFY_COUNT = 1129, 100
+MUTATION_SEED, MUTATION_COUNT = 20261129, 1000
+VERIFY_SEED, VERIFY_COUNT = 1129, 300
 TIMEOUT = 60.0  # seconds per run; the slowest bounded case takes about 3
 
 

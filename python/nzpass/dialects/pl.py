@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..bindings import ir
-from ..errors import MalformedOp
+from ..errors import MalformedOp, Refusal
 from . import opaque
 from .common import SegmentedOp
 
@@ -25,7 +25,20 @@ GET_BLOCK_NUM = "pl.tile.get_block_num"
 LANE_INDEX_OPS = (GET_BLOCK_IDX, GET_BLOCK_NUM)
 
 LAYOUT_KINDS = ("nd", "nz", "dn")
+BACKENDS = ("a2a3", "a5")
 TILE_SPACES = ("mat", "acc", "vec", "left", "right")
+
+
+def module_backend(module: ir.Operation) -> str:
+    """The target of `module`: its `pl.backend` attribute, "a2a3" when absent."""
+    if BACKEND_ATTR not in module.attributes:
+        return "a2a3"
+    attr = module.attributes[BACKEND_ATTR]
+    if isinstance(attr, ir.StringAttr) and attr.value in BACKENDS:
+        return attr.value
+    raise Refusal(module.location, f"module attribute {BACKEND_ATTR} = {attr} is not a known "
+                  "backend: use \"a2a3\" or \"a5\" (it selects the NZ write-back rules and "
+                  "the L0C capacity)")
 
 
 class TileLoad(SegmentedOp):

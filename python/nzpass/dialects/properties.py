@@ -66,9 +66,13 @@ class PropertyReader:
         self.root = root
         self._state: ir.AsmState | None = None
 
-    def attributes(self, op: ir.Operation, needed: tuple[str, ...] = ()) -> dict[str, ir.Attribute]:
+    def attributes(self, op: ir.Operation, needed: tuple[str, ...] = (),
+                   complete: bool = False) -> dict[str, ir.Attribute]:
+        """`needed`: names whose presence in `{...}` proves nothing else is
+        hidden in properties; `complete`: always look (for an op about to be
+        rebuilt, which must keep every attribute)."""
         attrs = attribute_dict(op)
-        if all(name in attrs for name in needed):
+        if not complete and all(name in attrs for name in needed):
             return attrs  # the `{...}` form: nothing hidden in properties
         if self._state is None:
             self._state = ir.AsmState(self.root)

@@ -157,7 +157,11 @@ def ptr_element(t: ir.Type) -> str | None:
     if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
         return None
     data = t.data
-    return opaque.strip_wrapper(data, "ptr").strip() if data.startswith("ptr<") else None
+    if not data.startswith("ptr<"):
+        return None
+    # Newer PTOAS may add an address space: `!pto.ptr<i8, gm>`.
+    items = opaque.split_top_level(opaque.strip_wrapper(data, "ptr"))
+    return items[0] if items else None
 
 
 def ptr_type(element: ir.Type) -> ir.Type:

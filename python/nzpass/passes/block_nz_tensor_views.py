@@ -62,7 +62,7 @@ class BlockNzTensorViews(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
-        backend = _backend(module, refusals)
+        backend = backend_or_refusal(module, refusals)
         plans = [_FunctionPlan(func, backend, OffsetProver(self.max_proof_depth), refusals)
                  for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
         if refusals:
@@ -73,16 +73,13 @@ class BlockNzTensorViews(ModulePass):
             plan.apply()
 
 
-def _backend(module: ir.Operation, refusals: list[Refusal]) -> str:
-    attr = module.attributes[pl.BACKEND_ATTR] if pl.BACKEND_ATTR in module.attributes else None
-    if attr is None:
+def backend_or_refusal(module: ir.Operation, refusals: list[Refusal]) -> str:
+    """The module's backend; an unknown one is recorded as a refusal."""
+    try:
+        return pl.module_backend(module)
+    except Refusal as refusal:
+        refusals.append(refusal)
         return "a2a3"
-    if isinstance(attr, ir.StringAttr) and attr.value in ("a2a3", "a5"):
-        return attr.value
-    refusals.append(Refusal(module.location, f"module attribute {pl.BACKEND_ATTR} = {attr} is "
-                            "not a known backend: use \"a2a3\" or \"a5\" (it selects which NZ "
-                            "write-backs are supported)"))
-    return "a2a3"
 
 
 class _FunctionPlan:

@@ -12,8 +12,9 @@ from ..ir_walk import block_arguments, functions, is_declaration, nested_ops, se
 from ..offset_proofs import constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass
-from ..pto_lowering import PtoBuilder, check_acc_store_limits, tile_buf_for, view_strides
-from .block_nz_tensor_views import _backend
+from ..acc_store_limits import check_acc_store_limits
+from ..pto_lowering import PtoBuilder, tile_buf_for, view_strides
+from .block_nz_tensor_views import backend_or_refusal
 
 _STORE_ATTRS = {"st_phase": ("stPhase", "st_phase", "final"),
                 "atomic": ("atomicType", "atomic_type", "atomic_add"),
@@ -44,7 +45,7 @@ class ConvertPlToPto(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
-        backend = _backend(module, refusals)
+        backend = backend_or_refusal(module, refusals)
         lowerings = []
         for func in functions(module):
             if is_declaration(func):
@@ -111,7 +112,8 @@ class _FunctionLowering:
         layout = pl.tensor_layout(store.single("dest").type)
         tile = _tile_of(store.single("tile"), store.location)
         if layout is not None and layout.is_nz and tile.space == "acc":
-            check_acc_store_limits(tile.rows, tile.cols, self.backend, store.location)
+            check_acc_store_limits("NZ accumulator store", tile.rows, tile.cols, tile.rows,
+                                   tile.cols, self.backend, store.location)
 
     def lower(self) -> None:
         builder = PtoBuilder(ir.InsertionPoint.at_block_begin(self.entry), self.func.location)

@@ -19,8 +19,8 @@ from ..nz_window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_l
 from ..offset_proofs import DEFAULT_MAX_DEPTH, OffsetProver, constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass, option
-from ..pto_lowering import check_acc_store_limits
-from .block_nz_tensor_views import _backend
+from ..acc_store_limits import check_acc_store_limits
+from .block_nz_tensor_views import backend_or_refusal
 
 _VIEW_ATTRS = ("layout", SEGMENTS)
 _INDEX_MAX = (1 << 63) - 1  # shape and stride operands are `index`, 64 bits here
@@ -64,7 +64,7 @@ class PtoBlockNzViews(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
-        backend = _backend(module, refusals)
+        backend = backend_or_refusal(module, refusals)
         reader = PropertyReader(module)
         plans = [_FunctionPlan(func, backend, reader, OffsetProver(self.max_proof_depth),
                                refusals)
@@ -99,7 +99,7 @@ class _FunctionPlan:
                 refusals.append(refusal)
 
     def _plan_view(self, op: ir.Operation) -> None:
-        attrs = self.reader.attributes(op, _VIEW_ATTRS)
+        attrs = self.reader.attributes(op, _VIEW_ATTRS, complete=True)
         result = _nz_result_type(op, attrs)
         if result is None:
             return  # ND and DN views are none of this pass's business
@@ -120,7 +120,7 @@ class _FunctionPlan:
             raise Refusal(op.location, f"'{op.name}' cannot use a logical NZ view: only "
                           "pto.partition_view (feeding pto.tload or pto.tstore) is blocked; "
                           "other users would see unblocked NZ coordinates")
-        part = pto.PartitionView(op, self.reader.attributes(op, (SEGMENTS,)))
+        part = pto.PartitionView(op, self.reader.attributes(op, complete=True))
         if part.groups["source"] != [view]:
             raise MalformedOp(op.location, "'pto.partition_view' op uses a logical NZ view "
                               "other than as its one source operand")
@@ -177,7 +177,8 @@ class _FunctionPlan:
             raise Refusal(part.location, f"NZ partition sizes {sizes} stored from a "
                           f"{tile.rows} x {tile.cols} Acc tile must be {expected}: one panel "
                           "per store, the whole tile")
-        check_acc_store_limits(tile.rows, tile.cols, self.backend, store.location)
+        check_acc_store_limits("NZ accumulator store", tile.rows, tile.cols, tile.rows,
+                                   tile.cols, self.backend, store.location)
         return plan_acc_store_window(geom, tile.rows, tile.cols, part.groups["offsets"],
                                      part.location, self.prover)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import ClassVar, TypeVar
 
+from ..acc_store_limits import check_acc_store_limits
 from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
@@ -22,15 +23,6 @@ from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass
 
 NZ_RANK = 5
-# L0C capacity per backend (hardware-model.md); an Acc tile must fit it whole.
-L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
-BACKEND_NAMES = {"a2a3": "A2/A3", "a5": "A5"}
-ACC_BOX = 16               # an Acc (L0C) fractal is 16 x 16 FP32 elements
-ACC_ELEMENT_BYTES = 4      # the only Acc -> NZ store is FP32
-# TSTORE Acc->NZ encodes the valid extents in fields this wide (pto-isa TStoreAccNz2nz).
-STORE_MAX_ROWS = 65535
-STORE_MAX_COLS = 4095
-
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
 
@@ -129,7 +121,7 @@ class _Checker:
         self.refusals: list[Refusal] = []
         self.views: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
-        backend = self._guard(lambda: _backend(module))
+        backend = self._guard(lambda: pl.module_backend(module))
         self.backend = backend if isinstance(backend, str) else "a2a3"
 
     def _guard(self, check: Callable[[], object]) -> object:
@@ -270,16 +262,6 @@ class _Checker:
         facts = self._transfer(self.groups_if_nz(pto.TStore, op), "dst", "src")
         for rule in _STORE_RULES if facts else ():
             rule(facts)
-
-
-def _backend(module: ir.Operation) -> str:
-    if pl.BACKEND_ATTR not in module.attributes:
-        return "a2a3"
-    attr = module.attributes[pl.BACKEND_ATTR]
-    if isinstance(attr, ir.StringAttr) and attr.value in L0C_BYTES:
-        return attr.value
-    raise Refusal(module.location, f"module attribute {pl.BACKEND_ATTR} = {attr} is not a "
-                  "known backend: use \"a2a3\" or \"a5\" (it selects the L0C capacity)")
 
 
 def _result_view_type(op: ir.Operation) -> pto.ViewType | None:
@@ -642,45 +624,11 @@ def _store_cols(tile: pto.TileBuf) -> int:
     return tile.cols if tile.v_col is None else tile.v_col
 
 
-def _check_store_rows(facts: _TransferFacts) -> None:
-    rows = _store_rows(facts.tile)
-    if rows <= STORE_MAX_ROWS:
-        return
-    raise Refusal(facts.loc, f"'pto.tstore' Acc->NZ of {rows} valid rows exceeds the TSTORE "
-                  f"limit of {STORE_MAX_ROWS} rows ({STORE_MAX_ROWS // ACC_BOX * ACC_BOX} when "
-                  "16-aligned): splitting the output along N does not reduce the rows, since "
-                  "every split must cover the whole row axis; give each NZ output fewer rows "
-                  "(a leading batch axis [M/R, R, N], one panel per store)")
-
-
-def _check_store_cols(facts: _TransferFacts) -> None:
-    cols = _store_cols(facts.tile)
-    if cols <= STORE_MAX_COLS:
-        return
-    aligned = STORE_MAX_COLS // ACC_BOX * ACC_BOX
-    raise Refusal(facts.loc, f"'pto.tstore' Acc->NZ of {cols} valid columns exceeds the "
-                  f"TSTORE limit of {STORE_MAX_COLS} columns ({aligned} when 16-aligned): split "
-                  f"the output along N into pieces of at most {aligned} columns, keeping every "
-                  "split covering the whole row axis")
-
-
-def _check_store_fits_l0c(facts: _TransferFacts) -> None:
-    tile, capacity = facts.tile, L0C_BYTES[facts.backend]
-    size = tile.rows * tile.cols * ACC_ELEMENT_BYTES
-    if size <= capacity:
-        return
-    where = (f"Acc tile {tile.rows}x{tile.cols}xf32 takes {size} bytes ({size / 1024:g} KiB), "
-             f"over the {capacity // 1024} KiB L0C of {BACKEND_NAMES[facts.backend]}")
-    split = capacity // (tile.rows * ACC_ELEMENT_BYTES) // ACC_BOX * ACC_BOX
-    if split == 0:
-        raise Refusal(facts.loc, f"{where}; no split along N fits, since a {ACC_BOX}-column "
-                      f"split of all {tile.rows} rows already takes "
-                      f"{tile.rows * ACC_BOX * ACC_ELEMENT_BYTES} bytes and every split must "
-                      "cover the whole row axis: give each NZ output fewer rows (a leading batch "
-                      "axis [M/R, R, N], one panel per store)")
-    raise Refusal(facts.loc, f"{where}: split the output along N into pieces of at most {split} "
-                  f"columns ({tile.rows}x{split}xf32 fits), keeping every split covering the "
-                  "whole row axis")
+def _check_store_limits(facts: _TransferFacts) -> None:
+    # A dynamic valid extent is checked at its worst case, the whole physical tile.
+    tile = facts.tile
+    check_acc_store_limits("'pto.tstore' Acc->NZ", _store_rows(tile), _store_cols(tile),
+                           tile.rows, tile.cols, facts.backend, facts.loc)
 
 
 def _check_store_element_count(facts: _TransferFacts) -> None:
@@ -690,5 +638,5 @@ def _check_store_element_count(facts: _TransferFacts) -> None:
 _LOAD_RULES: tuple[Callable[[_TransferFacts], None], ...] = (
     _check_load_into_mat_nz, _check_load_element_count, _check_load_valid_region)
 _STORE_RULES: tuple[Callable[[_TransferFacts], None], ...] = (
-    _check_store_from_acc, _check_store_f32, _check_store_rows, _check_store_cols,
-    _check_store_fits_l0c, _check_store_element_count, _check_store_valid_region)
+    _check_store_from_acc, _check_store_f32, _check_store_limits, _check_store_element_count,
+    _check_store_valid_region)

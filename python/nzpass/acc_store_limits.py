@@ -1,0 +1,62 @@
+"""The hardware limits of an Acc -> NZ write-back, checked per actual Acc tile.
+
+block-nz-tensor-views defers them (a logical output may exceed them and be
+split along N later); convert-pl-to-pto, pto-block-nz-views and
+verify-pto-nz apply them where the physical tile is known. One
+implementation, so the three report the same limits the same way.
+"""
+
+from __future__ import annotations
+
+from .bindings import ir
+from .errors import Refusal
+
+# Physical Acc (L0C) capacity per backend (hardware-model.md).
+L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
+BACKEND_NAMES = {"a2a3": "A2/A3", "a5": "A5"}
+ACC_BOX = 16               # an Acc (L0C) fractal is 16 x 16 FP32 elements
+ACC_ELEMENT_BYTES = 4      # the only Acc -> NZ store is FP32
+# TSTORE Acc->NZ encodes the valid extents in fields this wide (pto-isa TStoreAccNz2nz).
+STORE_MAX_ROWS = 65535
+STORE_MAX_COLS = 4095
+_FEWER_ROWS = ("give each NZ output fewer rows (a leading batch axis [M/R, R, N], one panel "
+               "per store)")
+
+
+def check_acc_store_limits(what: str, valid_rows: int, valid_cols: int, rows: int, cols: int,
+                           backend: str, loc: ir.Location) -> None:
+    """Refuse a store whose valid extents overflow the TSTORE fields, or whose
+    physical `rows` x `cols` FP32 tile does not fit the backend's L0C."""
+    if valid_rows > STORE_MAX_ROWS:
+        raise Refusal(loc, f"{what} of {valid_rows} valid rows exceeds the TSTORE limit of "
+                      f"{STORE_MAX_ROWS} rows ({_aligned(STORE_MAX_ROWS)} when 16-aligned): "
+                      "splitting the output along N does not reduce the rows, since every "
+                      f"split must cover the whole row axis; {_FEWER_ROWS}")
+    if valid_cols > STORE_MAX_COLS:
+        raise Refusal(loc, f"{what} of {valid_cols} valid columns exceeds the TSTORE limit of "
+                      f"{STORE_MAX_COLS} columns ({_aligned(STORE_MAX_COLS)} when 16-aligned): "
+                      f"split the output along N into pieces of at most "
+                      f"{_aligned(STORE_MAX_COLS)} columns, keeping every split covering the "
+                      "whole row axis")
+    _check_fits_l0c(what, rows, cols, backend, loc)
+
+
+def _aligned(limit: int) -> int:
+    return limit // ACC_BOX * ACC_BOX
+
+
+def _check_fits_l0c(what: str, rows: int, cols: int, backend: str, loc: ir.Location) -> None:
+    capacity = L0C_BYTES[backend]
+    size = rows * cols * ACC_ELEMENT_BYTES
+    if size <= capacity:
+        return
+    where = (f"{what}: Acc tile {rows}x{cols}xf32 takes {size} bytes ({size / 1024:g} KiB), "
+             f"over the {capacity // 1024} KiB L0C of {BACKEND_NAMES[backend]}")
+    split = capacity // (rows * ACC_ELEMENT_BYTES) // ACC_BOX * ACC_BOX
+    if split == 0:
+        raise Refusal(loc, f"{where}; no split along N fits, since a {ACC_BOX}-column split of "
+                      f"all {rows} rows already takes {rows * ACC_BOX * ACC_ELEMENT_BYTES} bytes "
+                      f"and every split must cover the whole row axis: {_FEWER_ROWS}")
+    raise Refusal(loc, f"{where}: split the output along N into pieces of at most {split} "
+                  f"columns ({rows}x{split}xf32 fits), keeping every split covering the whole "
+                  "row axis")
