@@ -1,7 +1,7 @@
 """The nzpass benchmark: nzpass-opt against mlir-opt on the same generated
 modules, plus the NZ packer against np.copy. Run on demand, not a test.
 
-    /work/venv/bin/python bench/run.py                       # 1k,10k,100k,1m, 5 repeats
+    .venv/bin/python bench/run.py                            # 1k,10k,100k,1m, 5 repeats
     python bench/run.py --sizes 1k,10k,100k --repeat 3
     python bench/run.py --sizes 100k --repeat 1 --profile    # + cProfile of nzpass-opt
 
@@ -17,9 +17,21 @@ For each size, every repeat runs, one after the other on the same file:
                (end to end; its timing report gives the time of each pass)
   nz-noop      nzpass-opt IN -o /dev/null (parse + print through the bindings)
   in-process   bench/_inprocess.py: Module.parse, get_asm, write_bytecode alone
-Wall time is measured around each child process, peak RSS is the child's own
-ru_maxrss (os.wait4). Each figure is reported as min and median over the
-repeats; ratios are min/min and median/median.
+Wall time is measured around each child process, CPU time and peak RSS are
+the child's own (os.wait4: ru_utime + ru_stime, ru_maxrss). Each figure is
+reported as min and median over the repeats; ratios are min/min and
+median/median. Then, once per run:
+  mlir-opt on nzpass-opt's own output (sizes up to --lowered-max): the fair
+               reference, since the lowered module is about 3x the input;
+  --big-kernels one module per size holding ONE kernel of that many ops: is a
+               pass linear inside one function?
+  packer       pack_nz / unpack_nz of 256 MiB int8 against np.copy;
+  --floor      bench/floor.py: per-call costs of the bindings and the floor they
+               put under any pass (one walk, one Operation.create per new op);
+  --profile    cProfile of one nzpass-opt run (bench/out/profile-SIZE.txt).
+Results go to bench/out/results.json; `--report bench/out/results.json`
+prints them again. `--pythonpath DIR` benchmarks another nzpass source tree
+(e.g. `git archive HEAD python/nzpass | tar -x -C DIR`).
 """
 
 from __future__ import annotations
@@ -399,6 +411,7 @@ def print_report(results: list[SizeResult], packer, pipeline: str, markdown: boo
             ("nzpass-opt.wall", "nzpass-opt"), ("nzpass-opt.cpu", "  CPU (user+sys)"),
             ("nzpass-opt.passes", "  passes"),
             ("nzpass-opt.rss", "  RSS"), ("nz-noop.wall", "nz parse+print"),
+            ("nz-noop.rss", "  RSS"),
             ("inproc.parse", "  Module.parse"), ("inproc.print", "  get_asm"),
             ("inproc.bytecode", "  bytecode"),
             ("mlir-opt-lowered.wall", "mlir-opt on nzpass output"),

@@ -809,6 +809,8 @@ def structured_cases(scale: int = 1) -> list[Case]:
         ("deep-chain-muli", deep_chain(depth, "arith.muli"), "deep", ["-p", "pl-to-pto"]),
         ("deep-chain-unbounded-proof", deep_chain(depth),
          "deep", ["-p", "block-nz-tensor-views{max-proof-depth=1000000}"]),
+        ("diamond-dag-default-depth", diamond_dag(200 * scale), "deep",
+         ["-p", "block-nz-tensor-views"]),
         ("diamond-dag", diamond_dag(200 * scale), "deep",
          ["-p", "block-nz-tensor-views{max-proof-depth=100000}"]),
         ("unreachable-cycle", unreachable_cycle(), "deep", ["-p", "block-nz-tensor-views"]),

@@ -7,7 +7,7 @@ a segfault of the bindings is seen as a signal and a hang as a timeout:
   structured cases);
 - `WorkerRunner`: a long-lived worker process (`python fuzz_runner.py
   --worker`) that runs `NzpassOpt(argv, stdin=..., ...).run()` in-process for
-  each request, about a hundred times faster, and is restarted after it dies
+  each request, tens of times faster, and is restarted after it dies
   (the bulk mutations).
 
 `judge` turns a run into an outcome class; for a success it re-parses the

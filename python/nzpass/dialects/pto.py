@@ -5,6 +5,7 @@ see ir-contract section 2. Generic form only; properties `<{...}>` and plain
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+import weakref
 from functools import lru_cache
 
 from ..bindings import ir
@@ -59,9 +60,16 @@ _KEYS = tuple(f.name for f in fields(TileBuf))
 _REQUIRED = _KEYS[:-1]
 
 
-@lru_cache(maxsize=None)
+# Types belong to a context: parsed types are cached per context, and the
+# cache dies with it (--split-input-file gives every chunk its own context).
+_TYPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _parse_type(text: str) -> ir.Type:
-    return ir.Type.parse(text)
+    cache = _TYPES.setdefault(ir.Context.current, {})
+    if text not in cache:
+        cache[text] = ir.Type.parse(text)
+    return cache[text]
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,41 @@
+"""The pl/pto type views: spellings read both ways, and built types belong to the
+context they are built in (every --split-input-file chunk has its own)."""
+
+from nzpass.bindings import ir, new_context
+from nzpass.dialects import pl, pto
+
+
+def test_built_types_belong_to_the_current_context():
+    spelled = []
+    for _ in range(2):
+        ctx = new_context()
+        with ctx:
+            ptr = pto.ptr_type(ir.IntegerType.get_signless(8))
+            tile = pto.TileBuf("mat", "i8", 16, 32, 16, 32, **{**pto.MAT_NZ}).type()
+            assert ptr.context is ctx and tile.context is ctx
+            spelled.append((str(ptr), str(tile)))
+    assert spelled[0] == spelled[1]
+
+
+def test_tile_buf_spellings_read_to_the_same_tile():
+    with new_context():
+        key_value = pto.tile_buf(ir.Type.parse(
+            "!pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, "
+            "blayout=col_major, slayout=row_major, fractal=512, pad=0>"))
+        compact = pto.parse_tile_buf("tile_buf<mat, 256x512xi8, blayout=col_major, "
+                                     "slayout=row_major>")
+        assert key_value == compact and key_value.is_nz_mat
+
+
+def test_pointer_element_ignores_an_address_space():
+    with new_context():
+        assert pto.ptr_element(ir.Type.parse("!pto.ptr<i8, gm>")) == "i8"
+        assert pto.ptr_element(ir.Type.parse("!pto.ptr<f16>")) == "f16"
+
+
+def test_pl_layout_keys_round_trip():
+    layout = pl.parse_layout("layout<nz, stride = [?, 512, 1], valid_shape = [4, 8], "
+                             "distributed>")
+    assert layout == pl.TensorLayout("nz", (None, 512, 1), (4, 8), True)
+    assert layout.spelling() == ("#pl.layout<nz, stride = [?, 512, 1], "
+                                 "valid_shape = [4, 8], distributed>")
