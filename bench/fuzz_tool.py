@@ -3,9 +3,9 @@ modules, mutated `--verify-diagnostics` tests, and every hand-built hostile
 input (at a larger scale) through the real command. Run on demand, not a test;
 test/unit/test_fuzz_tool.py runs a bounded profile of the same cases.
 
-    /work/venv/bin/python bench/fuzz_tool.py                     # 4000 + 1000 + structured
-    python bench/fuzz_tool.py --mutations 20000 --seed 7 --jobs 2
-    python bench/fuzz_tool.py --mutations 0 --verify 0           # structured cases only
+    /work/venv/bin/python bench/fuzz_tool.py              # 20000 + 5000 + structured (~7 min)
+    python bench/fuzz_tool.py --mutations 50000 --seed 7 --jobs 2
+    python bench/fuzz_tool.py --mutations 0 --verify 0    # structured cases only
 
 Prints the outcome table (classes by case family), the known bugs it met
 (test/unit/fuzz_runner.py KNOWN_BUGS) and the report of every new bug, with
@@ -29,8 +29,8 @@ import fuzz_runner as fr  # noqa: E402
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1, help="seed of the mutations")
-    parser.add_argument("--mutations", type=int, default=4000, help="mutated modules")
-    parser.add_argument("--verify", type=int, default=1000,
+    parser.add_argument("--mutations", type=int, default=20000, help="mutated modules")
+    parser.add_argument("--verify", type=int, default=5000,
                         help="mutated invalid tests run with --verify-diagnostics")
     parser.add_argument("--scale", type=int, default=3,
                         help="growth of the deep structured inputs (1 = the unit-test size)")

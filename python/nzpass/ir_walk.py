@@ -35,10 +35,24 @@ def nested_ops(op: ir.Operation) -> list[ir.Operation]:
     return found
 
 
-def block_arguments(op: ir.Operation) -> Iterator[ir.BlockArgument]:
-    for region in op.regions:
-        for block in region.blocks:
-            yield from block.arguments
+def block_arguments(op: ir.Operation) -> list[ir.BlockArgument]:
+    regions = op.regions
+    if not len(regions):
+        return []  # most ops have no region: answer without building iterators
+    return [arg for region in regions for block in region.blocks for arg in block.arguments]
+
+
+def defined_values(root: ir.Operation,
+                   ops: list[ir.Operation]) -> list[tuple[ir.Value, ir.Location]]:
+    """Every value defined inside `root` (block arguments of its regions, then
+    nested block arguments and results of `ops`, its nested ops), with the
+    location a diagnostic about the value should point at."""
+    values = [(arg, arg.location) for arg in block_arguments(root)]
+    for op in ops:
+        values.extend((arg, arg.location) for arg in block_arguments(op))
+        loc = op.location
+        values.extend((result, loc) for result in op.results)
+    return values
 
 
 def is_declaration(func: ir.Operation) -> bool:

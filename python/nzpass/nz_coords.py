@@ -86,8 +86,14 @@ class ConstantScopes:
     block is visible to every later op of that block and of blocks nested in
     it, which it dominates."""
 
-    def __init__(self) -> None:
+    def __init__(self, entry: ir.Block | None = None) -> None:
         self._scopes: list[dict[tuple[str, int], ir.Value]] = []
+        # New constants go to the top of the function's entry block, where they
+        # dominate every later use: one per value and type in the whole function.
+        self.entry_ip = ir.InsertionPoint.at_block_begin(entry) if entry is not None else None
+
+    def record_hoisted(self, key: tuple[str, int], value: ir.Value) -> None:
+        self._scopes[0].setdefault(key, value)
 
     def lookup(self, key: tuple[str, int]) -> ir.Value | None:
         for scope in reversed(self._scopes):
@@ -130,7 +136,9 @@ def rewrite_in_order(root: ir.Operation, rewrites: dict[int, Rewrite]) -> None:
     op: no duplicate `%c16_0` appears, and the cost stays linear in the size
     of `root`. (Positions, not ops, are the keys: an op's hash changes when
     its result types do.)"""
-    scopes = ConstantScopes()
+    if not rewrites:
+        return
+    scopes = ConstantScopes(root.regions[0].blocks[0])
     position = 0
 
     def visit(op: ir.Operation) -> ir.Operation:
@@ -158,11 +166,13 @@ class CoordEmitter:
         if key in self._constants:
             return self._constants[key]
         existing = self._scopes.lookup(key) if self._scopes is not None else None
-        if existing is None:
+        if existing is None and self._scopes is not None:
+            with self._scopes.entry_ip, self.loc:
+                existing = arith.ConstantOp(type_, value).result
+            self._scopes.record_hoisted(key, existing)
+        elif existing is None:
             with self.ip, self.loc:
                 existing = arith.ConstantOp(type_, value).result
-            if self._scopes is not None:
-                self._scopes.record(key, existing)
         self._constants[key] = existing
         return existing
 

@@ -29,12 +29,18 @@ def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
 class PtoBuilder:
     """Emits pto ops and index constants at one insertion point."""
 
-    def __init__(self, ip: ir.InsertionPoint, loc: ir.Location):
+    def __init__(self, ip: ir.InsertionPoint, loc: ir.Location,
+                 constants: PtoBuilder | None = None):
         self.ip = ip
         self.loc = loc
+        # Index constants come from `constants` (the function entry's builder),
+        # so each value is materialised once per function, dominating all uses.
+        self._constant_source = constants
         self._constants: dict[int, ir.Value] = {}
 
     def index(self, value: int) -> ir.Value:
+        if self._constant_source is not None:
+            return self._constant_source.index(value)
         if value not in self._constants:
             with self.ip, self.loc:
                 self._constants[value] = arith.ConstantOp(ir.IndexType.get(), value).result

@@ -70,10 +70,10 @@ func.func @expert_weight_window(%w: tensor<4x2048x4096xi8, #pl.layout<nz>>) {
 // An spmd row offset nb * 256 is divided whole (never reassociated to nb * 16).
 // CHECK-LABEL: func.func @spmd_row_offset
 // CHECK-SAME: (%[[W:.*]]: tensor<1x128x128x16x32xi8, #pl.layout<nz>>)
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[NB:.*]] = "pl.tile.get_block_idx"()
 // CHECK: %[[N0:.*]] = arith.muli %[[NB]], %{{.*}} : index
-// CHECK: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]],
 // E2E-LABEL: func.func @spmd_row_offset
@@ -97,10 +97,10 @@ func.func @spmd_row_offset(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
 // shares the first one's constants instead of creating duplicates.
 // CHECK-LABEL: func.func @loads_share_constants
 // CHECK-SAME: (%[[W:.*]]: tensor<1x128x128x16x32xi8, #pl.layout<nz>>)
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK: %[[C16:.*]] = arith.constant 16 : index
-// CHECK: %[[C1:.*]] = arith.constant 1 : index
-// CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[C16]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
 // CHECK-NOT: arith.constant
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[C32]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
@@ -125,9 +125,9 @@ func.func @loads_share_constants(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
 // A pipelined k0 (start and step multiples of c0, non-negative) is a column-block offset.
 // CHECK-LABEL: func.func @pipelined_k0_column_offset
 // CHECK-SAME: (%[[W:.*]]: tensor<1x128x16x16x32xi8, #pl.layout<nz>>)
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]],
 // E2E-LABEL: func.func @pipelined_k0_column_offset
@@ -151,9 +151,9 @@ func.func @pipelined_k0_column_offset(%w: tensor<256x4096xi8, #pl.layout<nz>>) {
 // Split-K (blk % 2) * 512: the remainder is non-negative, the 512 carries the alignment.
 // CHECK-LABEL: func.func @split_k_remainder_offset
 // CHECK-SAME: (%[[W:.*]]: tensor<1x32x16x16x32xi8, #pl.layout<nz>>)
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[K0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
-// CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]],
 // E2E-LABEL: func.func @split_k_remainder_offset
@@ -178,9 +178,9 @@ func.func @split_k_remainder_offset(%w: tensor<256x1024xi8, #pl.layout<nz>>) {
 // A strided loop starting at the block index: the proof recurses into start and step.
 // CHECK-LABEL: func.func @strided_loop_from_block_index
 // CHECK-SAME: (%[[W:.*]]: tensor<1x16x128x16x32xi8, #pl.layout<nz>>)
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[N0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
-// CHECK: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]],
 // E2E-LABEL: func.func @strided_loop_from_block_index
@@ -208,13 +208,13 @@ func.func @strided_loop_from_block_index(%w: tensor<2048x512xi8, #pl.layout<nz>>
 // valid row fractal count is rows floordiv 16.
 // CHECK-LABEL: func.func @ragged_tail_min_rows
 // CHECK-SAME: (%[[W:.*]]: tensor<1x16x50x16x32xi8, #pl.layout<nz>>)
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: scf.for %[[O0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[ROWS:.*]] = arith.minsi
-// CHECK: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[O0]], %[[C16]] : index
-// CHECK: %[[C1:.*]] = arith.constant 1 : index
-// CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[VROWS:.*]] = arith.floordivsi %[[ROWS]], %[[C16]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]], %[[C1]], %[[C16]], %[[VROWS]], %[[C16]], %[[C32]])
 // CHECK-SAME: operandSegmentSizes = array<i32: 1, 5, 5, 5>
@@ -315,8 +315,8 @@ func.func @rank4_fold_constant(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>) {
 // A symbolic [g, e, 0, 0] folds exactly to g * E + e: no division, no proof needed.
 // CHECK-LABEL: func.func @rank4_fold_symbolic
 // CHECK-SAME: (%[[W:.*]]: tensor<8x16x16x16x32xi8, #pl.layout<nz>>, %[[G:.*]]: index, %[[E:.*]]: index)
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK: %[[C4:.*]] = arith.constant 4 : index
 // CHECK: %[[GE:.*]] = arith.muli %[[G]], %[[C4]] : index
 // CHECK: %[[B:.*]] = arith.addi %[[GE]], %[[E]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[B]], %[[C0]], %[[C0]], %[[C0]], %[[C0]],
@@ -497,14 +497,14 @@ func.func @acc_store_64x16(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32,
 // with partition [1, 512/8, 64/16, 16, 8].
 // CHECK-LABEL: func.func @acc_store_column_split
 // CHECK-SAME: (%[[ACC:.*]]: !pl.tile<64x512xf32, acc>, %[[O:.*]]: tensor<1x128x4x16x8xf32, #pl.layout<nz>>)
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: scf.for %[[NI:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: %[[C8:.*]] = arith.constant 8 : index
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[NI]], %[[C8]] : index
-// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
-// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
-// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: "pl.tile.store"(%[[ACC]], %[[O]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C64]], %[[C4]], %[[C16]], %[[C8]])
 // E2E-LABEL: func.func @acc_store_column_split
 // E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
@@ -556,12 +556,12 @@ func.func @acc_store_panel(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<3x64x16xf3
 // no reassociated x * 16 appears anywhere.
 // CHECK-LABEL: func.func @i32_offset_divided_whole
 // CHECK-SAME: (%[[W:.*]]: tensor<1x16x128x16x32xi8, #pl.layout<nz>>)
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
 // CHECK-DAG: %[[Z:.*]] = arith.constant 0 : i32
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : i32
 // CHECK: scf.for %[[X:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
 // CHECK: %[[N0:.*]] = arith.muli %[[X]], %[[C256]] : i32
 // CHECK-NOT: arith.muli
-// CHECK: %[[C16:.*]] = arith.constant 16 : i32
 // CHECK-NOT: arith.muli
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : i32
 // CHECK-NOT: arith.muli

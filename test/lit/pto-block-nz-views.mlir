@@ -64,6 +64,7 @@ func.func @fp16_c0_16(%p: !pto.ptr<f16>) {
 // FP32 has c0 = 8: [64, 64] -> [1, 8, 4, 16, 8]; the row offset 32 is row fractal 2.
 // CHECK-LABEL: func.func @fp32_c0_8
 // CHECK-SAME: (%[[P:.*]]: !pto.ptr<f32>) attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
@@ -73,7 +74,6 @@ func.func @fp16_c0_16(%p: !pto.ptr<f16>) {
 // CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
 // CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
 // CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[C1]], %[[C8]], %[[C4]], %[[C16]], %[[C8]], %[[C4096]], %[[C512]], %[[C128]], %[[C8]], %[[C1]])
-// CHECK: %[[C2:.*]] = arith.constant 2 : index
 // CHECK: "pto.partition_view"(%[[TV]], %[[C0]], %[[C0]], %[[C2]], %[[C0]], %[[C0]], %[[C1]], %[[C8]], %[[C2]], %[[C16]], %[[C8]])
 // CHECK-SAME: -> !pto.partition_tensor_view<1x8x2x16x8xf32>
 func.func @fp32_c0_8(%p: !pto.ptr<f32>) {
@@ -153,13 +153,13 @@ func.func @rank4_folded_batch(%p: !pto.ptr<i8>, %g: index) {
 // A block-index row offset (get_block_idx * 256) and a pipelined k0 column offset are
 // proved aligned and non-negative, then divided whole with arith.floordivsi.
 // CHECK-LABEL: func.func @symbolic_offsets
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: %[[BLK:.*]] = "pto.get_block_idx"() : () -> i64
 // CHECK: %[[BLKX:.*]] = arith.index_cast %[[BLK]] : i64 to index
 // CHECK: %[[N0:.*]] = arith.muli %[[BLKX]], %{{.*}} : index
-// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
-// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[TV:.*]] = "pto.make_tensor_view"
 // CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : index
@@ -187,11 +187,11 @@ func.func @symbolic_offsets(%p: !pto.ptr<i8>) {
 
 // i32 offsets are divided in i32 (never cast, never reassociated: the IR wraps at 32 bits).
 // CHECK-LABEL: func.func @i32_offsets
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : i32
 // CHECK: %[[N0:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
 // CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
-// CHECK: %[[C32:.*]] = arith.constant 32 : i32
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : i32
-// CHECK: %[[C16:.*]] = arith.constant 16 : i32
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : i32
 // CHECK: "pto.partition_view"(%{{.*}}, %{{.*}}, %[[COL]], %[[ROW]],
 // CHECK-SAME: (!pto.tensor_view<?x?x?x?x?xi8>, index, i32, i32, index, index, index, index, index, index, index)
@@ -297,13 +297,13 @@ func.func @acc_store_64x16(%p: !pto.ptr<f32>) {
 // relu values): column offset 16 is column block 2, the rows stay whole.
 // CHECK-LABEL: func.func @acc_store_column_split
 // CHECK-SAME: attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%{{.*}}, %[[C1]], %[[C4]], %[[C4]], %[[C16]], %[[C8]],
-// CHECK: %[[C2:.*]] = arith.constant 2 : index
 // CHECK: %[[PV:.*]] = "pto.partition_view"(%[[TV]], %[[C0]], %[[C2]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C2]], %[[C4]], %[[C16]], %[[C8]])
 // CHECK-SAME: -> !pto.partition_tensor_view<1x2x4x16x8xf32>
 // CHECK: "pto.tstore"(%{{.*}}, %[[PV]])

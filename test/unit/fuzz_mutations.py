@@ -277,7 +277,8 @@ def segments(rng, text):
     how = rng.randrange(4)
     if how == 0 and values:
         index = rng.randrange(len(values))
-        values[index] = str(int(values[index]) + rng.choice((-5, -1, 1, 2, 2 ** 31 - 1)))
+        old = int(values[index]) if re.fullmatch(r"-?\d+", values[index]) else 0
+        values[index] = str(old + rng.choice((-5, -1, 1, 2, 2 ** 31 - 1)))
     elif how == 1:
         values.insert(rng.randrange(len(values) + 1), str(rng.choice((0, 1, 5))))
     elif how == 2 and values:

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from ..bindings import ir
 from ..errors import MalformedOp, Refusal
+from ..type_cache import per_type
 from . import opaque
 from .common import SegmentedOp
 
@@ -104,6 +105,7 @@ class LayoutSyntaxError(ValueError):
     pass
 
 
+@lru_cache(maxsize=None)
 def parse_layout(data: str) -> TensorLayout:
     """The body of a `#pl.layout<...>` attribute (`layout<nz, stride = [..]>`)."""
     try:
@@ -126,6 +128,7 @@ def parse_layout(data: str) -> TensorLayout:
         raise LayoutSyntaxError(f"malformed '#pl.{data}': {err}") from None
 
 
+@per_type
 def tensor_layout(t: ir.Type) -> TensorLayout | None:
     """The layout of a GM tensor type; None for anything that is not one.
     Raises LayoutSyntaxError for a malformed `#pl.layout`."""
@@ -170,6 +173,7 @@ class TileType:
         return self.valid is None or self.valid == (self.rows, self.cols)
 
 
+@per_type
 def tile_type(t: ir.Type) -> TileType | None:
     """Parse a `!pl.tile` type; None when `t` is not one. Raises MalformedOp-ready
     ValueError text through opaque.OpaqueSyntaxError for a malformed spelling."""

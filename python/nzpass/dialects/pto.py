@@ -4,12 +4,13 @@ see ir-contract section 2. Generic form only; properties `<{...}>` and plain
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
 import weakref
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 from ..bindings import ir
 from ..errors import MalformedOp
+from ..type_cache import per_type
 from . import opaque
 from .common import SEGMENTS, split_operands
 
@@ -115,6 +116,7 @@ def _parse_compact(data: str, items: list[str]) -> TileBuf:
     return tile
 
 
+@per_type
 def tile_buf(t: ir.Type) -> TileBuf | None:
     if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
         return None
@@ -155,12 +157,14 @@ def parse_view_type(data: str) -> ViewType | None:
     return None
 
 
+@per_type
 def view_type(t: ir.Type) -> ViewType | None:
     if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
         return None
     return parse_view_type(t.data)
 
 
+@per_type
 def ptr_element(t: ir.Type) -> str | None:
     if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
         return None

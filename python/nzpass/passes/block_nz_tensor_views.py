@@ -9,8 +9,8 @@ from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
 from ..errors import MalformedOp, Refusal
-from ..ir_walk import (block_arguments, function_type, functions, is_declaration, nested_ops,
-                       set_function_type)
+from ..ir_walk import (block_arguments, defined_values, function_type, functions, is_declaration,
+                       nested_ops, set_function_type)
 from ..nz_coords import CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import TypeBlocker
 from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
@@ -126,12 +126,9 @@ class _FunctionPlan:
             self.new_signature = (inputs, results)
 
     def _plan_body(self) -> None:
-        values: list[tuple[ir.Value, ir.Location]] = [
-            (arg, arg.location) for arg in block_arguments(self.func)]
-        for position, op in enumerate(nested_ops(self.func)):
-            self.positions[op] = position
-            values.extend((arg, arg.location) for arg in block_arguments(op))
-            values.extend((result, op.location) for result in op.results)
+        ops = nested_ops(self.func)
+        self.positions = {op: position for position, op in enumerate(ops)}
+        values = defined_values(self.func, ops)
         planned_users: set[ir.Operation] = set()
         for value, loc in values:
             try:

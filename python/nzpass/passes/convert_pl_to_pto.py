@@ -8,7 +8,7 @@ from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
 from ..errors import MalformedOp, Refusal
-from ..ir_walk import block_arguments, functions, is_declaration, nested_ops, set_function_type
+from ..ir_walk import defined_values, functions, is_declaration, nested_ops, set_function_type
 from ..offset_proofs import constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass
@@ -80,6 +80,8 @@ class _FunctionLowering:
     func: ir.Operation
     backend: str
     roots: dict[ir.Value, _Root] = field(default_factory=dict)
+    memory_ops: list[ir.Operation] = field(default_factory=list)  # in IR order
+    entry_builder: PtoBuilder | None = None
 
     @property
     def entry(self) -> ir.Block:
@@ -93,10 +95,13 @@ class _FunctionLowering:
         # them, and the aliases stores return (replaced by what they alias).
         lowered = set(self._tensor_args())
         slices: set[ir.Value] = set()
-        for value, loc in _tile_values(self.func):
+        ops = nested_ops(self.func)
+        for value, loc in defined_values(self.func, ops):
             opaque_refusal(loc, lambda: pl.tile_type(value.type))
-        for op in nested_ops(self.func):
+        for op in ops:
             _check_tensor_operands(op, lowered, slices)
+            if op.name in _MEMORY_PATH:
+                self.memory_ops.append(op)
             if op.name == pl.TensorSlice.NAME:
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
@@ -117,11 +122,12 @@ class _FunctionLowering:
 
     def lower(self) -> None:
         builder = PtoBuilder(ir.InsertionPoint.at_block_begin(self.entry), self.func.location)
+        self.entry_builder = builder
         trailing = []
         for arg in self._tensor_args():
             self.roots[arg] = self._make_view(arg, builder, trailing)
         slices = []
-        for op in nested_ops(self.func):
+        for op in self.memory_ops:
             if op.name == pl.TensorSlice.NAME and op.operands[0] in self.roots:
                 self._lower_slice(pl.TensorSlice(op))
                 slices.append(op)
@@ -158,14 +164,14 @@ class _FunctionLowering:
 
     def _lower_slice(self, slice_: pl.TensorSlice) -> None:
         root = self.roots[slice_.single("tensor")]
-        builder = PtoBuilder(ir.InsertionPoint(slice_.op), slice_.location)
+        builder = PtoBuilder(ir.InsertionPoint(slice_.op), slice_.location, self.entry_builder)
         base = self._offsets(root, slice_.groups["offsets"], builder)
         self.roots[slice_.op.results[0]] = _Root(root.view, root.ptr, root.element, root.layout,
                                                  base)
 
     def _lower_load(self, load: pl.TileLoad) -> None:
         root = self.roots[load.single("tensor")]
-        builder = PtoBuilder(ir.InsertionPoint(load.op), load.location)
+        builder = PtoBuilder(ir.InsertionPoint(load.op), load.location, self.entry_builder)
         offsets = self._offsets(root, load.groups["offsets"], builder)
         window = load.groups["valid_shape"] or load.groups["sizes"]
         sizes = [builder.as_index(v) for v in window]
@@ -181,7 +187,7 @@ class _FunctionLowering:
     def _lower_store(self, store: pl.TileStore) -> None:
         dest = store.single("dest")
         root = self.roots[dest]
-        builder = PtoBuilder(ir.InsertionPoint(store.op), store.location)
+        builder = PtoBuilder(ir.InsertionPoint(store.op), store.location, self.entry_builder)
         offsets = self._offsets(root, store.groups["offsets"], builder)
         tile = _tile_of(store.single("tile"), store.location)
         shapes = store.groups["shapes"]
@@ -276,21 +282,9 @@ def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
     return attrs
 
 
-def _tile_values(func: ir.Operation):
-    """Every value of the function with its location (tile types are checked
-    before the lowering and rewritten after it)."""
-    for arg in func.regions[0].blocks[0].arguments:
-        yield arg, arg.location
-    for op in nested_ops(func):
-        for result in op.results:
-            yield result, op.location
-        for arg in block_arguments(op):
-            yield arg, arg.location
-
-
 def _retype_tiles(func: ir.Operation) -> None:
     """Every !pl.tile value becomes its canonical !pto.tile_buf."""
-    for value, _ in list(_tile_values(func)):
+    for value, _ in defined_values(func, nested_ops(func)):
         tile = pl.tile_type(value.type)
         if tile is not None:
             value.set_type(tile_buf_for(tile).type())

@@ -9,7 +9,7 @@ from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
 from ..errors import InternalInvariantError, Refusal
-from ..ir_walk import block_arguments, function_type, functions, nested_ops, set_function_type
+from ..ir_walk import defined_values, function_type, functions, nested_ops, set_function_type
 from ..nz_types import element_bit_width
 from ..pass_base import ModulePass
 
@@ -59,13 +59,7 @@ class MaterializeTensorStrides(ModulePass):
 
 
 def _values(func: ir.Operation):
-    for arg in block_arguments(func):
-        yield arg, arg.location
-    for op in nested_ops(func):
-        for arg in block_arguments(op):
-            yield arg, arg.location
-        for result in op.results:
-            yield result, op.location
+    return defined_values(func, nested_ops(func))
 
 
 class _StrideConverter:

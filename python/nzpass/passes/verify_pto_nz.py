@@ -23,6 +23,8 @@ from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass
 
 NZ_RANK = 5
+_CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
+                          pto.TStore.NAME))
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
 
@@ -58,7 +60,8 @@ class VerifyPtoNz(ModulePass):
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         checker = _Checker(module)
         for op in nested_ops(module):
-            checker.check(op)
+            if op.name in _CHECKED_OPS:
+                checker.check(op)
         for refusal in checker.refusals:
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
 
