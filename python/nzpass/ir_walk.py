@@ -10,14 +10,20 @@ FUNC = "func.func"
 
 
 def functions(module: ir.Operation) -> Iterator[ir.Operation]:
-    """Every func.func of the module, nested modules included."""
-    for block in module.regions[0].blocks:
-        for op in block.operations:
-            op = op.operation
-            if op.name == FUNC:
-                yield op
-            elif op.name == "builtin.module":
-                yield from functions(op)
+    """Every func.func of the module, nested modules included (iteratively:
+    nesting is bounded by memory, not by Python's call stack)."""
+    pending = [module]
+    while pending:
+        current = pending.pop()
+        nested = []
+        for block in current.regions[0].blocks:
+            for op in block.operations:
+                op = op.operation
+                if op.name == FUNC:
+                    yield op
+                elif op.name == "builtin.module":
+                    nested.append(op)
+        pending.extend(reversed(nested))
 
 
 def nested_ops(op: ir.Operation) -> list[ir.Operation]:

@@ -115,15 +115,34 @@ class ConstantScopes:
         """Call `visit` on every op nested in `op`, in pre-order (the order of
         `ir_walk.nested_ops`), while the scopes hold the constants that
         dominate it. `visit` returns the op standing in its place (itself, or
-        the op that replaced it); ops it inserts are not visited."""
-        for region in op.regions:
-            for block in region.blocks:
-                self._scopes.append({})
-                for inner in list(block.operations):
-                    current = visit(inner.operation)
-                    self.record_op(current)
-                    self.walk(current, visit)
+        the op that replaced it); ops it inserts are not visited. Iterative:
+        nesting depth is bounded by memory, not by Python's call stack."""
+        # Pending work, last first: ("block", ops) opens a block's scope,
+        # ("ops", iterator) visits the rest of a block, ("close", None) ends it.
+        stack: list[tuple[str, object]] = []
+        _push_blocks(op, stack)
+        while stack:
+            kind, item = stack.pop()
+            if kind == "close":
                 self._scopes.pop()
+            elif kind == "block":
+                self._scopes.append({})
+                stack.append(("close", None))
+                stack.append(("ops", iter(item)))
+            else:
+                inner = next(item, None)
+                if inner is None:
+                    continue
+                stack.append(("ops", item))
+                current = visit(inner)
+                self.record_op(current)
+                _push_blocks(current, stack)
+
+
+def _push_blocks(op: ir.Operation, stack: list) -> None:
+    blocks = [block for region in op.regions for block in region.blocks]
+    for block in reversed(blocks):  # the first block ends up on top
+        stack.append(("block", [inner.operation for inner in block.operations]))
 
 
 Rewrite = Callable[["CoordEmitter"], ir.Operation]

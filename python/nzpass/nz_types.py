@@ -42,6 +42,7 @@ def nz_geometry(t: ir.RankedTensorType, loc: ir.Location) -> NzGeometry:
         nz_layout.blocked_shape(shape, c0)
     except nz_layout.NzLayoutError as err:
         raise Refusal(loc, f"{what}: {err}") from None
+    check_extents_fit_i64(t, loc)
     return NzGeometry(shape, c0)
 
 
@@ -51,6 +52,29 @@ def blocked_type(t: ir.RankedTensorType, geom: NzGeometry) -> ir.RankedTensorTyp
     if layout.valid_shape is not None:
         layout = replace(layout, valid_shape=shape)
     return pl.tensor_type(shape, t.element_type, layout)
+
+
+INT64_MAX = (1 << 63) - 1
+
+
+def has_blocked_nz_shape(t: ir.RankedTensorType) -> bool:
+    """Whether an NZ tensor's shape is the blocked [B, C/c0, R/16, 16, c0] form
+    (necessary, not sufficient: see the `nz_tensor_views_blocked` mark)."""
+    shape = pl.tensor_shape(t)
+    bits = element_bit_width(t.element_type)
+    c0 = nz_layout.C0_BYTES * 8 // bits if bits and bits >= 8 else None
+    return (len(shape) == 5 and shape[3] == nz_layout.FRACTAL_ROWS and c0 is not None
+            and shape[4] == c0)
+
+
+def check_extents_fit_i64(t: ir.RankedTensorType, loc: ir.Location) -> None:
+    """A tensor whose element count or strides overflow i64 cannot be addressed."""
+    total = 1
+    for extent in pl.tensor_shape(t):
+        total *= extent or 1
+    if total > INT64_MAX:
+        raise Refusal(loc, f"tensor {t} has {total} elements, more than a 64-bit index "
+                      "addresses: its strides and offsets would overflow i64")
 
 
 def is_nz_tensor(t: ir.Type) -> bool:

@@ -28,6 +28,8 @@ from .dialects import pl
 # No offset needs more than 2**62 of alignment; also the "alignment" of zero.
 MAX_ALIGNMENT = 1 << 62
 DEFAULT_MAX_DEPTH = 64
+# Each level of a proof is a Python call frame: keep well inside the interpreter's limit.
+MAX_PROOF_DEPTH = 256
 
 PROVABLE_FORMS = (
     "integer constants; products with a provable factor (n0 = nb * 256); sums of provable "

@@ -37,6 +37,7 @@ class OptionSpec:
     default: Any
     help: str
     choices: tuple[str, ...] = ()
+    bounds: tuple[int, int] | None = None  # inclusive range of an integer option
 
     def parse(self, pass_name: str, text: str) -> Any:
         if self.choices and text not in self.choices:
@@ -59,10 +60,18 @@ class OptionSpec:
         # Python's int() also takes `1_000` and surrounding blanks; MLIR does not.
         if "_" not in text and text == text.strip():
             try:
-                return int(text, 0)
+                value = int(text, 0)
             except ValueError:
                 pass
+            else:
+                return self._in_bounds(pass_name, value, text)
         raise self._invalid(pass_name, "expects an integer", text)
+
+    def _in_bounds(self, pass_name: str, value: int, text: str) -> int:
+        if self.bounds is None or self.bounds[0] <= value <= self.bounds[1]:
+            return value
+        low, high = self.bounds
+        raise self._invalid(pass_name, f"must be between {low} and {high}", text)
 
     def _invalid(self, pass_name: str, expectation: str, text: str) -> PassOptionError:
         return PassOptionError(
@@ -109,7 +118,8 @@ class ModulePass:
         hints = typing.get_type_hints(cls)
         specs = [
             OptionSpec(f.name.replace("_", "-"), hints[f.name], f.default,
-                       f.metadata.get("help", ""), tuple(f.metadata.get("choices", ())))
+                       f.metadata.get("help", ""), tuple(f.metadata.get("choices", ())),
+                       f.metadata.get("bounds"))
             for f in dataclasses.fields(cls)
         ]
         unsupported = [spec.name for spec in specs if spec.type not in OPTION_TYPES]
@@ -141,6 +151,9 @@ class ModulePass:
         return self.name + ("{" + " ".join(changed) + "}" if changed else "")
 
 
-def option(default: Any, help: str, choices: tuple[str, ...] = ()) -> Any:
-    """A pass option: a dataclass field with its help text."""
-    return dataclasses.field(default=default, metadata={"help": help, "choices": choices})
+def option(default: Any, help: str, choices: tuple[str, ...] = (),
+           bounds: tuple[int, int] | None = None) -> Any:
+    """A pass option: a dataclass field with its help text (and, for an
+    integer, the inclusive range it must lie in)."""
+    return dataclasses.field(default=default,
+                             metadata={"help": help, "choices": choices, "bounds": bounds})

@@ -172,7 +172,19 @@ def _offset_chain(length: int) -> str:
             "return\n}\n")
 
 
+# Bugs the harness found and that are still open (upstream's, not nzpass's).
 KNOWN_BUGS = (
+    KnownBug("upstream-inline-lazy-pipeline",
+             "upstream MLIR: the inline pass parses its default-pipeline option only when it "
+             "runs, prints the parse error to stderr and goes on (exit 0); mlir-opt does the "
+             "same. Not an nzpass file",
+             ERROR_ON_SUCCESS, r"PassPipeline Parser:1:\d+: error: ", r"",
+             "func.func @f() {\n  return\n}\n", ("-p", "inline{default-pipeline=garbage(}"),
+             native=True),
+)
+
+# Bugs the harness found and nzpass fixed: their reproducers must stay fixed.
+FIXED_BUGS = (
     KnownBug("convert-malformed-layout",
              "convert-pl-to-pto lets LayoutSyntaxError out for a malformed #pl.layout "
              "(passes/convert_pl_to_pto.py: pl.tensor_layout is called unguarded)",
@@ -211,13 +223,6 @@ KNOWN_BUGS = (
              OVERFLOW_OUTPUT, r"stride = \[", r"",
              "func.func @k(%x: tensor<4294967296x4294967296x4294967296xf32>) {\n  return\n}\n",
              ("-p", "materialize-tensor-strides")),
-    KnownBug("upstream-inline-lazy-pipeline",
-             "upstream MLIR: the inline pass parses its default-pipeline option only when it "
-             "runs, prints the parse error to stderr and goes on (exit 0); mlir-opt does the "
-             "same. Not an nzpass file",
-             ERROR_ON_SUCCESS, r"PassPipeline Parser:1:\d+: error: ", r"",
-             "func.func @f() {\n  return\n}\n", ("-p", "inline{default-pipeline=garbage(}"),
-             native=True),
     KnownBug("proof-recursion",
              "OffsetProver recurses once per SSA definition: a max-proof-depth above ~300 on "
              "a long offset chain is a RecursionError (offset_proofs.py)",
@@ -297,12 +302,16 @@ def _text(data: bytes | None) -> str:
 
 class WorkerRunner:
     """A worker process that runs the tool in-process, one JSON request per
-    line; restarted whenever it dies or hangs."""
+    line; restarted whenever it dies or hangs, and every RUNS_PER_WORKER runs
+    (memory a run leaves behind stays bounded over thousands of runs)."""
+
+    RUNS_PER_WORKER = 200
 
     def __init__(self, timeout: float, tmpdir: str):
         self.timeout = timeout
         self.tmpdir = tmpdir
         self.proc: subprocess.Popen | None = None
+        self.runs = 0
         self.native_stderr = tempfile.TemporaryFile()
 
     def _start(self) -> subprocess.Popen:
@@ -315,8 +324,11 @@ class WorkerRunner:
                                 stderr=self.native_stderr, env=env)
 
     def run(self, args: list[str], data: bytes) -> Run:
+        if self.runs == self.RUNS_PER_WORKER:
+            self._stop()
         if self.proc is None or self.proc.poll() is not None:
-            self.proc = self._start()
+            self.proc, self.runs = self._start(), 0
+        self.runs += 1
         request = json.dumps({"args": args, "data": base64.b64encode(data).decode()})
         start = time.perf_counter()
         try:
@@ -355,7 +367,7 @@ class WorkerRunner:
         code = proc.returncode
         return Run(code, "", native, seconds, -code if code < 0 else None)
 
-    def close(self) -> None:
+    def _stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.stdin.close()
             try:
@@ -364,6 +376,9 @@ class WorkerRunner:
                 self.proc.kill()
                 self.proc.wait()
         self.proc = None
+
+    def close(self) -> None:
+        self._stop()
         self.native_stderr.close()
 
 

@@ -15,7 +15,7 @@ from ..nz_coords import CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import TypeBlocker
 from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
                          plan_load_window)
-from ..offset_proofs import DEFAULT_MAX_DEPTH, OffsetProver, constant_value
+from ..offset_proofs import DEFAULT_MAX_DEPTH, MAX_PROOF_DEPTH, OffsetProver, constant_value
 from ..pass_base import ModulePass, option
 from ..opaque_errors import opaque_refusal
 
@@ -58,7 +58,8 @@ class BlockNzTensorViews(ModulePass):
     summary = "Block logical NZ tensors and their coordinates into the rank-5 NZ form"
 
     max_proof_depth: int = option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA "
-                                  "definitions before giving up (and refusing)")
+                                  "definitions before giving up (and refusing)",
+                                  bounds=(1, MAX_PROOF_DEPTH))
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []

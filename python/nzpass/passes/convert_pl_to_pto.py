@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
-from ..errors import MalformedOp, Refusal
-from ..ir_walk import defined_values, functions, is_declaration, nested_ops, set_function_type
+from ..errors import InternalInvariantError, MalformedOp, Refusal
+from ..ir_walk import (defined_values, function_type, functions, is_declaration, nested_ops,
+                       set_function_type)
+from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..offset_proofs import constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass
@@ -93,14 +95,17 @@ class _FunctionLowering:
     def check(self) -> None:
         # Tensors whose type the lowering changes: the arguments, the slices of
         # them, and the aliases stores return (replaced by what they alias).
-        lowered = set(self._tensor_args())
-        slices: set[ir.Value] = set()
         ops = nested_ops(self.func)
         for value, loc in defined_values(self.func, ops):
-            opaque_refusal(loc, lambda: pl.tile_type(value.type))
+            _check_value_type(value.type, loc)
+        for t in function_type(self.func).results:
+            _check_value_type(t, self.func.location)
+        lowered = set(self._tensor_args())
+        slices: set[ir.Value] = set()
         for op in ops:
             _check_tensor_operands(op, lowered, slices)
             if op.name in _MEMORY_PATH:
+                _check_memory_operand(op)
                 self.memory_ops.append(op)
             if op.name == pl.TensorSlice.NAME:
                 slices.add(op.results[0])
@@ -111,7 +116,7 @@ class _FunctionLowering:
                     slices.add(op.results[0])
                 lowered.add(op.results[0])
             if op.name == pl.TileLoad.NAME:
-                _load_tile(pl.TileLoad(op))
+                _check_load(pl.TileLoad(op))
 
     def _check_store(self, store: pl.TileStore) -> None:
         layout = pl.tensor_layout(store.single("dest").type)
@@ -216,6 +221,48 @@ class _FunctionLowering:
 
 
 _MEMORY_PATH = {pl.TileLoad.NAME: 0, pl.TileStore.NAME: 1, pl.TensorSlice.NAME: 0}
+
+
+def _check_value_type(t: ir.Type, loc: ir.Location) -> None:
+    """Every type the lowering will read must read: tiles and GM tensors
+    parse, NZ tensors are already blocked, extents fit i64."""
+    opaque_refusal(loc, lambda: pl.tile_type(t))
+    try:
+        layout = pl.tensor_layout(t)
+    except pl.LayoutSyntaxError as err:
+        raise Refusal(loc, str(err)) from None
+    if layout is None:
+        return
+    tensor = ir.RankedTensorType(t)
+    check_extents_fit_i64(tensor, loc)
+    if layout.is_nz and not has_blocked_nz_shape(tensor):
+        raise InternalInvariantError(loc, f"NZ tensor {t} is not in the blocked rank-5 form: "
+                                     "run block-nz-tensor-views before convert-pl-to-pto")
+
+
+def _check_memory_operand(op: ir.Operation) -> None:
+    index = _MEMORY_PATH[op.name]
+    operands = op.operands
+    if len(operands) <= index or pl.tensor_layout(operands[index].type) is None:
+        got = operands[index].type if len(operands) > index else "nothing"
+        raise MalformedOp(op.location, f"'{op.name}' op needs a GM tensor (a ranked tensor, "
+                          f"optionally with #pl.layout) as operand {index}, got {got}")
+
+
+def _check_load(load: pl.TileLoad) -> None:
+    tile = _load_tile(load)
+    rank = ir.RankedTensorType(load.single("tensor").type).rank
+    for group in ("offsets", "sizes"):
+        if len(load.groups[group]) != rank:
+            raise MalformedOp(load.location, f"'pl.tile.load' op has {len(load.groups[group])} "
+                              f"{group} for a rank-{rank} tensor")
+    valid = load.groups["valid_shape"]
+    if valid and len(valid) != rank:
+        raise MalformedOp(load.location, f"'pl.tile.load' op has {len(valid)} valid_shape "
+                          f"extents for a rank-{rank} tensor")
+    if not tile.fully_valid and None in (tile.valid or ()) and not valid:
+        raise MalformedOp(load.location, "'pl.tile.load' op result tile has a dynamic valid "
+                          "region but the load gives no valid_shape operands to size it")
 
 
 def _check_tensor_operands(op: ir.Operation, lowered: set, slices: set) -> None:

@@ -10,7 +10,7 @@ from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
 from ..errors import InternalInvariantError, Refusal
 from ..ir_walk import defined_values, function_type, functions, nested_ops, set_function_type
-from ..nz_types import element_bit_width
+from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..pass_base import ModulePass
 
 
@@ -89,8 +89,9 @@ class _StrideConverter:
             return None
         tensor = ir.RankedTensorType(t)
         shape = pl.tensor_shape(tensor)
+        check_extents_fit_i64(tensor, loc)
         if layout.is_nz:
-            self._check_blocked(tensor, shape, loc)
+            self._check_blocked(tensor, loc)
         strides = nz_layout.row_major_strides(shape)
         if layout.stride is not None:
             if layout.is_nz and tuple(layout.stride) != strides:
@@ -99,12 +100,8 @@ class _StrideConverter:
             return None  # explicit ND strides are the user's; keep them
         return pl.tensor_type(shape, tensor.element_type, replace(layout, stride=strides))
 
-    def _check_blocked(self, t: ir.RankedTensorType, shape, loc: ir.Location) -> None:
-        bits = element_bit_width(t.element_type)
-        c0 = nz_layout.C0_BYTES * 8 // bits if bits and bits >= 8 else None
-        blocked_form = (len(shape) == 5 and shape[3] == nz_layout.FRACTAL_ROWS
-                        and c0 is not None and shape[4] == c0)
-        if self.function_blocked and blocked_form:
+    def _check_blocked(self, t: ir.RankedTensorType, loc: ir.Location) -> None:
+        if self.function_blocked and has_blocked_nz_shape(t):
             return
         raise InternalInvariantError(
             loc, f"NZ tensor {t} is not in the blocked rank-5 form: run "

@@ -16,7 +16,7 @@ from ..ir_walk import functions, nested_ops
 from ..nz_coords import Const, CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import element_bit_width
 from ..nz_window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
-from ..offset_proofs import DEFAULT_MAX_DEPTH, OffsetProver, constant_value
+from ..offset_proofs import DEFAULT_MAX_DEPTH, MAX_PROOF_DEPTH, OffsetProver, constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass, option
 from ..acc_store_limits import check_acc_store_limits
@@ -60,7 +60,8 @@ class PtoBlockNzViews(ModulePass):
     summary = "Block logical NZ views written directly in pto IR"
 
     max_proof_depth: int = option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA "
-                                  "definitions before giving up (and refusing)")
+                                  "definitions before giving up (and refusing)",
+                                  bounds=(1, MAX_PROOF_DEPTH))
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
