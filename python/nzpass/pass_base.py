@@ -11,11 +11,14 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import typing
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .bindings import ir
 from .diagnostics import DiagnosticEngine
+from .errors import Refusal
+from .offset_proofs import DEFAULT_MAX_DEPTH, MAX_PROOF_DEPTH
 
 
 class PassOptionError(ValueError):
@@ -157,3 +160,22 @@ def option(default: Any, help: str, choices: tuple[str, ...] = (),
     integer, the inclusive range it must lie in)."""
     return dataclasses.field(default=default,
                              metadata={"help": help, "choices": choices, "bounds": bounds})
+
+
+def report_or_rewrite(refusals: list[Refusal], diagnostics: DiagnosticEngine,
+                      rewrites: Iterable[Callable[[], object]]) -> None:
+    """The last step of a plan-then-rewrite pass: report every refusal and
+    change nothing, or, when there is none, run every planned rewrite. A
+    refusal anywhere thus never leaves a half-rewritten module behind."""
+    for refusal in refusals:
+        diagnostics.error(refusal.location, refusal.message, refusal.notes)
+    if refusals:
+        return
+    for rewrite in rewrites:
+        rewrite()
+
+
+def max_proof_depth_option() -> Any:
+    """The option of every pass that proves offsets (one spelling, one bound)."""
+    return option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA definitions before "
+                  "giving up (and refusing)", bounds=(1, MAX_PROOF_DEPTH))

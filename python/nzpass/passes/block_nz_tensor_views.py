@@ -15,8 +15,8 @@ from ..nz_coords import CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import TypeBlocker
 from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
                          plan_load_window)
-from ..offset_proofs import DEFAULT_MAX_DEPTH, MAX_PROOF_DEPTH, OffsetProver, constant_value
-from ..pass_base import ModulePass, option
+from ..offset_proofs import OffsetProver, constant_value
+from ..pass_base import ModulePass, max_proof_depth_option, report_or_rewrite
 from ..opaque_errors import opaque_refusal
 
 # Consumers an NZ tensor may flow through unchanged: they only pass the value on.
@@ -57,21 +57,14 @@ class BlockNzTensorViews(ModulePass):
     name = "block-nz-tensor-views"
     summary = "Block logical NZ tensors and their coordinates into the rank-5 NZ form"
 
-    max_proof_depth: int = option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA "
-                                  "definitions before giving up (and refusing)",
-                                  bounds=(1, MAX_PROOF_DEPTH))
+    max_proof_depth: int = max_proof_depth_option()
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
         backend = backend_or_refusal(module, refusals)
         plans = [_FunctionPlan(func, backend, OffsetProver(self.max_proof_depth), refusals)
                  for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
-        if refusals:
-            for refusal in refusals:
-                diagnostics.error(refusal.location, refusal.message, refusal.notes)
-            return
-        for plan in plans:
-            plan.apply()
+        report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans))
 
 
 def backend_or_refusal(module: ir.Operation, refusals: list[Refusal]) -> str:

@@ -13,7 +13,7 @@ from ..ir_walk import (defined_values, function_type, functions, is_declaration,
 from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..offset_proofs import constant_value
 from ..opaque_errors import opaque_refusal
-from ..pass_base import ModulePass
+from ..pass_base import ModulePass, report_or_rewrite
 from ..acc_store_limits import check_acc_store_limits
 from ..pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from .block_nz_tensor_views import backend_or_refusal
@@ -58,12 +58,7 @@ class ConvertPlToPto(ModulePass):
             except Refusal as refusal:
                 refusals.append(refusal)
             lowerings.append(lowering)
-        for refusal in refusals:
-            diagnostics.error(refusal.location, refusal.message, refusal.notes)
-        if refusals:
-            return
-        for lowering in lowerings:
-            lowering.lower()
+        report_or_rewrite(refusals, diagnostics, (lowering.lower for lowering in lowerings))
 
 
 @dataclass

@@ -11,7 +11,7 @@ from ..dialects import pl
 from ..errors import InternalInvariantError, Refusal
 from ..ir_walk import defined_values, function_type, functions, nested_ops, set_function_type
 from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
-from ..pass_base import ModulePass
+from ..pass_base import ModulePass, report_or_rewrite
 
 
 @dataclass(frozen=True)
@@ -48,14 +48,13 @@ class MaterializeTensorStrides(ModulePass):
             inputs = [converter.convert(t, func.location) or t for t in ftype.inputs]
             results = [converter.convert(t, func.location) or t for t in ftype.results]
             signatures.append((func, inputs, results))
-        for refusal in refusals:
-            diagnostics.error(refusal.location, refusal.message)
-        if refusals:
-            return
-        for value, new in retypes:
-            value.set_type(new)
-        for func, inputs, results in signatures:
-            set_function_type(func, inputs, results)
+        def rewrite() -> None:
+            for value, new in retypes:
+                value.set_type(new)
+            for func, inputs, results in signatures:
+                set_function_type(func, inputs, results)
+
+        report_or_rewrite(refusals, diagnostics, (rewrite,))
 
 
 def _values(func: ir.Operation):

@@ -16,9 +16,9 @@ from ..ir_walk import functions, nested_ops
 from ..nz_coords import Const, CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import element_bit_width
 from ..nz_window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
-from ..offset_proofs import DEFAULT_MAX_DEPTH, MAX_PROOF_DEPTH, OffsetProver, constant_value
+from ..offset_proofs import OffsetProver, constant_value
 from ..opaque_errors import opaque_refusal
-from ..pass_base import ModulePass, option
+from ..pass_base import ModulePass, max_proof_depth_option, report_or_rewrite
 from ..acc_store_limits import check_acc_store_limits
 from .block_nz_tensor_views import backend_or_refusal
 
@@ -59,9 +59,7 @@ class PtoBlockNzViews(ModulePass):
     name = "pto-block-nz-views"
     summary = "Block logical NZ views written directly in pto IR"
 
-    max_proof_depth: int = option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA "
-                                  "definitions before giving up (and refusing)",
-                                  bounds=(1, MAX_PROOF_DEPTH))
+    max_proof_depth: int = max_proof_depth_option()
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
@@ -70,12 +68,7 @@ class PtoBlockNzViews(ModulePass):
         plans = [_FunctionPlan(func, backend, reader, OffsetProver(self.max_proof_depth),
                                refusals)
                  for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
-        for refusal in refusals:
-            diagnostics.error(refusal.location, refusal.message, refusal.notes)
-        if refusals:
-            return
-        for plan in plans:
-            plan.apply()
+        report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans))
 
 
 class _FunctionPlan:
