@@ -21,6 +21,7 @@ from .bindings import MLIRError, ir, new_context, passmanager
 from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
 from .errors import Refusal
 from .pass_base import ModulePass, PassOptionError
+from .type_cache import clear_type_caches
 
 PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
 _MODULE_ANCHORS = ("builtin.module", "any")
@@ -241,6 +242,8 @@ def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine) -> Callable
             instance.apply(op, diagnostics)
         except Refusal as refusal:
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
+        finally:
+            clear_type_caches()  # cached types would keep this context alive
         if diagnostics.error_count > before:
             pass_.signal_pass_failure()
 

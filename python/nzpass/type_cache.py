@@ -1,14 +1,14 @@
-"""Memoising facts about MLIR types, per context.
+"""Memoising facts about MLIR types for the duration of one pass run.
 
 Types are uniqued per context, so a fact about a type (its layout, its tile
-shape) can be computed once per context instead of once per value. The cache
-is keyed by the context weakly: it dies with the context, and a type of a
-later context can never hit an entry of an earlier one.
+shape) is computed once per pass instead of once per value. Cached types keep
+their context alive, so every cache is emptied when a pass run ends
+(`pipeline.python_pass` calls `clear_type_caches`): memory stays bounded
+however many modules a process handles, and no entry outlives its context.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from functools import wraps
 from typing import TypeVar
@@ -17,16 +17,28 @@ from .bindings import ir
 
 T = TypeVar("T")
 
+_CACHES: list[dict] = []
+
+
+def new_cache() -> dict:
+    """A dict emptied with every other type cache at the end of a pass run."""
+    cache: dict = {}
+    _CACHES.append(cache)
+    return cache
+
+
+def clear_type_caches() -> None:
+    for cache in _CACHES:
+        cache.clear()
+
 
 def per_type(compute: Callable[[ir.Type], T]) -> Callable[[ir.Type], T]:
-    """Cache `compute(t)` by `t` within t's context. Exceptions are not cached."""
-    by_context: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+    """Cache `compute(t)` by `t` (types of one context hash and compare by
+    identity within it). Exceptions are not cached."""
+    cache = new_cache()
 
     @wraps(compute)
     def cached(t: ir.Type) -> T:
-        cache = by_context.get(t.context)
-        if cache is None:
-            cache = by_context[t.context] = {}
         if t in cache:
             return cache[t]
         value = cache[t] = compute(t)

@@ -4,13 +4,12 @@ see ir-contract section 2. Generic form only; properties `<{...}>` and plain
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 from ..bindings import ir
 from ..errors import MalformedOp
-from ..type_cache import per_type
+from ..type_cache import new_cache, per_type
 from . import opaque
 from .common import SEGMENTS, split_operands
 
@@ -61,16 +60,16 @@ _KEYS = tuple(f.name for f in fields(TileBuf))
 _REQUIRED = _KEYS[:-1]
 
 
-# Types belong to a context: parsed types are cached per context, and the
-# cache dies with it (--split-input-file gives every chunk its own context).
-_TYPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# Types belong to a context: the key names it (every --split-input-file chunk
+# has its own), and the cache is emptied at the end of each pass run.
+_TYPES = new_cache()
 
 
 def _parse_type(text: str) -> ir.Type:
-    cache = _TYPES.setdefault(ir.Context.current, {})
-    if text not in cache:
-        cache[text] = ir.Type.parse(text)
-    return cache[text]
+    key = (text, ir.Context.current)
+    if key not in _TYPES:
+        _TYPES[key] = ir.Type.parse(text)
+    return _TYPES[key]
 
 
 @lru_cache(maxsize=4096)
