@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from nzpass import run_pipeline
+from lowering import PIPELINE, lower
 from nzpass.bindings import ir, new_context
 from nzpass.dialects import pto
 from nzpass.model import (
@@ -20,7 +21,6 @@ from nzpass.model import (
 )
 from nzpass.model.simulator import tile_for
 
-PIPELINE = "builtin.module(block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto)"
 MLIR_ELEMENT = {np.dtype(np.int8): "i8", np.dtype(np.float16): "f16",
                 np.dtype(np.float32): "f32"}
 DTYPES = [np.int8, np.float16, np.float32]
@@ -103,13 +103,6 @@ class Kernel:
         consts = [f"  %c{n} = arith.constant {n} : index" for n in sorted(self.consts)]
         return "\n".join([head, *consts, *("  " + line for line in self.lines),
                           "  return", "}"])
-
-
-def lower(text: str) -> ir.Module:
-    module = ir.Module.parse(text)
-    result = run_pipeline(module, PIPELINE)
-    assert result.success, [d.message for d in result.diagnostics]
-    return module
 
 
 def op_names(module: ir.Module) -> list[str]:

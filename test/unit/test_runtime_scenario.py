@@ -13,11 +13,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nzpass import run_pipeline
+from lowering import lower
 from nzpass.bindings import ir, new_context
 from nzpass.model import MATMUL_HOOKS, Simulator, pack_nz, unpack_nz
 
-PIPELINE = "builtin.module(block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto)"
 M, N, K = 32, 48, 64
 N_TILE, K_TILE = 16, 32
 LAYERS = 3
@@ -77,13 +76,6 @@ class Kernel:
         consts = [f"  %c{n} = arith.constant {n} : index" for n in sorted(self.consts)]
         return "\n".join([head, *consts, *("  " + line for line in self.lines),
                           "  return", "}"])
-
-
-def lower(text: str) -> ir.Module:
-    module = ir.Module.parse(text)
-    result = run_pipeline(module, PIPELINE)
-    assert result.success, [d.message for d in result.diagnostics]
-    return module
 
 
 # --------------------------------------------------------------------------- data
