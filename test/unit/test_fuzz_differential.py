@@ -32,7 +32,7 @@ import fuzz_programs as fp
 from fuzz_programs import Bin, Const, Lane, Load, Program, Store, Tensor
 from nzpass import run_pipeline
 from nzpass.bindings import ir, new_context
-from nzpass.model import GmOutOfBounds, SimulationError, Simulator, pack_nz, unpack_nz
+from nzpass.model import GmOutOfBounds, Simulator, pack_nz, unpack_nz
 
 PL_EXAMPLES = int(os.environ.get("NZPASS_FUZZ_PL", 1200))
 PTO_EXAMPLES = int(os.environ.get("NZPASS_FUZZ_PTO", 1000))

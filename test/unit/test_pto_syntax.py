@@ -131,21 +131,21 @@ def test_text_without_custom_pto_ops_is_returned_unchanged(text):
 def test_custom_ops_are_found_wherever_an_op_can_start_and_nowhere_else():
     # After block labels of generic regions, after a region's `{`, after
     # another op on the same line; not the attribute names `pto.tload`.
-    text = f"""func.func @f(%t: !tile) attributes {{pto.tload, pto.texp = 1}} {{
-  "test.region"() ({{
+    text = """func.func @f(%t: !tile) attributes {pto.tload, pto.texp = 1} {
+  "test.region"() ({
   ^bb0(%x: !tile):
     pto.texp ins(%x : !tile) outs(%x : !tile)
     "test.term"() : () -> ()
-  }}, {{
+  }, {
   ^bb1:
     pto.texp ins(%t : !tile) outs(%t : !tile)
     "test.term"() : () -> ()
-  }}) : () -> ()
-  scf.execute_region {{ pto.texp ins(%t : !tile) outs(%t : !tile)
-    scf.yield }}
+  }) : () -> ()
+  scf.execute_region { pto.texp ins(%t : !tile) outs(%t : !tile)
+    scf.yield }
   pto.texp ins(%t : !tile) outs(%t : !tile) pto.texp ins(%t : !tile) outs(%t : !tile)
   return
-}}
+}
 """
     # The second op on the last line cannot start at its column (the first
     # grew): it is given its location explicitly, in the parser's buffer `-`.

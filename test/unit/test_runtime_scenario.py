@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lowering import lower
+from lowering import Kernel, lower
 from nzpass.bindings import ir, new_context
 from nzpass.model import MATMUL_HOOKS, Simulator, pack_nz, unpack_nz
 
@@ -41,41 +41,6 @@ def tensor_t(shape, dtype, nz) -> str:
 
 def tile_t(rows, cols, element, space="mat") -> str:
     return f"!pl.tile<{rows}x{cols}x{element}, {space}>"
-
-
-class Kernel:
-    """`@kernel(args)` in generic MLIR text; `%cN` index constants are hoisted."""
-
-    def __init__(self, *args):
-        self.args, self.consts, self.lines = args, set(), []
-
-    def idx(self, value) -> str:
-        if isinstance(value, str):
-            return value
-        self.consts.add(value)
-        return f"%c{value}"
-
-    def emit(self, line: str) -> None:
-        self.lines.append(line)
-
-    def load(self, result, tensor, tensor_type, offsets, sizes, tile_type):
-        operands = ", ".join([tensor] + [self.idx(v) for v in (*offsets, *sizes)])
-        rank = len(offsets)
-        types = ", ".join([tensor_type] + ["index"] * (2 * rank))
-        self.emit(f'{result} = "pl.tile.load"({operands}) {{operandSegmentSizes = '
-                  f'array<i32: 1, {rank}, {rank}, 0>, target_memory = "mat"}} : ({types}) '
-                  f'-> {tile_type}')
-        return result
-
-    def for_(self, iv, lb, ub, step, iter_args=""):
-        self.emit(f"scf.for {iv} = {self.idx(lb)} to {self.idx(ub)} step {self.idx(step)}"
-                  f"{iter_args} {{")
-
-    def text(self) -> str:
-        head = "func.func @kernel(" + ", ".join(f"{n}: {t}" for n, t in self.args) + ") {"
-        consts = [f"  %c{n} = arith.constant {n} : index" for n in sorted(self.consts)]
-        return "\n".join([head, *consts, *("  " + line for line in self.lines),
-                          "  return", "}"])
 
 
 # --------------------------------------------------------------------------- data
