@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from .bindings import ir
 
@@ -26,19 +27,38 @@ def functions(module: ir.Operation) -> Iterator[ir.Operation]:
         pending.extend(reversed(nested))
 
 
-def nested_ops(op: ir.Operation) -> list[ir.Operation]:
-    """Every op inside `op`'s regions, in pre-order."""
+@dataclass(frozen=True)
+class PreOrder:
+    """Every op nested in a root op, in pre-order, and the positions of those
+    directly in the root's first block (the entry block of a function)."""
+
+    ops: list[ir.Operation]
+    entry_positions: list[int]
+
+
+def pre_order(op: ir.Operation) -> PreOrder:
+    """One walk of `op`'s regions (the walk itself runs in C++, iteratively)."""
     found: list[ir.Operation] = []
+    entry_positions: list[int] = []
+    append = found.append
 
     def visit(inner) -> ir.WalkResult:
-        found.append(inner.operation)
+        append(inner)
         return ir.WalkResult.ADVANCE
 
-    for region in op.regions:
-        for block in region.blocks:
+    for region_index, region in enumerate(op.regions):
+        for block_index, block in enumerate(region.blocks):
+            is_entry = region_index == 0 and block_index == 0
             for child in block.operations:
+                if is_entry:
+                    entry_positions.append(len(found))
                 child.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found
+    return PreOrder(found, entry_positions)
+
+
+def nested_ops(op: ir.Operation) -> list[ir.Operation]:
+    """Every op inside `op`'s regions, in pre-order."""
+    return pre_order(op).ops
 
 
 def block_arguments(op: ir.Operation) -> list[ir.BlockArgument]:
@@ -48,17 +68,25 @@ def block_arguments(op: ir.Operation) -> list[ir.BlockArgument]:
     return [arg for region in regions for block in region.blocks for arg in block.arguments]
 
 
-def defined_values(root: ir.Operation,
-                   ops: list[ir.Operation]) -> list[tuple[ir.Value, ir.Location]]:
-    """Every value defined inside `root` (block arguments of its regions, then
-    nested block arguments and results of `ops`, its nested ops), with the
-    location a diagnostic about the value should point at."""
-    values = [(arg, arg.location) for arg in block_arguments(root)]
+def defined_values(root: ir.Operation, ops: list[ir.Operation]) -> list[ir.Value]:
+    """Every value defined inside `root`: block arguments of its regions, then
+    nested block arguments and results of `ops`, its nested ops. Locations are
+    left to `value_location`, asked only when a diagnostic needs one."""
+    values: list[ir.Value] = block_arguments(root)
+    extend = values.extend
     for op in ops:
-        values.extend((arg, arg.location) for arg in block_arguments(op))
-        loc = op.location
-        values.extend((result, loc) for result in op.results)
+        if len(op.regions):
+            extend(block_arguments(op))
+        extend(op.results)
     return values
+
+
+def value_location(value: ir.Value) -> ir.Location:
+    """Where a diagnostic about `value` points: a block argument's own
+    location, else its defining op's."""
+    if isinstance(value, ir.BlockArgument):
+        return value.location
+    return value.owner.location
 
 
 def is_declaration(func: ir.Operation) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import ir_walk
 from .bindings import arith, ir
 from .errors import InternalInvariantError
 
@@ -76,33 +77,28 @@ def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None,
     return Folded(tuple(terms), constant) if terms else Const(constant, type_)
 
 
-def _constant_key(type_: ir.Type, value: int) -> tuple[str, int]:
-    return str(type_), value
+def _constant_key(type_: ir.Type, value: int) -> tuple[ir.Type, int]:
+    return type_, value
 
 
-class ConstantScopes:
-    """The integer constants visible at the current point of an in-order walk:
-    one scope per enclosing block, innermost last. A constant recorded in a
-    block is visible to every later op of that block and of blocks nested in
-    it, which it dominates."""
+class EntryConstants:
+    """The integer constants every rewritten op may use: those at the top
+    level of the function's entry block that precede it (which dominate it,
+    whatever it is nested in), and the ones hoisted to the top of that block.
+    Constants nested in loops are not reused: finding them would mean walking
+    every op of the function in Python, and a hoisted constant is as good."""
 
-    def __init__(self, entry: ir.Block | None = None) -> None:
-        self._scopes: list[dict[tuple[str, int], ir.Value]] = []
-        # New constants go to the top of the function's entry block, where they
-        # dominate every later use: one per value and type in the whole function.
-        self.entry_ip = ir.InsertionPoint.at_block_begin(entry) if entry is not None else None
+    def __init__(self, entry: ir.Block) -> None:
+        self._known: dict[tuple[ir.Type, int], ir.Value] = {}
+        # New constants go to the top of the entry block, where they dominate
+        # every later use: one per value and type in the whole function.
+        self.entry_ip = ir.InsertionPoint.at_block_begin(entry)
 
-    def record_hoisted(self, key: tuple[str, int], value: ir.Value) -> None:
-        self._scopes[0].setdefault(key, value)
+    def lookup(self, key: tuple[ir.Type, int]) -> ir.Value | None:
+        return self._known.get(key)
 
-    def lookup(self, key: tuple[str, int]) -> ir.Value | None:
-        for scope in reversed(self._scopes):
-            if key in scope:
-                return scope[key]
-        return None
-
-    def record(self, key: tuple[str, int], value: ir.Value) -> None:
-        self._scopes[-1].setdefault(key, value)
+    def record(self, key: tuple[ir.Type, int], value: ir.Value) -> None:
+        self._known.setdefault(key, value)
 
     def record_op(self, op: ir.Operation) -> None:
         if op.name != "arith.constant":
@@ -111,69 +107,36 @@ class ConstantScopes:
         if isinstance(attr, ir.IntegerAttr):
             self.record(_constant_key(attr.type, attr.value), op.results[0])
 
-    def walk(self, op: ir.Operation, visit: Callable[[ir.Operation], ir.Operation]) -> None:
-        """Call `visit` on every op nested in `op`, in pre-order (the order of
-        `ir_walk.nested_ops`), while the scopes hold the constants that
-        dominate it. `visit` returns the op standing in its place (itself, or
-        the op that replaced it); ops it inserts are not visited. Iterative:
-        nesting depth is bounded by memory, not by Python's call stack."""
-        # Pending work, last first: ("block", ops) opens a block's scope,
-        # ("ops", iterator) visits the rest of a block, ("close", None) ends it.
-        stack: list[tuple[str, object]] = []
-        _push_blocks(op, stack)
-        while stack:
-            kind, item = stack.pop()
-            if kind == "close":
-                self._scopes.pop()
-            elif kind == "block":
-                self._scopes.append({})
-                stack.append(("close", None))
-                stack.append(("ops", iter(item)))
-            else:
-                inner = next(item, None)
-                if inner is None:
-                    continue
-                stack.append(("ops", item))
-                current = visit(inner)
-                self.record_op(current)
-                _push_blocks(current, stack)
-
-
-def _push_blocks(op: ir.Operation, stack: list) -> None:
-    blocks = [block for region in op.regions for block in region.blocks]
-    for block in reversed(blocks):  # the first block ends up on top
-        stack.append(("block", [inner.operation for inner in block.operations]))
-
 
 Rewrite = Callable[["CoordEmitter"], ir.Operation]
 
 
-def rewrite_in_order(root: ir.Operation, rewrites: dict[int, Rewrite]) -> None:
-    """Apply each rewrite, keyed by the position of its op in the pre-order of
-    `ir_walk.nested_ops(root)` and returning the op that replaces it, in IR
-    order, with an emitter that reuses the constants already dominating the
-    op: no duplicate `%c16_0` appears, and the cost stays linear in the size
-    of `root`. (Positions, not ops, are the keys: an op's hash changes when
-    its result types do.)"""
+def rewrite_in_order(root: ir.Operation, walk: "ir_walk.PreOrder",
+                     rewrites: dict[int, Rewrite]) -> None:
+    """Apply each rewrite, keyed by the position of its op in `walk` (the
+    pre-order of `root`'s nested ops, taken before anything changed) and
+    returning the op that replaces it, in IR order, with an emitter that
+    reuses the entry-block constants already dominating the op: the cost is
+    the rewrites plus the entry block, not the whole function. (Positions,
+    not ops, are the keys: an op's hash changes when its result types do.)"""
     if not rewrites:
         return
-    scopes = ConstantScopes(root.regions[0].blocks[0])
-    position = 0
-
-    def visit(op: ir.Operation) -> ir.Operation:
-        nonlocal position
-        rewrite = rewrites.get(position)
-        position += 1
-        return op if rewrite is None else rewrite(CoordEmitter(op, scopes))
-
-    scopes.walk(root, visit)
+    constants = EntryConstants(root.regions[0].blocks[0])
+    tops = iter(walk.entry_positions)
+    top = next(tops, None)
+    for position in sorted(rewrites):
+        while top is not None and top < position:
+            if top not in rewrites:  # a rewritten op is gone, and is no constant
+                constants.record_op(walk.ops[top])
+            top = next(tops, None)
+        rewrites[position](CoordEmitter(walk.ops[position], constants))
 
 
 class CoordEmitter:
     """Emits planned coordinates right before one op. Constants are shared
     within the op and, given `scopes`, with everything that dominates it."""
 
-    def __init__(self, anchor: ir.Operation, scopes: ConstantScopes | None = None):
+    def __init__(self, anchor: ir.Operation, scopes: EntryConstants | None = None):
         self.ip = ir.InsertionPoint(anchor)
         self.loc = anchor.location
         self._scopes = scopes
@@ -188,7 +151,7 @@ class CoordEmitter:
         if existing is None and self._scopes is not None:
             with self._scopes.entry_ip, self.loc:
                 existing = arith.ConstantOp(type_, value).result
-            self._scopes.record_hoisted(key, existing)
+            self._scopes.record(key, existing)
         elif existing is None:
             with self.ip, self.loc:
                 existing = arith.ConstantOp(type_, value).result

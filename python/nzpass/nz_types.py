@@ -9,6 +9,7 @@ from . import nz_layout
 from .bindings import ir
 from .dialects import pl
 from .errors import Refusal
+from .ir_walk import value_location
 from .nz_window import NzGeometry
 
 
@@ -105,6 +106,14 @@ class TypeBlocker:
             raise
         self._cache[t] = result
         return result
+
+    def block_value(self, value: ir.Value) -> tuple[ir.Type, NzGeometry] | None:
+        """`block` of the value's type; the value's location is looked up only
+        for a type not seen before (a refusal points at the first such value)."""
+        t = value.type
+        if t in self._cache:
+            return self._cache[t]
+        return self.block(t, value_location(value))
 
     @staticmethod
     def _block(t: ir.Type, loc: ir.Location) -> tuple[ir.Type, NzGeometry] | None:

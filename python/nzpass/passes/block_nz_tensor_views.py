@@ -10,7 +10,7 @@ from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
 from ..errors import MalformedOp, Refusal
 from ..ir_walk import (block_arguments, defined_values, function_type, functions, is_declaration,
-                       nested_ops, set_function_type)
+                       PreOrder, pre_order, set_function_type)
 from ..nz_coords import CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import TypeBlocker
 from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
@@ -90,6 +90,7 @@ class _FunctionPlan:
         # Keyed by pre-order position: see nz_coords.rewrite_in_order.
         self.rewrites: dict[int, Rewrite] = {}
         self.positions: dict[ir.Operation, int] = {}
+        self.walk = PreOrder([], [])  # a declaration has no body to walk
         self.new_signature: tuple[list, list] | None = None
         self._guard(self._plan_signature)
         if not is_declaration(func):
@@ -120,13 +121,13 @@ class _FunctionPlan:
             self.new_signature = (inputs, results)
 
     def _plan_body(self) -> None:
-        ops = nested_ops(self.func)
+        self.walk = pre_order(self.func)
+        ops = self.walk.ops
         self.positions = {op: position for position, op in enumerate(ops)}
-        values = defined_values(self.func, ops)
         planned_users: set[ir.Operation] = set()
-        for value, loc in values:
+        for value in defined_values(self.func, ops):
             try:
-                blocked = self._block(value.type, loc)
+                blocked = self.blocker.block_value(value)
             except Refusal as refusal:
                 self.refusals.append(refusal)
                 continue
@@ -194,7 +195,7 @@ class _FunctionPlan:
         changed = bool(self.retypes or self.new_signature)
         for value, new_type in self.retypes:
             value.set_type(new_type)
-        rewrite_in_order(self.func, self.rewrites)
+        rewrite_in_order(self.func, self.walk, self.rewrites)
         if self.new_signature is not None:
             set_function_type(self.func, *self.new_signature)
         if changed:

@@ -8,14 +8,15 @@ from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
 from ..errors import InternalInvariantError, MalformedOp, Refusal
-from ..ir_walk import (defined_values, function_type, functions, is_declaration, nested_ops,
-                       set_function_type)
+from ..ir_walk import (block_arguments, function_type, functions, is_declaration, nested_ops,
+                       set_function_type, value_location)
 from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..offset_proofs import constant_value
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass, report_or_rewrite
 from ..acc_store_limits import check_acc_store_limits
 from ..pto_lowering import PtoBuilder, tile_buf_for, view_strides
+from ..type_cache import per_type
 from .block_nz_tensor_views import backend_or_refusal
 
 _STORE_ATTRS = {"st_phase": ("stPhase", "st_phase", "final"),
@@ -79,6 +80,8 @@ class _FunctionLowering:
     roots: dict[ir.Value, _Root] = field(default_factory=dict)
     memory_ops: list[ir.Operation] = field(default_factory=list)  # in IR order
     entry_builder: PtoBuilder | None = None
+    checked_types: dict[ir.Type, bool] = field(default_factory=dict)  # type -> is a tile
+    tile_values: list[ir.Value] = field(default_factory=list)  # !pl.tile values that stay
 
     @property
     def entry(self) -> ir.Block:
@@ -91,27 +94,47 @@ class _FunctionLowering:
         # Tensors whose type the lowering changes: the arguments, the slices of
         # them, and the aliases stores return (replaced by what they alias).
         ops = nested_ops(self.func)
-        for value, loc in defined_values(self.func, ops):
-            _check_value_type(value.type, loc)
+        for arg in block_arguments(self.func):
+            self._check_value(arg)
         for t in function_type(self.func).results:
             _check_value_type(t, self.func.location)
         lowered = set(self._tensor_args())
         slices: set[ir.Value] = set()
         for op in ops:
-            _check_tensor_operands(op, lowered, slices)
-            if op.name in _MEMORY_PATH:
+            name = op.name
+            if len(op.regions):
+                for arg in block_arguments(op):
+                    self._check_value(arg)
+            # A load's result dies with the load: its tile_buf comes from the new alloc.
+            keep = name != pl.TileLoad.NAME
+            for result in op.results:
+                self._check_value(result, keep)
+            if name in _OPERAND_CHECKED_OPS:
+                _check_tensor_operands(op, lowered, slices)
+            if name in _MEMORY_PATH:
                 _check_memory_operand(op)
                 self.memory_ops.append(op)
-            if op.name == pl.TensorSlice.NAME:
+            if name == pl.TensorSlice.NAME:
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
-            if op.name == pl.TileStore.NAME:
+            if name == pl.TileStore.NAME:
                 self._check_store(pl.TileStore(op))
                 if op.operands[1] in slices:
                     slices.add(op.results[0])
                 lowered.add(op.results[0])
-            if op.name == pl.TileLoad.NAME:
+            if name == pl.TileLoad.NAME:
                 _check_load(pl.TileLoad(op))
+
+    def _check_value(self, value: ir.Value, keep: bool = True) -> None:
+        """Check the value's type (once per type) and note a !pl.tile value for
+        retyping."""
+        t = value.type
+        is_tile = self.checked_types.get(t)
+        if is_tile is None:
+            _check_value_type(t, value_location(value))
+            is_tile = self.checked_types[t] = pl.tile_type(t) is not None
+        if is_tile and keep:
+            self.tile_values.append(value)
 
     def _check_store(self, store: pl.TileStore) -> None:
         layout = pl.tensor_layout(store.single("dest").type)
@@ -139,8 +162,13 @@ class _FunctionLowering:
         for op in reversed(slices):
             if next(iter(op.results[0].uses), None) is None:
                 op.erase()
-        _retype_tiles(self.func)
+        self._retype_tiles()
         self._update_signature()
+
+    def _retype_tiles(self) -> None:
+        """Every !pl.tile value becomes its canonical !pto.tile_buf."""
+        for value in self.tile_values:
+            value.set_type(_tile_buf_type(value.type))
 
     def _make_view(self, arg: ir.BlockArgument, builder: PtoBuilder, trailing) -> _Root:
         t = ir.RankedTensorType(arg.type)
@@ -216,6 +244,8 @@ class _FunctionLowering:
 
 
 _MEMORY_PATH = {pl.TileLoad.NAME: 0, pl.TileStore.NAME: 1, pl.TensorSlice.NAME: 0}
+# The only ops `_check_tensor_operands` has rules for; others pass any tensor through.
+_OPERAND_CHECKED_OPS = frozenset((*_MEMORY_PATH, *_TENSOR_PASSING_OPS, "func.return"))
 
 
 def _check_value_type(t: ir.Type, loc: ir.Location) -> None:
@@ -324,9 +354,6 @@ def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
     return attrs
 
 
-def _retype_tiles(func: ir.Operation) -> None:
-    """Every !pl.tile value becomes its canonical !pto.tile_buf."""
-    for value, _ in defined_values(func, nested_ops(func)):
-        tile = pl.tile_type(value.type)
-        if tile is not None:
-            value.set_type(tile_buf_for(tile).type())
+@per_type
+def _tile_buf_type(t: ir.Type) -> ir.Type:
+    return tile_buf_for(pl.tile_type(t)).type()

@@ -9,7 +9,8 @@ from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
 from ..errors import InternalInvariantError, Refusal
-from ..ir_walk import defined_values, function_type, functions, nested_ops, set_function_type
+from ..ir_walk import (defined_values, function_type, functions, nested_ops, set_function_type,
+                       value_location)
 from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..pass_base import ModulePass, report_or_rewrite
 
@@ -40,8 +41,8 @@ class MaterializeTensorStrides(ModulePass):
         for func in functions(module):
             blocked = pl.BLOCKED_MARK in func.attributes
             converter = _StrideConverter(blocked, refusals)
-            for value, loc in _values(func):
-                new = converter.convert(value.type, loc)
+            for value in defined_values(func, nested_ops(func)):
+                new = converter.convert_value(value)
                 if new is not None:
                     retypes.append((value, new))
             ftype = function_type(func)
@@ -57,15 +58,19 @@ class MaterializeTensorStrides(ModulePass):
         report_or_rewrite(refusals, diagnostics, (rewrite,))
 
 
-def _values(func: ir.Operation):
-    return defined_values(func, nested_ops(func))
-
-
 class _StrideConverter:
     def __init__(self, function_blocked: bool, refusals: list[Refusal]):
         self.function_blocked = function_blocked
         self.refusals = refusals
         self._cache: dict[ir.Type, ir.Type | None] = {}
+
+    def convert_value(self, value: ir.Value) -> ir.Type | None:
+        """`convert` of the value's type, its location looked up only for a
+        type not seen before."""
+        t = value.type
+        if t in self._cache:
+            return self._cache[t]
+        return self.convert(t, value_location(value))
 
     def convert(self, t: ir.Type, loc: ir.Location) -> ir.Type | None:
         """The type with strides, or None when `t` needs no change."""

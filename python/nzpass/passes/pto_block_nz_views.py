@@ -12,7 +12,7 @@ from ..dialects.common import SEGMENTS
 from ..dialects.opaque import show_extent
 from ..dialects.properties import PropertyReader
 from ..errors import MalformedOp, Refusal
-from ..ir_walk import functions, nested_ops
+from ..ir_walk import functions, pre_order
 from ..nz_coords import Const, CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import element_bit_width
 from ..nz_window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
@@ -82,7 +82,8 @@ class _FunctionPlan:
         self.prover = prover
         # Keyed by pre-order position: see nz_coords.rewrite_in_order.
         self.rewrites: dict[int, Rewrite] = {}
-        ops = nested_ops(func)
+        self.walk = pre_order(func)
+        ops = self.walk.ops
         self.positions = {op: position for position, op in enumerate(ops)}
         for op in ops:
             if op.name != pto.MakeTensorView.NAME:
@@ -179,7 +180,7 @@ class _FunctionPlan:
     def apply(self) -> None:
         if not self.rewrites:
             return
-        rewrite_in_order(self.func, self.rewrites)
+        rewrite_in_order(self.func, self.walk, self.rewrites)
         self.func.attributes[pl.BLOCKED_MARK] = ir.UnitAttr.get()
 
 
