@@ -111,7 +111,7 @@ class EntryConstants:
 Rewrite = Callable[["CoordEmitter"], ir.Operation]
 
 
-def rewrite_in_order(root: ir.Operation, walk: "ir_walk.PreOrder",
+def rewrite_in_order(root: ir.Operation, walk: ir_walk.PreOrder,
                      rewrites: dict[int, Rewrite]) -> None:
     """Apply each rewrite, keyed by the position of its op in `walk` (the
     pre-order of `root`'s nested ops, taken before anything changed) and

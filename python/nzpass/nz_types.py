@@ -88,8 +88,11 @@ def is_nz_tensor(t: ir.Type) -> bool:
 class TypeBlocker:
     """Blocks NZ tensor types, each distinct type once."""
 
-    def __init__(self) -> None:
-        self._cache: dict[ir.Type, tuple[ir.Type, NzGeometry] | None] = {}
+    def __init__(self, shared: dict | None = None) -> None:
+        # Blocked types can be shared by every function of a module (`shared`);
+        # refusals are per blocker, so each function reports its own.
+        self._cache: dict[ir.Type, tuple[ir.Type, NzGeometry] | None] = (
+            {} if shared is None else shared)
         self._refused: set[ir.Type] = set()
 
     def block(self, t: ir.Type, loc: ir.Location) -> tuple[ir.Type, NzGeometry] | None:

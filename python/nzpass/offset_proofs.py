@@ -18,7 +18,8 @@ shared arithmetic costs time linear in the number of values it visits.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -45,13 +46,44 @@ T = TypeVar("T")
 
 def constant_value(value: ir.Value) -> int | None:
     """The value of an `arith.constant` integer (signed), else None."""
+    memo = _constant_memo
+    if memo is not None:
+        found = memo.get(value, _UNSEEN)
+        if found is not _UNSEEN:
+            return found
     if not isinstance(value, ir.OpResult):
         return None
-    op = value.owner
+    constant = _constant_of_op(value.owner)
+    if memo is not None:
+        memo[value] = constant
+    return constant
+
+
+def _constant_of_op(op: ir.Operation) -> int | None:
     if op.name != "arith.constant":
         return None
     attr = op.attributes["value"]
     return attr.value if isinstance(attr, ir.IntegerAttr) else None
+
+
+# While the IR cannot change (a pass planning, a verifier checking), a value's
+# constant is read once: see `unchanging_ir`.
+_UNSEEN = object()
+_constant_memo: dict[ir.Value, int | None] | None = None
+
+
+@contextmanager
+def unchanging_ir() -> Iterator[None]:
+    """Memoise `constant_value` inside the block, which must not change the IR
+    (an erased value's address may be reused by a new one). The memo dies with
+    the block, so it keeps no module alive."""
+    global _constant_memo
+    outer = _constant_memo
+    _constant_memo = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _constant_memo = outer
 
 
 def _largest_power_of_two_dividing(n: int) -> int:
@@ -60,25 +92,14 @@ def _largest_power_of_two_dividing(n: int) -> int:
     return min(n & -n, MAX_ALIGNMENT)
 
 
-def _defining_op(value: ir.Value) -> ir.Operation | None:
-    return value.owner if isinstance(value, ir.OpResult) else None
-
-
-def _loop_of_induction_variable(value: ir.Value) -> ir.Operation | None:
-    """The scf.for whose induction variable `value` is (not an iter_arg)."""
-    if not isinstance(value, ir.BlockArgument) or value.arg_number != 0:
+def _induction_loop(arg: ir.BlockArgument) -> ir.Operation | None:
+    """The scf.for whose induction variable `arg` is (not an iter_arg)."""
+    if arg.arg_number != 0:
         return None
-    parent = value.owner.owner
+    parent = arg.owner.owner
     if parent is None or parent.name != "scf.for":
         return None
     return parent.operation
-
-
-@dataclass
-class _Fact:
-    value: object
-    exact: bool   # False when the depth bound cut the walk short
-    budget: int   # depth still available when it was computed
 
 
 @dataclass
@@ -108,13 +129,15 @@ class OffsetProver:
         if budget <= 0:
             return unknown, False
         fact = memo.get(value)
-        if fact is not None and (fact.exact or fact.budget >= budget):
-            return fact.value, fact.exact
+        # A fact is (value, exact, budget): exact is False when the depth bound
+        # cut its walk short, budget the depth that walk had left.
+        if fact is not None and (fact[1] or fact[2] >= budget):
+            return fact[0], fact[1]
         # SSA definitions dominate their uses, so a walk never re-enters a
         # value; should it, the placeholder proves nothing.
-        memo[value] = _Fact(unknown, False, budget)
+        memo[value] = (unknown, False, budget)
         result, exact = compute(value, budget - 1)
-        memo[value] = _Fact(result, exact, budget)
+        memo[value] = (result, exact, budget)
         return result, exact
 
     def _align(self, value: ir.Value, budget: int) -> tuple[int, bool]:
@@ -132,23 +155,24 @@ class OffsetProver:
         return [s for s, _ in facts], all(exact for _, exact in facts)
 
     def _compute_alignment(self, value: ir.Value, budget: int) -> tuple[int, bool]:
-        loop = _loop_of_induction_variable(value)
-        if loop is not None:
+        if isinstance(value, ir.BlockArgument):
+            loop = _induction_loop(value)
+            if loop is None:
+                return 1, True  # function arguments and iter_args are never resolved
             found, exact = self._align_all((loop.operands[0], loop.operands[2]), budget)
             return min(found), exact
-        op = _defining_op(value)
-        if op is None:
-            return 1, True  # function arguments and iter_args are never resolved
-        const = constant_value(value)
-        if const is not None:
-            return _largest_power_of_two_dividing(const), True
-        if op.name in ("arith.addi", "arith.subi", "arith.minsi", "arith.maxsi"):
+        op = value.owner
+        name = op.name
+        if name == "arith.constant":
+            const = _constant_of_op(op)
+            return (1, True) if const is None else (_largest_power_of_two_dividing(const), True)
+        if name in ("arith.addi", "arith.subi", "arith.minsi", "arith.maxsi"):
             found, exact = self._align_all(op.operands, budget)
             return min(found), exact
-        if op.name == "arith.muli":
+        if name == "arith.muli":
             (lhs, rhs), exact = self._align_all(op.operands, budget)
             return min(lhs * rhs, MAX_ALIGNMENT), exact
-        if op.name == "arith.index_cast":
+        if name == "arith.index_cast":
             # Truncating to W bits keeps a multiple of a power of two below 2**W one.
             return self._align(op.operands[0], budget)
         # x % c and x // c carry no alignment of their own: a product's other
@@ -156,31 +180,35 @@ class OffsetProver:
         return 1, True
 
     def _compute_sign(self, value: ir.Value, budget: int) -> tuple[bool, bool]:
-        loop = _loop_of_induction_variable(value)
-        if loop is not None:
+        if isinstance(value, ir.BlockArgument):
+            loop = _induction_loop(value)
+            if loop is None:
+                return False, True
             found, exact = self._sign_all((loop.operands[0], loop.operands[2]), budget)
             return all(found), exact
-        op = _defining_op(value)
-        if op is None:
-            return False, True
-        const = constant_value(value)
-        if const is not None:
-            return const >= 0, True
-        if op.name in (*pl.LANE_INDEX_OPS, "pto.get_block_idx", "pto.get_block_num"):
+        op = value.owner
+        name = op.name
+        if name == "arith.constant":
+            const = _constant_of_op(op)
+            return const is not None and const >= 0, True
+        if name in _LANE_OPS:
             return True, True  # a lane number cannot be negative
-        if op.name in ("arith.addi", "arith.muli", "arith.minsi"):
+        if name in ("arith.addi", "arith.muli", "arith.minsi"):
             found, exact = self._sign_all(op.operands, budget)
             return all(found), exact
-        if op.name == "arith.maxsi":
+        if name == "arith.maxsi":
             found, exact = self._sign_all(op.operands, budget)
             return any(found), exact
-        if op.name in ("arith.floordivsi", "arith.remsi"):
+        if name in ("arith.floordivsi", "arith.remsi"):
             divisor = constant_value(op.operands[1])
             if divisor is None or divisor <= 0:
                 return False, True
             return self._non_negative(op.operands[0], budget)
-        if op.name == "arith.index_cast":
+        if name == "arith.index_cast":
             # Like the product rule, sign proofs reason about the value the
             # arithmetic denotes; a cast of a lane-sized value keeps its sign.
             return self._non_negative(op.operands[0], budget)
         return False, True  # arith.subi among others: a difference has no provable sign
+
+
+_LANE_OPS = frozenset((*pl.LANE_INDEX_OPS, "pto.get_block_idx", "pto.get_block_num"))

@@ -37,35 +37,46 @@ class PtoBuilder:
         # so each value is materialised once per function, dominating all uses.
         self._constant_source = constants
         self._constants: dict[int, ir.Value] = {}
+        # The value of each constant this builder made: read without asking
+        # the IR (these constants live as long as the function).
+        self._made: dict[ir.Value, int] = {}
 
     def index(self, value: int) -> ir.Value:
         if self._constant_source is not None:
             return self._constant_source.index(value)
         if value not in self._constants:
             with self.ip, self.loc:
-                self._constants[value] = arith.ConstantOp(ir.IndexType.get(), value).result
+                made = arith.ConstantOp(ir.IndexType.get(), value).result
+            self._constants[value] = made
+            self._made[made] = value
         return self._constants[value]
+
+    def constant_of(self, value: ir.Value) -> int | None:
+        """`value`'s integer constant, if it is one."""
+        source = self._constant_source or self
+        known = source._made.get(value)
+        return known if known is not None else constant_value(value)
 
     def as_index(self, value: ir.Value) -> ir.Value:
         if isinstance(value.type, ir.IndexType):
             return value
-        const = constant_value(value)
+        const = self.constant_of(value)
         if const is not None:
             return self.index(const)
         with self.ip, self.loc:
             return arith.IndexCastOp(ir.IndexType.get(), value).result
 
     def mul(self, a: ir.Value, b: ir.Value) -> ir.Value:
-        ca, cb = constant_value(a), constant_value(b)
+        ca, cb = self.constant_of(a), self.constant_of(b)
         if ca is not None and cb is not None:
             return self.index(ca * cb)
         with self.ip, self.loc:
             return arith.MulIOp(a, b).result
 
     def add(self, a: ir.Value, b: ir.Value) -> ir.Value:
-        if constant_value(b) == 0:
+        if self.constant_of(b) == 0:
             return a
-        if constant_value(a) == 0:
+        if self.constant_of(a) == 0:
             return b
         with self.ip, self.loc:
             return arith.AddIOp(a, b).result
@@ -86,7 +97,7 @@ class PtoBuilder:
 
     def partition_view(self, view: ir.Value, offsets: list[ir.Value], sizes: list[ir.Value],
                        element: str) -> ir.Value:
-        dims = tuple(constant_value(v) for v in sizes)
+        dims = tuple(self.constant_of(v) for v in sizes)
         part = pto.ViewType("partition_tensor_view", dims, element)
         return self.op(pto.PartitionView.NAME, [[view], offsets, sizes], [part.type()]).result
 

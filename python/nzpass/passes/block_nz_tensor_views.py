@@ -15,7 +15,7 @@ from ..nz_coords import CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import TypeBlocker
 from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
                          plan_load_window)
-from ..offset_proofs import OffsetProver, constant_value
+from ..offset_proofs import OffsetProver, constant_value, unchanging_ir
 from ..pass_base import ModulePass, max_proof_depth_option, report_or_rewrite
 from ..opaque_errors import opaque_refusal
 
@@ -62,8 +62,11 @@ class BlockNzTensorViews(ModulePass):
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
         backend = backend_or_refusal(module, refusals)
-        plans = [_FunctionPlan(func, backend, OffsetProver(self.max_proof_depth), refusals)
-                 for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
+        blocked_types: dict = {}  # one module, one context: types block the same everywhere
+        with unchanging_ir():  # planning only reads the IR
+            plans = [_FunctionPlan(func, backend, OffsetProver(self.max_proof_depth), refusals,
+                                   TypeBlocker(blocked_types))
+                     for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
         report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans))
 
 
@@ -80,12 +83,12 @@ class _FunctionPlan:
     """Everything one function needs, checked before anything is changed."""
 
     def __init__(self, func: ir.Operation, backend: str, prover: OffsetProver,
-                 refusals: list[Refusal]):
+                 refusals: list[Refusal], blocker: TypeBlocker):
         self.func = func
         self.backend = backend
         self.prover = prover
         self.refusals = refusals
-        self.blocker = TypeBlocker()
+        self.blocker = blocker
         self.retypes: list[tuple[ir.Value, ir.Type]] = []
         # Keyed by pre-order position: see nz_coords.rewrite_in_order.
         self.rewrites: dict[int, Rewrite] = {}

@@ -11,7 +11,7 @@ from ..errors import InternalInvariantError, MalformedOp, Refusal
 from ..ir_walk import (block_arguments, function_type, functions, is_declaration, nested_ops,
                        set_function_type, value_location)
 from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
-from ..offset_proofs import constant_value
+from ..offset_proofs import unchanging_ir
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass, report_or_rewrite
 from ..acc_store_limits import check_acc_store_limits
@@ -50,15 +50,16 @@ class ConvertPlToPto(ModulePass):
         refusals: list[Refusal] = []
         backend = backend_or_refusal(module, refusals)
         lowerings = []
-        for func in functions(module):
-            if is_declaration(func):
-                continue
-            lowering = _FunctionLowering(func, backend)
-            try:
-                lowering.check()
-            except Refusal as refusal:
-                refusals.append(refusal)
-            lowerings.append(lowering)
+        with unchanging_ir():  # checking only reads the IR
+            for func in functions(module):
+                if is_declaration(func):
+                    continue
+                lowering = _FunctionLowering(func, backend)
+                try:
+                    lowering.check()
+                except Refusal as refusal:
+                    refusals.append(refusal)
+                lowerings.append(lowering)
         report_or_rewrite(refusals, diagnostics, (lowering.lower for lowering in lowerings))
 
 
@@ -110,7 +111,7 @@ class _FunctionLowering:
             for result in op.results:
                 self._check_value(result, keep)
             if name in _OPERAND_CHECKED_OPS:
-                _check_tensor_operands(op, lowered, slices)
+                _check_tensor_operands(op, name, lowered, slices)
             if name in _MEMORY_PATH:
                 _check_memory_operand(op)
                 self.memory_ops.append(op)
@@ -205,7 +206,7 @@ class _FunctionLowering:
         sizes = [builder.as_index(v) for v in window]
         part = builder.partition_view(root.view, offsets, sizes, root.element)
         tile = _load_tile(load)
-        buf = tile_buf_for(tile)
+        buf = _tile_buf(load.op.results[0].type)
         valid_row, valid_col = _valid_extents(load, root, sizes, builder)
         alloc = builder.alloc_tile(buf, valid_row, valid_col)
         builder.op(pto.TLoad.NAME, [[part], [alloc], [], [], [], []], [])
@@ -290,22 +291,28 @@ def _check_load(load: pl.TileLoad) -> None:
                           "region but the load gives no valid_shape operands to size it")
 
 
-def _check_tensor_operands(op: ir.Operation, lowered: set, slices: set) -> None:
+def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: set) -> None:
     """The memory path must start at kernel arguments (or slices of them), and
     a tensor whose type becomes a pointer must not flow through control flow
     whose types would then disagree. Other ops pass any tensor through."""
-    for index, operand in enumerate(op.operands):
-        if pl.tensor_layout(operand.type) is None:
-            continue
-        if _MEMORY_PATH.get(op.name) == index and operand not in lowered:
-            raise Refusal(op.location, f"'{op.name}' uses a GM tensor that is neither a "
+    index = _MEMORY_PATH.get(name)
+    if index is not None:
+        operands = op.operands
+        operand = operands[index] if len(operands) > index else None
+        if (operand is not None and pl.tensor_layout(operand.type) is not None
+                and operand not in lowered):
+            raise Refusal(op.location, f"'{name}' uses a GM tensor that is neither a "
                           "function argument nor a slice of one: convert-pl-to-pto can only "
                           "build tensor views over kernel arguments")
-        if op.name in _TENSOR_PASSING_OPS and operand in lowered:
-            raise Refusal(op.location, f"'{op.name}' passes a GM tensor: convert-pl-to-pto "
+        return
+    for operand in op.operands:
+        if pl.tensor_layout(operand.type) is None:
+            continue
+        if name in _TENSOR_PASSING_OPS and operand in lowered:
+            raise Refusal(op.location, f"'{name}' passes a GM tensor: convert-pl-to-pto "
                           "lowers tensors to pointers at the kernel boundary only; inline the "
                           "callee or keep the tensor out of loop-carried values")
-        if op.name == "func.return" and operand in slices:
+        if name == "func.return" and operand in slices:
             raise Refusal(op.location, "the function returns a slice of a GM tensor: after "
                           "lowering only whole kernel arguments have a pointer to return; "
                           "return the parent tensor instead")
@@ -334,7 +341,7 @@ def _valid_extents(load: pl.TileLoad, root: _Root, sizes: list[ir.Value],
         return None, None
     if not root.layout.is_nz:
         return sizes[-2], sizes[-1]
-    c0 = constant_value(sizes[4])
+    c0 = builder.constant_of(sizes[4])
     return (builder.mul(sizes[2], builder.index(16)), builder.mul(sizes[1], builder.index(c0)))
 
 
@@ -355,5 +362,11 @@ def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
 
 
 @per_type
+def _tile_buf(t: ir.Type) -> pto.TileBuf:
+    """The canonical tile_buf of a !pl.tile type."""
+    return tile_buf_for(pl.tile_type(t))
+
+
+@per_type
 def _tile_buf_type(t: ir.Type) -> ir.Type:
-    return tile_buf_for(pl.tile_type(t)).type()
+    return _tile_buf(t).type()

@@ -16,7 +16,7 @@ from ..ir_walk import functions, pre_order
 from ..nz_coords import Const, CoordEmitter, Rewrite, rewrite_in_order
 from ..nz_types import element_bit_width
 from ..nz_window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
-from ..offset_proofs import OffsetProver, constant_value
+from ..offset_proofs import OffsetProver, constant_value, unchanging_ir
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass, max_proof_depth_option, report_or_rewrite
 from ..acc_store_limits import check_acc_store_limits
@@ -65,9 +65,10 @@ class PtoBlockNzViews(ModulePass):
         refusals: list[Refusal] = []
         backend = backend_or_refusal(module, refusals)
         reader = PropertyReader(module)
-        plans = [_FunctionPlan(func, backend, reader, OffsetProver(self.max_proof_depth),
-                               refusals)
-                 for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
+        with unchanging_ir():  # planning only reads the IR
+            plans = [_FunctionPlan(func, backend, reader, OffsetProver(self.max_proof_depth),
+                                   refusals)
+                     for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
         report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans))
 
 

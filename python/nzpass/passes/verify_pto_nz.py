@@ -18,7 +18,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir_walk import nested_ops
 from ..nz_layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
 from ..nz_types import element_bit_width
-from ..offset_proofs import constant_value
+from ..offset_proofs import constant_value, unchanging_ir
 from ..opaque_errors import opaque_refusal
 from ..pass_base import ModulePass
 
@@ -59,14 +59,16 @@ class VerifyPtoNz(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         checker = _Checker(module)
-        for op in nested_ops(module):
-            if op.name in _CHECKED_OPS:
-                checker.check(op)
+        with unchanging_ir():  # the pass never changes the IR
+            for op in nested_ops(module):
+                if op.name in _CHECKED_OPS:
+                    checker.check(op)
         for refusal in checker.refusals:
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
 
 
 # ---------------------------------------------------------------- facts the rules read
+
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,7 @@ class _Checker:
         self.refusals: list[Refusal] = []
         self.views: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
+        self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
         backend = self._guard(lambda: pl.module_backend(module))
         self.backend = backend if isinstance(backend, str) else "a2a3"
 
@@ -160,11 +163,16 @@ class _Checker:
 
     def partition(self, op: ir.Operation) -> pto.PartitionView | None:
         """The partition_view's operand groups; None when malformed, which the
-        partition's own check reports (once)."""
+        partition's own check reports (once). Read once per op: a load asks
+        for its partition's source, sizes and size values."""
+        if op in self._partitions:
+            return self._partitions[op]
         try:
-            return pto.PartitionView(op, self.attrs(op))
+            partition = pto.PartitionView(op, self.attrs(op))
         except MalformedOp:
-            return None
+            partition = None
+        self._partitions[op] = partition
+        return partition
 
     def source_view(self, value: ir.Value, loc: ir.Location) -> object:
         """The NZ view `value` reads, through partition_view chains."""
@@ -207,7 +215,7 @@ class _Checker:
             return None
 
     def _check_partition(self, op: ir.Operation) -> None:
-        partition = self.groups_if_nz(pto.PartitionView, op)
+        partition = self.partition(op) or self.groups_if_nz(pto.PartitionView, op)
         if partition is None:
             return
         view = self.source_view(_single(partition, "source"), partition.location)
@@ -285,8 +293,8 @@ def _resolve(values: Sequence[ir.Value], dims: Sequence[Extent]) -> tuple[Extent
     """Each operand's arith.constant value, else the type's static dim at that axis
     (the type states the extent too), else None."""
     dims = tuple(dims) if len(dims) == len(values) else (None,) * len(values)
-    return tuple(constant_value(v) if constant_value(v) is not None else d
-                 for v, d in zip(values, dims))
+    constants = (constant_value(v) for v in values)
+    return tuple(d if c is None else c for c, d in zip(constants, dims))
 
 
 def _c0(element: str, loc: ir.Location) -> int:
