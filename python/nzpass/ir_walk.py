@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from .bindings import ir
@@ -32,7 +32,7 @@ class PreOrder:
     """Every op nested in a root op, in pre-order, and the positions of those
     directly in the root's first block (the entry block of a function)."""
 
-    ops: list[ir.Operation]
+    ops: Sequence[ir.Operation] | Mapping[int, ir.Operation]  # indexed by position
     entry_positions: list[int]
 
 

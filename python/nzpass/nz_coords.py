@@ -132,6 +132,15 @@ def rewrite_in_order(root: ir.Operation, walk: ir_walk.PreOrder,
         rewrites[position](CoordEmitter(walk.ops[position], constants))
 
 
+def retained_for_rewrite(walk: ir_walk.PreOrder, rewrites: dict[int, Rewrite]) -> ir_walk.PreOrder:
+    """The part of `walk` that `rewrite_in_order` reads: the ops to rewrite and
+    the entry-block constants. A pass that plans every function before
+    rewriting any keeps only this, not every op of every function."""
+    constants = [i for i in walk.entry_positions if walk.ops[i].name == "arith.constant"]
+    kept = {i: walk.ops[i] for i in (*constants, *rewrites)}
+    return ir_walk.PreOrder(kept, constants)
+
+
 class CoordEmitter:
     """Emits planned coordinates right before one op. Constants are shared
     within the op and, given `scopes`, with everything that dominates it."""

@@ -11,7 +11,7 @@ from ..dialects import pl
 from ..errors import MalformedOp, Refusal
 from ..ir_walk import (block_arguments, defined_values, function_type, functions, is_declaration,
                        PreOrder, pre_order, set_function_type)
-from ..nz_coords import CoordEmitter, Rewrite, rewrite_in_order
+from ..nz_coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
 from ..nz_types import TypeBlocker
 from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
                          plan_load_window)
@@ -98,6 +98,11 @@ class _FunctionPlan:
         self._guard(self._plan_signature)
         if not is_declaration(func):
             self._plan_body()
+        # Every function is planned before any is rewritten: keep only what
+        # the rewrite reads.
+        self.walk = retained_for_rewrite(self.walk, self.rewrites)
+        self.positions = {}
+        self.prover = None
 
     def _guard(self, step: Callable[[], None]) -> None:
         try:

@@ -13,7 +13,7 @@ from ..dialects.opaque import show_extent
 from ..dialects.properties import PropertyReader
 from ..errors import MalformedOp, Refusal
 from ..ir_walk import functions, pre_order
-from ..nz_coords import Const, CoordEmitter, Rewrite, rewrite_in_order
+from ..nz_coords import Const, CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
 from ..nz_types import element_bit_width
 from ..nz_window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
 from ..offset_proofs import OffsetProver, constant_value, unchanging_ir
@@ -93,6 +93,10 @@ class _FunctionPlan:
                 self._plan_view(op)
             except Refusal as refusal:
                 refusals.append(refusal)
+        # Every function is planned before any is rewritten: keep only what
+        # the rewrite reads.
+        self.walk = retained_for_rewrite(self.walk, self.rewrites)
+        self.positions = {}
 
     def _plan_view(self, op: ir.Operation) -> None:
         attrs = self.reader.attributes(op, _VIEW_ATTRS, complete=True)

@@ -59,10 +59,15 @@ class VerifyPtoNz(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         checker = _Checker(module)
-        with unchanging_ir():  # the pass never changes the IR
-            for op in nested_ops(module):
-                if op.name in _CHECKED_OPS:
-                    checker.check(op)
+        # One top-level op (a function) at a time, so what is read about its
+        # ops is dropped before the next: memory stays that of one function.
+        for top in module.regions[0].blocks[0].operations:
+            top = top.operation
+            with unchanging_ir():  # the pass never changes the IR
+                for op in (top, *nested_ops(top)):
+                    if op.name in _CHECKED_OPS:
+                        checker.check(op)
+            checker.forget_ops()
         for refusal in checker.refusals:
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
 
@@ -136,6 +141,12 @@ class _Checker:
         except Refusal as refusal:
             self.refusals.append(refusal)
             return _REFUSED
+
+    def forget_ops(self) -> None:
+        """Drop what was read about ops (but not which views were refused:
+        one root cause, one error, however far its users are)."""
+        self._attrs.clear()
+        self._partitions.clear()
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
         """Attributes and properties, read once per op: a property read prints the op."""
