@@ -79,7 +79,8 @@ class _FunctionLowering:
     func: ir.Operation
     backend: str
     roots: dict[ir.Value, _Root] = field(default_factory=dict)
-    memory_ops: list[ir.Operation] = field(default_factory=list)  # in IR order
+    # In IR order; loads as the view their check read.
+    memory_ops: list[ir.Operation | pl.TileLoad] = field(default_factory=list)
     entry_builder: PtoBuilder | None = None
     checked_types: dict[ir.Type, bool] = field(default_factory=dict)  # type -> is a tile
     tile_values: list[ir.Value] = field(default_factory=list)  # !pl.tile values that stay
@@ -112,7 +113,14 @@ class _FunctionLowering:
                 self._check_value(result, keep)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
-            if name in _MEMORY_PATH:
+            if name == pl.TileLoad.NAME:
+                _check_memory_operand(op)
+                load = pl.TileLoad(op)
+                _check_load(load)
+                # Its index groups stay valid through the lowering (no index
+                # value is erased); its tensor is read again then.
+                self.memory_ops.append(load)
+            elif name in _MEMORY_PATH:
                 _check_memory_operand(op)
                 self.memory_ops.append(op)
             if name == pl.TensorSlice.NAME:
@@ -123,8 +131,6 @@ class _FunctionLowering:
                 if op.operands[1] in slices:
                     slices.add(op.results[0])
                 lowered.add(op.results[0])
-            if name == pl.TileLoad.NAME:
-                _check_load(pl.TileLoad(op))
 
     def _check_value(self, value: ir.Value, keep: bool = True) -> None:
         """Check the value's type (once per type) and note a !pl.tile value for
@@ -152,11 +158,11 @@ class _FunctionLowering:
             self.roots[arg] = self._make_view(arg, builder, trailing)
         slices = []
         for op in self.memory_ops:
-            if op.name == pl.TensorSlice.NAME and op.operands[0] in self.roots:
+            if isinstance(op, pl.TileLoad):
+                self._lower_load(op)
+            elif op.name == pl.TensorSlice.NAME and op.operands[0] in self.roots:
                 self._lower_slice(pl.TensorSlice(op))
                 slices.append(op)
-            elif op.name == pl.TileLoad.NAME:
-                self._lower_load(pl.TileLoad(op))
             elif op.name == pl.TileStore.NAME:
                 self._lower_store(pl.TileStore(op))
         # A slice lives on only where something off the memory path still reads it.
@@ -199,13 +205,12 @@ class _FunctionLowering:
                                                  base)
 
     def _lower_load(self, load: pl.TileLoad) -> None:
-        root = self.roots[load.single("tensor")]
+        root = self.roots[load.op.operands[0]]  # an earlier store may have replaced it
         builder = PtoBuilder(ir.InsertionPoint(load.op), load.location, self.entry_builder)
         offsets = self._offsets(root, load.groups["offsets"], builder)
         window = load.groups["valid_shape"] or load.groups["sizes"]
         sizes = [builder.as_index(v) for v in window]
         part = builder.partition_view(root.view, offsets, sizes, root.element)
-        tile = _load_tile(load)
         buf = _tile_buf(load.op.results[0].type)
         valid_row, valid_col = _valid_extents(load, root, sizes, builder)
         alloc = builder.alloc_tile(buf, valid_row, valid_col)
