@@ -37,23 +37,36 @@ class PreOrder:
 
 
 def pre_order(op: ir.Operation) -> PreOrder:
-    """One walk of `op`'s regions (the walk itself runs in C++, iteratively)."""
+    """One walk of `op` (run by MLIR, iteratively: no recursion limit), then
+    the positions of the entry block's ops in it (one walk per entry op would
+    cost more than this whole walk)."""
     found: list[ir.Operation] = []
-    entry_positions: list[int] = []
     append = found.append
 
     def visit(inner) -> ir.WalkResult:
         append(inner)
         return ir.WalkResult.ADVANCE
 
-    for region_index, region in enumerate(op.regions):
-        for block_index, block in enumerate(region.blocks):
-            is_entry = region_index == 0 and block_index == 0
-            for child in block.operations:
-                if is_entry:
-                    entry_positions.append(len(found))
-                child.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return PreOrder(found, entry_positions)
+    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    del found[0]  # `op` itself
+    regions = op.regions
+    has_entry = len(regions) and len(regions[0].blocks)
+    entry = list(regions[0].blocks[0].operations) if has_entry else []
+    return PreOrder(found, _entry_positions(found, entry))
+
+
+def _entry_positions(found: list[ir.Operation], entry: list) -> list[int]:
+    """Where each entry op is in `found`: right after the one before when that
+    one has no regions, else after its subtree, found by comparing ops."""
+    positions: list[int] = []
+    position = 0
+    for index, wanted in enumerate(entry):
+        if index and len(entry[index - 1].regions):
+            while not found[position] == wanted:
+                position += 1
+        positions.append(position)
+        position += 1
+    return positions
 
 
 def nested_ops(op: ir.Operation) -> list[ir.Operation]:

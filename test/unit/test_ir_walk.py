@@ -1,0 +1,100 @@
+"""ir_walk: the pre-order every pass plans over, the entry-block positions the
+rewrites use to find dominating constants, and what a planned function keeps.
+
+Expectations are written from the IR text (op order as printed), never read
+back from the functions under test."""
+
+import pytest
+
+from nzpass.bindings import ir, new_context
+from nzpass.ir_walk import defined_values, functions, pre_order, value_location
+from nzpass.nz_coords import retained_for_rewrite
+from nzpass.offset_proofs import constant_value, unchanging_ir
+
+NESTED = """
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %c2 = arith.constant 2 : index
+    scf.for %j = %c0 to %c2 step %c1 {
+      "test.inner"() : () -> ()
+    }
+    "test.after_inner"() : () -> ()
+  }
+  %c16 = arith.constant 16 : index
+  "test.two_regions"() ({
+    "test.r0"() : () -> ()
+  }, {
+    "test.r1"() : () -> ()
+  }) : () -> ()
+  "test.last"(%c16) : (index) -> ()
+  return
+}
+"""
+
+# The ops of @f in pre-order, as printed; the entry block's own ops are marked.
+EXPECTED = [("arith.constant", True), ("arith.constant", True), ("scf.for", True),
+            ("arith.constant", False), ("scf.for", False), ("test.inner", False),
+            ("scf.yield", False), ("test.after_inner", False), ("scf.yield", False),
+            ("arith.constant", True), ("test.two_regions", True), ("test.r0", False),
+            ("test.r1", False), ("test.last", True), ("func.return", True)]
+
+
+@pytest.fixture
+def func():
+    with new_context():
+        module = ir.Module.parse(NESTED)
+        yield next(functions(module.operation))
+
+
+def test_pre_order_visits_every_nested_op_once_in_order(func):
+    walk = pre_order(func)
+    assert [op.name for op in walk.ops] == [name for name, _ in EXPECTED]
+
+
+def test_entry_positions_are_the_entry_blocks_own_ops(func):
+    walk = pre_order(func)
+    expected = [i for i, (_, entry) in enumerate(EXPECTED) if entry]
+    assert walk.entry_positions == expected
+
+
+def test_declaration_has_nothing_to_walk():
+    with new_context():
+        module = ir.Module.parse("func.func private @d(index) -> index")
+        walk = pre_order(next(functions(module.operation)))
+    assert walk.ops == [] and walk.entry_positions == []
+
+
+def test_retained_for_rewrite_keeps_targets_and_entry_constants_only(func):
+    walk = pre_order(func)
+    targets = {13: None, 5: None}  # test.last, test.inner
+    kept = retained_for_rewrite(walk, targets)
+    entry_constants = [0, 1, 9]
+    assert kept.entry_positions == entry_constants
+    assert sorted(kept.ops) == sorted([*entry_constants, 13, 5])
+    assert [kept.ops[i].name for i in (5, 13)] == ["test.inner", "test.last"]
+
+
+def test_defined_values_point_at_their_definitions():
+    with new_context():
+        module = ir.Operation.parse("module {" + NESTED + "}", source_name="f.mlir")
+        func = next(functions(module))
+        values = defined_values(func, pre_order(func).ops)
+        where = [str(value_location(v)) for v in values]
+    # %n (an argument: its own column), %c0, %c1, %i, %c2, %j, %c16: line:col of
+    # each definition in NESTED (line 1 is the "module {" line plus NESTED's
+    # leading newline).
+    assert where == [f'loc("f.mlir":{line}:{col})' for line, col in
+                     [(2, 14), (3, 9), (4, 9), (5, 11), (6, 11), (7, 13), (12, 10)]]
+
+
+def test_constant_memo_only_inside_unchanging_ir(func):
+    walk = pre_order(func)
+    c16 = walk.ops[9].results[0]
+    with unchanging_ir():
+        assert constant_value(c16) == 16
+        assert constant_value(c16) == 16  # from the memo
+    # Outside, the IR is read again: a changed constant is seen.
+    walk.ops[9].attributes["value"] = ir.IntegerAttr.get(ir.IndexType.get(), 32)
+    assert constant_value(c16) == 32
