@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import ir_walk
-from .bindings import arith, ir
+from . import arith_ops, ir_walk
+from .bindings import ir
 from .errors import InternalInvariantError
 
 
@@ -158,12 +158,10 @@ class CoordEmitter:
             return self._constants[key]
         existing = self._scopes.lookup(key) if self._scopes is not None else None
         if existing is None and self._scopes is not None:
-            with self._scopes.entry_ip, self.loc:
-                existing = arith.ConstantOp(type_, value).result
+            existing = arith_ops.constant(type_, value, self.loc, self._scopes.entry_ip)
             self._scopes.record(key, existing)
         elif existing is None:
-            with self.ip, self.loc:
-                existing = arith.ConstantOp(type_, value).result
+            existing = arith_ops.constant(type_, value, self.loc, self.ip)
         self._constants[key] = existing
         return existing
 
@@ -179,17 +177,19 @@ class CoordEmitter:
 
     def _divide(self, coord: Divided) -> ir.Value:
         value = coord.value
-        with self.ip, self.loc:
-            return arith.FloorDivSIOp(value, self.constant(coord.divisor, value.type)).result
+        divisor = self.constant(coord.divisor, value.type)
+        return arith_ops.binary("floordivsi", value, divisor, self.loc, self.ip)
 
     def _fold(self, coord: Folded) -> ir.Value:
         type_ = coord.terms[0][0].type
-        with self.ip, self.loc:
-            total = None
-            for value, multiplier in coord.terms:
-                term = value if multiplier == 1 else arith.MulIOp(
-                    value, self.constant(multiplier, type_)).result
-                total = term if total is None else arith.AddIOp(total, term).result
-            if coord.constant:
-                total = arith.AddIOp(total, self.constant(coord.constant, type_)).result
-            return total
+        total = None
+        for value, multiplier in coord.terms:
+            term = value if multiplier == 1 else self._binary(
+                "muli", value, self.constant(multiplier, type_))
+            total = term if total is None else self._binary("addi", total, term)
+        if coord.constant:
+            total = self._binary("addi", total, self.constant(coord.constant, type_))
+        return total
+
+    def _binary(self, name: str, lhs: ir.Value, rhs: ir.Value) -> ir.Value:
+        return arith_ops.binary(name, lhs, rhs, self.loc, self.ip)

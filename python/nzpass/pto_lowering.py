@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import nz_layout
-from .bindings import arith, ir
+from . import arith_ops, nz_layout
+from .bindings import ir
 from .dialects import pl, pto
 from .dialects.common import SEGMENTS
 from .offset_proofs import constant_value
@@ -45,8 +45,7 @@ class PtoBuilder:
         if self._constant_source is not None:
             return self._constant_source.index(value)
         if value not in self._constants:
-            with self.ip, self.loc:
-                made = arith.ConstantOp(ir.IndexType.get(), value).result
+            made = arith_ops.constant(ir.IndexType.get(), value, self.loc, self.ip)
             self._constants[value] = made
             self._made[made] = value
         return self._constants[value]
@@ -63,23 +62,20 @@ class PtoBuilder:
         const = self.constant_of(value)
         if const is not None:
             return self.index(const)
-        with self.ip, self.loc:
-            return arith.IndexCastOp(ir.IndexType.get(), value).result
+        return arith_ops.index_cast(value, ir.IndexType.get(), self.loc, self.ip)
 
     def mul(self, a: ir.Value, b: ir.Value) -> ir.Value:
         ca, cb = self.constant_of(a), self.constant_of(b)
         if ca is not None and cb is not None:
             return self.index(ca * cb)
-        with self.ip, self.loc:
-            return arith.MulIOp(a, b).result
+        return arith_ops.binary("muli", a, b, self.loc, self.ip)
 
     def add(self, a: ir.Value, b: ir.Value) -> ir.Value:
         if self.constant_of(b) == 0:
             return a
         if self.constant_of(a) == 0:
             return b
-        with self.ip, self.loc:
-            return arith.AddIOp(a, b).result
+        return arith_ops.binary("addi", a, b, self.loc, self.ip)
 
     def op(self, name: str, operands: Sequence[Sequence[ir.Value]], results: Sequence[ir.Type],
            attributes: dict[str, ir.Attribute] | None = None) -> ir.Operation:
