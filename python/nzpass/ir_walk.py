@@ -37,18 +37,8 @@ class PreOrder:
 
 
 def pre_order(op: ir.Operation) -> PreOrder:
-    """One walk of `op` (run by MLIR, iteratively: no recursion limit), then
-    the positions of the entry block's ops in it (one walk per entry op would
-    cost more than this whole walk)."""
-    found: list[ir.Operation] = []
-    append = found.append
-
-    def visit(inner) -> ir.WalkResult:
-        append(inner)
-        return ir.WalkResult.ADVANCE
-
-    op.walk(visit, ir.WalkOrder.PRE_ORDER)
-    del found[0]  # `op` itself
+    """`nested_ops(op)` and the positions of the entry block's ops in it."""
+    found = nested_ops(op)
     regions = op.regions
     has_entry = len(regions) and len(regions[0].blocks)
     entry = list(regions[0].blocks[0].operations) if has_entry else []
@@ -70,8 +60,18 @@ def _entry_positions(found: list[ir.Operation], entry: list) -> list[int]:
 
 
 def nested_ops(op: ir.Operation) -> list[ir.Operation]:
-    """Every op inside `op`'s regions, in pre-order."""
-    return pre_order(op).ops
+    """Every op inside `op`'s regions, in pre-order: one walk, run by MLIR
+    (iteratively: no recursion limit)."""
+    found: list[ir.Operation] = []
+    append = found.append
+
+    def visit(inner) -> ir.WalkResult:
+        append(inner)
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    del found[0]  # `op` itself
+    return found
 
 
 def block_arguments(op: ir.Operation) -> list[ir.BlockArgument]:

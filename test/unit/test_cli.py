@@ -86,6 +86,36 @@ def test_output_file(cli, source, tmp_path):
     assert "func.func @f" in out.read_text()
 
 
+@pytest.mark.parametrize("flags", [[], ["--mlir-print-op-generic"], ["--split-input-file"],
+                                   ["--pto-syntax=custom"]])
+def test_output_file_holds_exactly_what_stdout_gets(cli, source, tmp_path, flags):
+    # A lone module is printed straight into the file; split chunks and the
+    # custom syntax go through memory. Every way must write the same bytes.
+    text = diag_input() + "// -----\n" + diag_input("remark").replace("@f", "@g")
+    path = source(text)
+    out = tmp_path / "out.mlir"
+    to_file = cli([path, "-o", str(out), *flags])
+    to_stdout = cli([path, *flags])
+    assert to_file.code == to_stdout.code == EXIT_OK
+    assert out.read_text() == to_stdout.out
+    assert to_stdout.out.endswith("\n")
+
+
+def test_a_file_half_printed_is_removed(cli, source, tmp_path, monkeypatch):
+    from nzpass.bindings import ir
+
+    def failing_print(self, *args, **kwargs):
+        kwargs["file"].write("module {\n")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ir.Operation, "print", failing_print)
+    out = tmp_path / "out.mlir"
+    result = cli([source(diag_input()), "-o", str(out)])
+    assert result.code == EXIT_DIAGNOSED
+    assert "No space left on device" in result.err
+    assert not out.exists()
+
+
 def test_failed_run_writes_no_output_file(cli, source, tmp_path):
     out = tmp_path / "out.mlir"
     result = cli([source(diag_input("error")), "-p", "test-emit-diagnostics", "-o", str(out)])

@@ -79,8 +79,7 @@ class _FunctionLowering:
     func: ir.Operation
     backend: str
     roots: dict[ir.Value, _Root] = field(default_factory=dict)
-    # In IR order; loads as the view their check read.
-    memory_ops: list[ir.Operation | pl.TileLoad] = field(default_factory=list)
+    memory_ops: list[ir.Operation] = field(default_factory=list)  # in IR order
     entry_builder: PtoBuilder | None = None
     checked_types: dict[ir.Type, bool] = field(default_factory=dict)  # type -> is a tile
     tile_values: list[ir.Value] = field(default_factory=list)  # !pl.tile values that stay
@@ -113,16 +112,14 @@ class _FunctionLowering:
                 self._check_value(result, keep)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
-            if name == pl.TileLoad.NAME:
-                _check_memory_operand(op)
-                load = pl.TileLoad(op)
-                _check_load(load)
-                # Its index groups stay valid through the lowering (no index
-                # value is erased); its tensor is read again then.
-                self.memory_ops.append(load)
-            elif name in _MEMORY_PATH:
+            if name in _MEMORY_PATH:
                 _check_memory_operand(op)
                 self.memory_ops.append(op)
+            if name == pl.TileLoad.NAME:
+                # Not kept for the lowering: every function is checked before
+                # any is lowered, and the views of all loads would hold every
+                # operand of every load at once.
+                _check_load(pl.TileLoad(op))
             if name == pl.TensorSlice.NAME:
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
@@ -158,8 +155,8 @@ class _FunctionLowering:
             self.roots[arg] = self._make_view(arg, builder, trailing)
         slices = []
         for op in self.memory_ops:
-            if isinstance(op, pl.TileLoad):
-                self._lower_load(op)
+            if op.name == pl.TileLoad.NAME:
+                self._lower_load(pl.TileLoad(op))
             elif op.name == pl.TensorSlice.NAME and op.operands[0] in self.roots:
                 self._lower_slice(pl.TensorSlice(op))
                 slices.append(op)
@@ -205,7 +202,7 @@ class _FunctionLowering:
                                                  base)
 
     def _lower_load(self, load: pl.TileLoad) -> None:
-        root = self.roots[load.op.operands[0]]  # an earlier store may have replaced it
+        root = self.roots[load.single("tensor")]
         builder = PtoBuilder(ir.InsertionPoint(load.op), load.location, self.entry_builder)
         offsets = self._offsets(root, load.groups["offsets"], builder)
         window = load.groups["valid_shape"] or load.groups["sizes"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import shlex
 import sys
 import tempfile
@@ -82,6 +83,9 @@ class NzpassOpt:
         self.current_chunk: str | None = None
         self.verifier: DiagnosticVerifier | None = None
         self.unexpected = 0  # diagnostics the verifier refused in the current chunk
+        self.stream_to: str | None = None  # the output file a lone module prints into
+        self.streamed = False
+        self.stream_failed = False
 
     def run(self) -> int:
         try:
@@ -153,8 +157,10 @@ class NzpassOpt:
         if path == "-":
             self.stdout.write(output.decode("utf-8"))
             return EXIT_DIAGNOSED if failed else EXIT_OK
-        if failed:
+        if failed or self.stream_failed:
             return EXIT_DIAGNOSED
+        if self.streamed:
+            return EXIT_OK
         try:
             with open(path, "wb") as f:
                 f.write(output)
@@ -173,6 +179,10 @@ class NzpassOpt:
             self._print(self.verifier.malformed)
             failed = bool(self.verifier.malformed)
         outputs = []
+        # One module into a file: printed straight into it, never held whole in memory.
+        self.stream_to = (self.args.output if len(chunks) == 1 and self.args.output != "-"
+                          and self.verifier is None and self.args.pto_syntax == "generic"
+                          else None)
         # The IR lives in C++ and is freed by reference counts; the cycle
         # collector would only rescan the Python wrappers (about 10% of a run).
         gc.disable()
@@ -201,7 +211,11 @@ class NzpassOpt:
         with ctx, engine.capturing(ctx):
             module = parse_chunk(chunk, self.input_name, ctx, engine)
             ok = module is not None and self._run_passes(module.operation, engine)
-            output = self._print_module(module.operation) if ok else b""
+            output = b""
+            if ok and self.stream_to is not None:
+                self._stream_module(module.operation, self.stream_to)
+            elif ok:
+                output = self._print_module(module.operation)
         self.current_chunk = None
         return output, self.unexpected == 0 if verifying else ok
 
@@ -234,6 +248,23 @@ class NzpassOpt:
         finally:
             self.stderr.flush()
             del pm  # the timing report is printed when the pass manager dies
+
+    def _stream_module(self, module: ir.Operation, path: str) -> None:
+        """Print the module into `path` as it is printed; a file left half
+        written (an error while printing) is removed."""
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                module.print(file=f, print_generic_op_form=self.args.mlir_print_op_generic,
+                             assume_verified=True)
+            _end_with_newline(path)
+            self.streamed = True
+        except OSError as err:
+            self._tool_error(f"cannot open output file '{path}': {err.strerror}")
+            self.stream_failed = True
+            _remove_quietly(path)
+        except BaseException:
+            _remove_quietly(path)
+            raise
 
     def _print_module(self, module: ir.Operation) -> bytes:
         # UTF-8 bytes straight from the printer: faster than a str, and the
@@ -277,6 +308,19 @@ class NzpassOpt:
         if index is not None:
             del argv[index]
         return shlex.join(["nzpass-opt", f.name, *argv])
+
+
+def _end_with_newline(path: str) -> None:
+    with open(path, "rb+") as f:
+        if f.seek(0, os.SEEK_END) and (f.seek(-1, os.SEEK_END), f.read(1))[1] != b"\n":
+            f.write(b"\n")
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 def _input_index(argv: list[str], input_arg: str | None) -> int | None:
