@@ -180,7 +180,13 @@ def ptr_type(element: ir.Type) -> ir.Type:
 
 
 def layout_attr(kind: str) -> ir.Attribute:
-    return ir.Attribute.parse(f"#pto.layout<{kind}>")
+    key = (kind, ir.Context.current)
+    if key not in _LAYOUTS:
+        _LAYOUTS[key] = ir.Attribute.parse(f"#pto.layout<{kind}>")
+    return _LAYOUTS[key]
+
+
+_LAYOUTS = new_cache()  # like _TYPES: per context, emptied after each pass run
 
 
 def layout_of(attr: ir.Attribute | None) -> str | None:
