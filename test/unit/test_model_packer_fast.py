@@ -20,7 +20,7 @@ from nzpass.model import packer
 DTYPES = [np.int8, np.uint8, np.int16, np.float16, np.uint16, np.int32, np.float32,
           np.int64, np.complex64, np.dtype(">f4"), np.dtype(">i2")]
 TUNING = ("_LINES_MIN_BYTES", "_STAGE_BYTES", "_STAGE_MAX_BYTES", "_MIN_RUN", "_TAKE_BYTES",
-          "_GROUP_BYTES")
+          "_GROUP_BYTES", "_PARALLEL_MIN_BYTES", "_WORKERS")
 
 
 def reference_pack(a):
@@ -84,6 +84,9 @@ def small_tunings(draw):
         "_MIN_RUN": draw(st.integers(1, 20)),
         "_TAKE_BYTES": line * draw(st.integers(1, 200)),
         "_GROUP_BYTES": draw(st.sampled_from([0, line * 16, line * 600, 1 << 20])),
+        # Threads on tiny arrays too, so every split of bands and groups is compared.
+        "_PARALLEL_MIN_BYTES": draw(st.sampled_from([0, 1 << 40])),
+        "_WORKERS": draw(st.integers(1, 3)),
     }
 
 

@@ -8,12 +8,15 @@ order, so packing is one reshape/transpose and unpacking is its inverse.
 That transpose moves whole 32-byte C0 lines: seen as 32-byte items, packing turns each
 ``[R, C/c0]`` matrix of lines into ``[C/c0, R]`` and unpacking does the reverse. Large
 C-contiguous arrays take `_transpose_lines` (staged gathers, 2-2.5x faster than numpy's
-strided transpose copy; see bench/packer_bench.py); small or strided ones keep the plain
-expression.
+strided transpose copy, split among threads from 8 MiB; see bench/packer_bench.py); small
+or strided ones keep the plain expression.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from math import prod
 
 import numpy as np
@@ -183,13 +186,17 @@ def _transpose_grouped(src: np.ndarray, out: np.ndarray) -> None:
     batch, m, n = src.shape
     s = _padded(n)
     g = max(1, min(batch, _GROUP_BYTES // (m * s * C0_BYTES)))
-    stage = np.empty((g, m, s), _LINE)
-    flat = stage.reshape(-1)
     index = (np.arange(g)[:, None, None] * (m * s) + np.arange(n)[None, :, None]
              + np.arange(m)[None, None, :] * s)
-    for b0, gb in _spans(batch, g):
-        np.copyto(stage[:gb, :, :n], src[b0:b0 + gb])
-        flat.take(index[:gb], out=out[b0:b0 + gb], mode="wrap")
+
+    def gather(groups: list[tuple[int, int]]) -> None:
+        stage = np.empty((g, m, s), _LINE)
+        flat = stage.reshape(-1)
+        for b0, gb in groups:
+            np.copyto(stage[:gb, :, :n], src[b0:b0 + gb])
+            flat.take(index[:gb], out=out[b0:b0 + gb], mode="wrap")
+
+    _split_among_threads(gather, _spans(batch, g), src.nbytes)
 
 
 def _transpose_banded(src: np.ndarray, out: np.ndarray) -> None:
@@ -205,12 +212,13 @@ def _transpose_banded(src: np.ndarray, out: np.ndarray) -> None:
     pieces = -(-m * s * C0_BYTES // _STAGE_MAX_BYTES)
     mc = -(-m // pieces)
     q = min(t, max(1, _TAKE_BYTES // (m * C0_BYTES))) if mc == m else 1
-    stage = np.empty((mc, s), _LINE)
-    flat = stage.reshape(-1)
-    indices: dict[tuple[int, int], np.ndarray] = {}
-    for b in range(batch):
-        src_b, out_b = src[b], out[b]
-        for n0, tn in _spans(n, t):
+
+    def gather(bands: list[tuple[int, int, int]]) -> None:
+        stage = np.empty((mc, s), _LINE)
+        flat = stage.reshape(-1)
+        indices: dict[tuple[int, int], np.ndarray] = {}
+        for b, n0, tn in bands:
+            src_b, out_b = src[b], out[b]
             for m0, mm in _spans(m, mc):
                 np.copyto(stage[:mm, :tn], src_b[m0:m0 + mm, n0:n0 + tn])
                 for q0, qq in _spans(tn, q):
@@ -221,3 +229,43 @@ def _transpose_banded(src: np.ndarray, out: np.ndarray) -> None:
                     # [qq, mm] of out_b is contiguous: whole rows, or one row segment (qq == 1)
                     flat[q0:].take(index, out=out_b[n0 + q0:n0 + q0 + qq, m0:m0 + mm],
                                    mode="wrap")
+
+    bands = [(b, n0, tn) for b in range(batch) for n0, tn in _spans(n, t)]
+    _split_among_threads(gather, bands, src.nbytes)
+
+
+# --- threads ------------------------------------------------------------------------------
+#
+# numpy's copyto and take release the GIL, and each band (or group) of the transpose writes
+# its own rows of the output, so large arrays are split among threads, each with its own
+# staging buffer. On the 2-core guest this took pack from 0.5x to 0.65-0.8x np.copy (which
+# runs on one core); memory bandwidth, not the cores, bounds it beyond that.
+
+_PARALLEL_MIN_BYTES = 8 << 20   # below this the threads cost more than they give
+_MAX_WORKERS = 4                # bandwidth-bound beyond a few cores
+
+
+def _usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+_WORKERS = max(1, min(_MAX_WORKERS, _usable_cores()))
+_pool: ThreadPoolExecutor | None = None
+
+
+def _split_among_threads(work: Callable[[list], None], items: list, nbytes: int) -> None:
+    """`work(part)` over interleaved parts of `items`, one per worker thread when the array
+    is large enough; exceptions propagate to the caller."""
+    global _pool
+    workers = min(_WORKERS, len(items)) if nbytes >= _PARALLEL_MIN_BYTES else 1
+    if workers <= 1:
+        work(items)
+        return
+    if _pool is None or _pool._max_workers < workers:
+        _pool = ThreadPoolExecutor(workers, thread_name_prefix="nzpass-pack")
+    parts = [items[i::workers] for i in range(workers)]
+    for _ in _pool.map(work, parts):
+        pass
