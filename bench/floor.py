@@ -18,6 +18,12 @@ import sys
 import time
 
 
+# The ops whose operands the passes must read: what block-nz-tensor-views and
+# convert-pl-to-pto rewrite, and what verify-pto-nz checks.
+PL_MEMORY_OPS = ("pl.tile.load", "pl.tile.store", "pl.tensor.slice")
+PTO_MEMORY_OPS = ("pto.make_tensor_view", "pto.partition_view", "pto.tload", "pto.tstore",
+                  "pto.alloc_tile")
+
 # How nzpass-opt prints a lone module into its output file.
 PRINT_AS_NZPASS_OPT = "lowered: print(file=open(..., 'w')) (as nzpass-opt prints)"
 
@@ -51,6 +57,11 @@ def main(argv: list[str]) -> int:
         operands = [v for o in ops for v in o.operands]
         types = [r.type for r in results]
         counts.update(ops=len(ops), results=len(results), operands=len(operands))
+        counts["block arguments"] = sum(len(b.arguments) for o in ops for r in o.regions
+                                        for b in r.blocks)
+        counts["operands of pl memory ops"] = sum(
+            len(o.operands) for o in ops if o.name in PL_MEMORY_OPS)
+        counts["pl memory ops"] = sum(1 for o in ops if o.name in PL_MEMORY_OPS)
 
         def per(name, fn, n, repeat=3):
             per_call[name] = best(fn, repeat) / n * 1e6
@@ -103,6 +114,13 @@ def main(argv: list[str]) -> int:
             count = [0]
             out.walk(lambda o: count.__setitem__(0, count[0] + 1) or ir.WalkResult.ADVANCE)
             counts["lowered ops"] = count[0]
+            lowered_ops: list = []
+            out.walk(lambda o: lowered_ops.append(o.operation) or ir.WalkResult.ADVANCE)
+            counts["lowered values"] = sum(len(o.results) for o in lowered_ops) + sum(
+                len(b.arguments) for o in lowered_ops for r in o.regions for b in r.blocks)
+            counts["operands of pto memory ops"] = sum(
+                len(o.operands) for o in lowered_ops if o.name in PTO_MEMORY_OPS)
+            del lowered_ops
             counts["lowered bytes"] = len(lowered.encode())
             totals["lowered: get_asm"] = best(lambda: out.get_asm(assume_verified=True), 2)
             totals["lowered: get_asm(binary=True)"] = best(
