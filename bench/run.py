@@ -468,8 +468,8 @@ def floor(r: SizeResult) -> dict:
         pl passes walks the input and reads the type of every value (each
         must find every tensor or tile, whatever op made it); the two
         rewriting passes read the operands of every pl memory op; the
-        verifier walks the lowered module, reads the type of every value and
-        the operands of every pto memory op; every new op is created once.
+        verifier walks the lowered module and reads the operands of every
+        pto memory op; every new op is created once.
     Both add import, parse and printing the lowered module as nzpass-opt does."""
     cmd = [sys.executable, BENCH / "floor.py", r.path, *([r.lowered] if r.lowered else [])]
     child = run_child(cmd, capture_stdout=True)
@@ -490,7 +490,6 @@ def floor(r: SizeResult) -> dict:
             PASSES_NECESSARY: (3 * (r.ops * walk + values * type_)
                                + 2 * counts["operands of pl memory ops"] * operand
                                + counts["lowered ops"] * walk
-                               + counts["lowered values"] * type_
                                + counts["operands of pto memory ops"] * operand
                                + created * create) / 1e6,
         }
