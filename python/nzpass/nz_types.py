@@ -70,12 +70,29 @@ def has_blocked_nz_shape(t: ir.RankedTensorType) -> bool:
 
 def check_extents_fit_i64(t: ir.RankedTensorType, loc: ir.Location) -> None:
     """A tensor whose element count or strides overflow i64 cannot be addressed."""
+    shape = pl.tensor_shape(t)
     total = 1
-    for extent in pl.tensor_shape(t):
+    for extent in shape:
         total *= extent or 1
     if total > INT64_MAX:
         raise Refusal(loc, f"tensor {t} has {total} elements, more than a 64-bit index "
                       "addresses: its strides and offsets would overflow i64")
+    # Each axis spans stride * extent elements, its stride explicit or the span of the
+    # axis inside it (as pto_lowering.view_strides computes them): each must fit.
+    layout = pl.tensor_layout(t)
+    explicit = layout.stride if layout is not None and layout.stride is not None else ()
+    running: int | None = 1
+    for axis in reversed(range(len(shape))):
+        stride = explicit[axis] if axis < len(explicit) and explicit[axis] is not None \
+            else running
+        if stride is None or shape[axis] is None:
+            running = None  # dynamic: computed at run time, not folded here
+            continue
+        running = stride * shape[axis]
+        if running > INT64_MAX:
+            raise Refusal(loc, f"tensor {t}: axis {axis} spans {running} elements (stride "
+                          f"{stride} x extent {shape[axis]}), more than a 64-bit index "
+                          "addresses; give strides whose spans fit in i64")
 
 
 def is_nz_tensor(t: ir.Type) -> bool:

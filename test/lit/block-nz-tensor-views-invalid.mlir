@@ -640,3 +640,18 @@ func.func @negative_flatten_dynamic_batch(%w: tensor<?x256x512xi8, #pl.layout<nz
   %f = "pl.tensor.reshape"(%w, %n) : (tensor<?x256x512xi8, #pl.layout<nz>>, index) -> tensor<?xi8>
   return
 }
+
+// -----
+
+// A rewritten op is rebuilt from its operands and attributes: a region it
+// (wrongly) holds would be dropped, with the NZ load nested in it.
+func.func @negative_load_with_region(%w: tensor<64x64xf16, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{'pl.tile.load' op must have no regions (it has 1): rewriting it would drop what they hold}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c16, %c16) ({
+    %u = "pl.tile.load"(%w, %c0, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x64xf16, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x16xf16, mat>
+    "test.use"(%u) : (!pl.tile<16x16xf16, mat>) -> ()
+  }) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x64xf16, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x16xf16, mat>
+  return
+}

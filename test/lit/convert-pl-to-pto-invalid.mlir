@@ -121,3 +121,26 @@ func.func @negative_return_slice_alias(%o: tensor<2x2x4x16x8xf32, #pl.layout<nz>
   // expected-error @+1 {{the function returns a slice of a GM tensor}}
   return %r : tensor<1x2x4x16x8xf32, #pl.layout<nz>>
 }
+
+// -----
+
+// The lowering erases each memory op: a region it (wrongly) holds would be
+// dropped with it.
+func.func @negative_load_with_region(%x: tensor<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{'pl.tile.load' op must have no regions (it has 1): rewriting it would drop what they hold}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c16) ({
+    "test.inner"() : () -> ()
+  }) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x64xf16>, index, index, index, index) -> !pl.tile<16x16xf16, mat>
+  return
+}
+
+// -----
+
+// Explicit strides are folded into index constants: a span beyond i64 (here
+// axis 0, whose stride is the span of axis 1) cannot be addressed.
+// expected-error @+1 {{axis 0 spans 18446744073709551616 elements (stride 4611686018427387904 x extent 4), more than a 64-bit index addresses}}
+func.func @negative_stride_span_overflows(%x: tensor<4x2xf32, #pl.layout<nd, stride = [?, 2305843009213693952]>>) {
+  return
+}

@@ -714,3 +714,17 @@ module attributes {pl.backend = "a9"} {
     return
   }
 }
+
+// -----
+
+// A blocked view is a new op built from operands and attributes: a region the
+// logical one (wrongly) holds would be dropped.
+func.func @negative_view_with_region(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op must have no regions (it has 1): rewriting it would drop what they hold}}
+  %v = "pto.make_tensor_view"(%p, %c64, %c64, %c64, %c1) ({
+    "test.inner"() : () -> ()
+  }) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16, #pto.layout<nz>>
+  return
+}

@@ -154,6 +154,33 @@ target_memory = "vec"} : (tensor<64x64xf16>, index, index, index, index) -> \
 """
 
 
+_UNUSED_TILE_SLICE = """\
+func.func @k(%x: tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = "pl.tensor.slice"(%x, %c16, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, \
+0>} : (tensor<64x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
+  return
+}
+"""
+
+_LOAD_WITH_REGION = """\
+func.func @k(%w: tensor<64x64xf16, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %t = "pl.tile.load"(%w, %c0, %c0, %c16, %c16) ({
+    %u = "pl.tile.load"(%w, %c0, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, \
+0>, target_memory = "mat"} : (tensor<64x64xf16, #pl.layout<nz>>, index, index, index, index) \
+-> !pl.tile<16x16xf16, mat>
+    "test.use"(%u) : (!pl.tile<16x16xf16, mat>) -> ()
+  }) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x64xf16, \
+#pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x16xf16, mat>
+  return
+}
+"""
+
+
 def _nested_loops(depth: int) -> str:
     loops = "".join(f"scf.for %i{n} = %c0 to %c1 step %c1 {{\n" for n in range(depth))
     return ("func.func @k(%w: tensor<16x32xi8, #pl.layout<nz>>) {\n"
@@ -243,6 +270,29 @@ FIXED_BUGS = (
              "scf.for (inside the 1000-level input limit) is a RecursionError (nz_coords.py)",
              INTERNAL, r"RecursionError", r"nz_coords",
              _nested_loops(990), ("-p", "block-nz-tensor-views")),
+    KnownBug("convert-retype-erased-value",
+             "convert-pl-to-pto retyped the !pl.tile values it noted before lowering, among "
+             "them the result of an unused slice the lowering had erased: SIGSEGV "
+             "(passes/convert_pl_to_pto.py _retype_tiles; session 2's speed work, caught by "
+             "the long tool fuzz before it landed)",
+             CRASH, r"", r"", _UNUSED_TILE_SLICE, ("-p", "pl-to-pto,canonicalize,cse")),
+    KnownBug("rewrite-drops-regions",
+             "a pl.tile.load holding a region was rebuilt without it (dropping the NZ load "
+             "nested there), and after session 2's single-walk rewrite the nested load was "
+             "then rewritten inside an erased op: abort (passes/block_nz_tensor_views.py, "
+             "nz_coords.rewrite_in_order)",
+             CRASH, r"", r"", _LOAD_WITH_REGION, ("-p", "block-nz-tensor-views")),
+    KnownBug("explicit-stride-overflow",
+             "convert-pl-to-pto folds explicit layout strides times extents into index "
+             "constants without checking they fit i64: TypeError in IntegerAttr.get "
+             "(pto_lowering.view_strides; the bounded fuzz of 2026-11-29, present since "
+             "session 1)",
+             INTERNAL, r"TypeError: get\(\): incompatible function arguments",
+             r"arith_ops|pto_lowering|convert_pl_to_pto",
+             "func.func @k(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz, stride = [131072, 8192, "
+             "511, 32, 9223372036854775807]>>) attributes {nz_tensor_views_blocked} {\n"
+             "  return\n}\n",
+             ("-p", "convert-pl-to-pto")),
     KnownBug("functions-recursion",
              "ir_walk.functions recurses once per nested builtin.module: ~990 nested modules "
              "are a RecursionError in every pass (ir_walk.py)",

@@ -24,6 +24,14 @@ def segment_sizes(op: ir.Operation) -> list[int] | None:
     return list(attr)
 
 
+def check_no_regions(op: ir.Operation) -> None:
+    """An op a pass replaces must hold no regions: its replacement is built from
+    operands and attributes only, so anything nested would be dropped unseen."""
+    if len(op.regions):
+        raise MalformedOp(op.location, f"'{op.name}' op must have no regions (it has "
+                          f"{len(op.regions)}): rewriting it would drop what they hold")
+
+
 def split_operands(op: ir.Operation, names: Sequence[str],
                    sizes: Sequence[int]) -> dict[str, list[ir.Value]]:
     if len(sizes) != len(names) or any(size < 0 for size in sizes):

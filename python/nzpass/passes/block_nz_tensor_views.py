@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
+from ..dialects.common import check_no_regions
 from ..errors import MalformedOp, Refusal
 from ..ir_walk import (block_arguments, defined_values, function_type, functions, is_declaration,
                        PreOrder, pre_order, set_function_type)
@@ -21,6 +22,8 @@ from ..opaque_errors import opaque_refusal
 
 # Consumers an NZ tensor may flow through unchanged: they only pass the value on.
 _PASS_THROUGH = ("scf.for", "scf.yield", "func.return", "func.call")
+# Consumers this pass replaces by a rebuilt op.
+_REWRITTEN = (pl.TileLoad.NAME, pl.TileStore.NAME, pl.TensorSlice.NAME)
 _REFUSED_CONSUMERS = {
     pl.TENSOR_VIEW: "a view reinterprets logical coordinates, which the blocked NZ form "
                     "cannot carry; slice leading axes or load tiles instead",
@@ -152,6 +155,8 @@ class _FunctionPlan:
         name = user.name
         if name in _PASS_THROUGH:
             return
+        if name in _REWRITTEN:
+            check_no_regions(user)
         if name == pl.TileLoad.NAME and operand == 0:
             return self._plan_load(pl.TileLoad(user), geom)
         if name == pl.TileStore.NAME and operand == 1:

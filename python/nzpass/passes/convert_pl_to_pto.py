@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
+from ..dialects.common import check_no_regions
 from ..errors import InternalInvariantError, MalformedOp, Refusal
 from ..ir_walk import (block_arguments, function_type, functions, is_declaration, nested_ops,
-                       set_function_type, value_location)
+                       set_function_type, value_location, values_defined_in)
 from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..offset_proofs import unchanging_ir
 from ..opaque_errors import opaque_refusal
@@ -81,8 +82,7 @@ class _FunctionLowering:
     roots: dict[ir.Value, _Root] = field(default_factory=dict)
     memory_ops: list[ir.Operation] = field(default_factory=list)  # in IR order
     entry_builder: PtoBuilder | None = None
-    checked_types: dict[ir.Type, bool] = field(default_factory=dict)  # type -> is a tile
-    tile_values: list[ir.Value] = field(default_factory=list)  # !pl.tile values that stay
+    checked_types: set[ir.Type] = field(default_factory=set)
 
     @property
     def entry(self) -> ir.Block:
@@ -106,13 +106,12 @@ class _FunctionLowering:
             if len(op.regions):
                 for arg in block_arguments(op):
                     self._check_value(arg)
-            # A load's result dies with the load: its tile_buf comes from the new alloc.
-            keep = name != pl.TileLoad.NAME
             for result in op.results:
-                self._check_value(result, keep)
+                self._check_value(result)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
             if name in _MEMORY_PATH:
+                check_no_regions(op)  # the lowering erases it
                 _check_memory_operand(op)
                 self.memory_ops.append(op)
             if name == pl.TileLoad.NAME:
@@ -129,16 +128,12 @@ class _FunctionLowering:
                     slices.add(op.results[0])
                 lowered.add(op.results[0])
 
-    def _check_value(self, value: ir.Value, keep: bool = True) -> None:
-        """Check the value's type (once per type) and note a !pl.tile value for
-        retyping."""
+    def _check_value(self, value: ir.Value) -> None:
+        """Check the value's type, once per type."""
         t = value.type
-        is_tile = self.checked_types.get(t)
-        if is_tile is None:
+        if t not in self.checked_types:
             _check_value_type(t, value_location(value))
-            is_tile = self.checked_types[t] = pl.tile_type(t) is not None
-        if is_tile and keep:
-            self.tile_values.append(value)
+            self.checked_types.add(t)
 
     def _check_store(self, store: pl.TileStore) -> None:
         layout = pl.tensor_layout(store.single("dest").type)
@@ -170,9 +165,12 @@ class _FunctionLowering:
         self._update_signature()
 
     def _retype_tiles(self) -> None:
-        """Every !pl.tile value becomes its canonical !pto.tile_buf."""
-        for value in self.tile_values:
-            value.set_type(_tile_buf_type(value.type))
+        """Every !pl.tile value becomes its canonical !pto.tile_buf. The values
+        are read after the lowering: values noted before it may belong to ops
+        it erased."""
+        for value in values_defined_in(self.func):
+            if _is_tile(value.type):
+                value.set_type(_tile_buf_type(value.type))
 
     def _make_view(self, arg: ir.BlockArgument, builder: PtoBuilder, trailing) -> _Root:
         t = ir.RankedTensorType(arg.type)
@@ -367,6 +365,11 @@ def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
 def _tile_buf(t: ir.Type) -> pto.TileBuf:
     """The canonical tile_buf of a !pl.tile type."""
     return tile_buf_for(pl.tile_type(t))
+
+
+@per_type
+def _is_tile(t: ir.Type) -> bool:
+    return pl.tile_type(t) is not None
 
 
 @per_type

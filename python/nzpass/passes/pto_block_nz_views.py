@@ -8,7 +8,7 @@ from .. import nz_layout
 from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
-from ..dialects.common import SEGMENTS
+from ..dialects.common import SEGMENTS, check_no_regions
 from ..dialects.opaque import show_extent
 from ..dialects.properties import PropertyReader
 from ..errors import MalformedOp, Refusal
@@ -106,6 +106,7 @@ class _FunctionPlan:
         view = pto.MakeTensorView(op, attrs)
         if len(view.groups["shape"]) == 5:
             return  # already blocked: leave it alone
+        check_no_regions(op)
         geom = _geometry(view, result, op.location)
         _check_ptr(view, result.element)
         _check_dense_strides(view, geom, op.location)
@@ -120,6 +121,7 @@ class _FunctionPlan:
             raise Refusal(op.location, f"'{op.name}' cannot use a logical NZ view: only "
                           "pto.partition_view (feeding pto.tload or pto.tstore) is blocked; "
                           "other users would see unblocked NZ coordinates")
+        check_no_regions(op)
         part = pto.PartitionView(op, self.reader.attributes(op, complete=True))
         if part.groups["source"] != [view]:
             raise MalformedOp(op.location, "'pto.partition_view' op uses a logical NZ view "
