@@ -10,7 +10,7 @@ from ..dialects import pl, pto
 from ..dialects.common import check_no_regions
 from ..errors import InternalInvariantError, MalformedOp, Refusal
 from ..ir_walk import (block_arguments, function_type, functions, is_declaration, nested_ops,
-                       set_function_type, value_location, values_defined_in)
+                       set_function_type, value_location)
 from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..offset_proofs import unchanging_ir
 from ..opaque_errors import opaque_refusal
@@ -82,7 +82,8 @@ class _FunctionLowering:
     roots: dict[ir.Value, _Root] = field(default_factory=dict)
     memory_ops: list[ir.Operation] = field(default_factory=list)  # in IR order
     entry_builder: PtoBuilder | None = None
-    checked_types: set[ir.Type] = field(default_factory=set)
+    checked_types: dict[ir.Type, bool] = field(default_factory=dict)  # type -> is a tile
+    tile_values: list[ir.Value] = field(default_factory=list)
 
     @property
     def entry(self) -> ir.Block:
@@ -106,8 +107,10 @@ class _FunctionLowering:
             if len(op.regions):
                 for arg in block_arguments(op):
                     self._check_value(arg)
+            # A memory op's results die with it (a slice's may live on: see lower).
+            keep = name not in _MEMORY_PATH
             for result in op.results:
-                self._check_value(result)
+                self._check_value(result, keep)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
             if name in _MEMORY_PATH:
@@ -128,12 +131,16 @@ class _FunctionLowering:
                     slices.add(op.results[0])
                 lowered.add(op.results[0])
 
-    def _check_value(self, value: ir.Value) -> None:
-        """Check the value's type, once per type."""
+    def _check_value(self, value: ir.Value, keep: bool = True) -> None:
+        """Check the value's type (once per type) and note a !pl.tile value the
+        lowering keeps, for retyping."""
         t = value.type
-        if t not in self.checked_types:
+        is_tile = self.checked_types.get(t)
+        if is_tile is None:
             _check_value_type(t, value_location(value))
-            self.checked_types.add(t)
+            is_tile = self.checked_types[t] = _is_tile(t)
+        if is_tile and keep:
+            self.tile_values.append(value)
 
     def _check_store(self, store: pl.TileStore) -> None:
         layout = pl.tensor_layout(store.single("dest").type)
@@ -148,6 +155,7 @@ class _FunctionLowering:
         trailing = []
         for arg in self._tensor_args():
             self.roots[arg] = self._make_view(arg, builder, trailing)
+        all_slices = [op for op in self.memory_ops if op.name == pl.TensorSlice.NAME]
         slices = []
         for op in self.memory_ops:
             if op.name == pl.TileLoad.NAME:
@@ -158,19 +166,21 @@ class _FunctionLowering:
             elif op.name == pl.TileStore.NAME:
                 self._lower_store(pl.TileStore(op))
         # A slice lives on only where something off the memory path still reads it.
+        erased = set()
         for op in reversed(slices):
             if next(iter(op.results[0].uses), None) is None:
+                erased.add(id(op))
                 op.erase()
-        self._retype_tiles()
+        self._retype_tiles([op for op in all_slices if id(op) not in erased])
         self._update_signature()
 
-    def _retype_tiles(self) -> None:
-        """Every !pl.tile value becomes its canonical !pto.tile_buf. The values
-        are read after the lowering: values noted before it may belong to ops
-        it erased."""
-        for value in values_defined_in(self.func):
-            if _is_tile(value.type):
-                value.set_type(_tile_buf_type(value.type))
+    def _retype_tiles(self, surviving_slices: list[ir.Operation]) -> None:
+        """Every !pl.tile value becomes its canonical !pto.tile_buf: those the
+        check noted (no memory op among their owners: the lowering erases
+        those, and they hold no regions) and the results of slices still there."""
+        extra = [r for op in surviving_slices for r in op.results if _is_tile(r.type)]
+        for value in (*self.tile_values, *extra):
+            value.set_type(_tile_buf_type(value.type))
 
     def _make_view(self, arg: ir.BlockArgument, builder: PtoBuilder, trailing) -> _Root:
         t = ir.RankedTensorType(arg.type)
