@@ -94,25 +94,6 @@ def defined_values(root: ir.Operation, ops: list[ir.Operation]) -> list[ir.Value
     return values
 
 
-def values_defined_in(root: ir.Operation) -> list[ir.Value]:
-    """`defined_values(root, nested_ops(root))` in one walk, without the op list."""
-    values: list[ir.Value] = []
-    extend = values.extend
-    first = [True]
-
-    def visit(op) -> ir.WalkResult:
-        if len(op.regions):
-            extend(block_arguments(op))
-        if first[0]:
-            first[0] = False  # `root` itself: its block arguments only
-        else:
-            extend(op.results)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return values
-
-
 def value_location(value: ir.Value) -> ir.Location:
     """Where a diagnostic about `value` points: a block argument's own
     location, else its defining op's."""

@@ -236,6 +236,8 @@ class IterArg(Expr):
         return f"it{self.loop.id}"
 
 
+# The programs' own arithmetic, written apart from nzpass.model.simulator's on
+# purpose: it is the oracle the simulated IR is compared with.
 def _floordiv(a, b):
     return a // b
 

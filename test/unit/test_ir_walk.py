@@ -7,7 +7,7 @@ back from the functions under test."""
 import pytest
 
 from nzpass.bindings import ir, new_context
-from nzpass.ir_walk import defined_values, functions, pre_order, value_location, values_defined_in
+from nzpass.ir_walk import defined_values, functions, pre_order, value_location
 from nzpass.nz_coords import retained_for_rewrite
 from nzpass.offset_proofs import constant_value, unchanging_ir
 
@@ -99,8 +99,3 @@ def test_constant_memo_only_inside_unchanging_ir(func):
     walk.ops[9].attributes["value"] = ir.IntegerAttr.get(ir.IndexType.get(), 32)
     assert constant_value(c16) == 32
 
-
-def test_values_defined_in_is_defined_values_in_one_walk(func):
-    walk = pre_order(func)
-    assert values_defined_in(func) == defined_values(func, walk.ops)
-    assert len(values_defined_in(func)) == 7

@@ -243,13 +243,11 @@ class _FunctionLowering:
     def _update_signature(self) -> None:
         inputs = [a.type for a in self.entry.arguments]
         results = []
-        for t in ir.FunctionType(ir.TypeAttr(self.func.attributes["function_type"]).value).results:
-            layout = pl.tensor_layout(t)
-            tile = pl.tile_type(t)
-            if layout is not None:
+        for t in function_type(self.func).results:
+            if pl.tensor_layout(t) is not None:
                 t = pto.ptr_type(ir.RankedTensorType(t).element_type)
-            elif tile is not None:
-                t = tile_buf_for(tile).type()
+            elif _is_tile(t):
+                t = _tile_buf_type(t)
             results.append(t)
         set_function_type(self.func, inputs, results)
 

@@ -9,8 +9,8 @@ from ..bindings import ir
 from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
 from ..errors import InternalInvariantError, Refusal
-from ..ir_walk import (function_type, functions, set_function_type, value_location,
-                       values_defined_in)
+from ..ir_walk import (defined_values, function_type, functions, nested_ops, set_function_type,
+                       value_location)
 from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..pass_base import ModulePass, report_or_rewrite
 
@@ -41,7 +41,7 @@ class MaterializeTensorStrides(ModulePass):
         for func in functions(module):
             blocked = pl.BLOCKED_MARK in func.attributes
             converter = _StrideConverter(blocked, refusals)
-            for value in values_defined_in(func):
+            for value in defined_values(func, nested_ops(func)):
                 new = converter.convert_value(value)
                 if new is not None:
                     retypes.append((value, new))

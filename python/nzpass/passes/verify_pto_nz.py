@@ -75,7 +75,6 @@ class VerifyPtoNz(ModulePass):
 # ---------------------------------------------------------------- facts the rules read
 
 
-
 @dataclass(frozen=True)
 class _NzView:
     """An NZ view that passed its own rules: what its users are checked against."""
@@ -601,8 +600,9 @@ def _check_valid_region(facts: _TransferFacts, verb: str) -> None:
     if rows_ok and cols_ok:
         return
     axis = "rows" if not rows_ok else "columns"
+    extent = "16 * sizes[2]" if not rows_ok else "sizes[0] = 1 and c0 * sizes[1]"
     raise Refusal(facts.loc, f"'pto.{verb}' cannot prove that the tile's valid {axis} equal the "
-                  f"NZ partition's ({'16 * sizes[2]' if not rows_ok else 'sizes[0] = 1 and c0 * sizes[1]'}): "
+                  f"NZ partition's ({extent}): "
                   "the A2/A3 transfer steps column blocks by the tile's valid rows but skips "
                   "the GM gap of the partition's rows, so a mismatch misplaces every column "
                   "block after the first. Give the tile a static valid region equal to the "
