@@ -12,11 +12,10 @@ output step.
 from __future__ import annotations
 
 import io
-import os
 import json
+import os
 import sys
 import time
-
 
 # The ops whose operands the passes must read: what block-nz-tensor-views and
 # convert-pl-to-pto rewrite, and what verify-pto-nz checks.

@@ -12,9 +12,9 @@ Embedding API:
 
 __version__ = "0.1.0"
 
-from .bindings import new_context
-from .diagnostics import Diagnostic, DiagnosticEngine, Severity
-from .pipeline import PipelineError, PipelineResult, add_passes, run_pipeline
+from .driver.diagnostics import Diagnostic, DiagnosticEngine, Severity
+from .driver.pipeline import PipelineError, PipelineResult, add_passes, run_pipeline
+from .ir.bindings import new_context
 
 __all__ = [
     "Diagnostic", "DiagnosticEngine", "PipelineError", "PipelineResult", "Severity",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .bindings import ir
+from .ir.bindings import ir
 
 
 class Refusal(Exception):

@@ -3,7 +3,6 @@
 import io
 
 import pytest
-
 from nzpass import new_context
 from nzpass.tools.nzpass_opt import NzpassOpt
 

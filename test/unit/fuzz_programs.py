@@ -40,12 +40,17 @@ from math import prod
 
 import numpy as np
 from hypothesis import strategies as st
-
 from nzpass import run_pipeline
-from nzpass.bindings import ir, new_context
 from nzpass.dialects import pto
-from nzpass.model import (GmOutOfBounds, HardwareLimitError, SimulationError, Simulator,
-                          pack_nz, unpack_nz)
+from nzpass.ir.bindings import ir, new_context
+from nzpass.model import (
+    GmOutOfBounds,
+    HardwareLimitError,
+    SimulationError,
+    Simulator,
+    pack_nz,
+    unpack_nz,
+)
 from nzpass.model.simulator import tile_for
 
 PL_PIPELINE = "builtin.module(pl-to-pto)"
@@ -1486,7 +1491,7 @@ GUARD_REASONS = {
 
 
 def _whole_row_bypass():
-    from nzpass import nz_window
+    from nzpass.nz import window as nz_window
 
     original = nz_window.plan_acc_store_window
 
@@ -1499,10 +1504,10 @@ def _whole_row_bypass():
 
 def bypass_patches(guard: str) -> list[tuple[object, str, object]]:
     """(object, attribute, replacement) triples that switch `guard` off."""
-    import nzpass.nz_window as nz_window
+    import nzpass.nz.window as nz_window
     import nzpass.passes.block_nz_tensor_views as pl_pass
     import nzpass.passes.pto_block_nz_views as pto_pass
-    from nzpass.offset_proofs import OffsetProver
+    from nzpass.nz.offsets import OffsetProver
 
     if guard == "gap":
         return [(nz_window, "check_gm_gap", lambda *args, **kwargs: None)]

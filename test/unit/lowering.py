@@ -2,7 +2,7 @@
 pto with nzpass's passes."""
 
 from nzpass import run_pipeline
-from nzpass.bindings import ir
+from nzpass.ir.bindings import ir
 
 PIPELINE = "builtin.module(block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto)"
 

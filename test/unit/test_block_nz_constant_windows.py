@@ -4,12 +4,11 @@ exactly when that math refuses it."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from nzpass import nz_layout
-from nzpass.bindings import ir, new_context
 from nzpass.dialects import pl
-from nzpass.offset_proofs import constant_value
-from nzpass.pipeline import run_pipeline
+from nzpass.driver.pipeline import run_pipeline
+from nzpass.ir.bindings import ir, new_context
+from nzpass.nz import layout as nz_layout
+from nzpass.nz.offsets import constant_value
 
 ELEMENTS = {"i8": 32, "f16": 16, "f32": 8}
 

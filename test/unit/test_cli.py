@@ -7,7 +7,6 @@ import shlex
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from nzpass import passes
 from nzpass.tools.nzpass_opt import EXIT_DIAGNOSED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 
@@ -102,7 +101,7 @@ def test_output_file_holds_exactly_what_stdout_gets(cli, source, tmp_path, flags
 
 
 def test_a_file_half_printed_is_removed(cli, source, tmp_path, monkeypatch):
-    from nzpass.bindings import ir
+    from nzpass.ir.bindings import ir
 
     def failing_print(self, *args, **kwargs):
         kwargs["file"].write("module {\n")
@@ -344,7 +343,7 @@ def test_internal_error_has_a_reproducer_and_no_traceback(cli, source):
     assert result.code == EXIT_INTERNAL
     assert "Traceback" not in result.err
     first, second, command = result.err.splitlines()
-    assert first == ("internal error: nzpass.passes.test_internal_error.SimulatedBug: "
+    assert first == ("internal error: nzpass.passes.testing.test_internal_error.SimulatedBug: "
                      "test-internal-error ran: simulated bug in a pass")
     assert second == "this is a bug in nzpass; please report it with the reproducer:"
     argv = shlex.split(command)

@@ -9,9 +9,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 import nzpass
+import pytest
 from nzpass.cmake_dir import CONFIG_FILE, get_cmake_dir
 
 CMAKE = shutil.which("cmake")

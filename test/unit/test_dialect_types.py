@@ -3,8 +3,8 @@ context they are built in (every --split-input-file chunk has its own)."""
 
 from pathlib import Path
 
-from nzpass.bindings import ir, new_context
 from nzpass.dialects import pl, pto
+from nzpass.ir.bindings import ir, new_context
 
 
 def test_built_types_belong_to_the_current_context():

@@ -1,11 +1,10 @@
 """The embedding API a larger MLIR toolchain uses: run a pipeline on its own
 `mlir.ir.Module`, or add nzpass passes to its own `PassManager`."""
 
-import pytest
-
 import nzpass
+import pytest
 from nzpass import DiagnosticEngine, PipelineError, Severity
-from nzpass.bindings import ir, passmanager
+from nzpass.ir.bindings import ir, passmanager
 
 # canonicalize folds the first addi away; cse merges the two muli.
 TEXT = """\

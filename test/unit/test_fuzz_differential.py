@@ -24,14 +24,13 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+import fuzz_programs as fp
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-
-import fuzz_programs as fp
 from fuzz_programs import Bin, Const, Lane, Load, Program, Store, Tensor
+from hypothesis import HealthCheck, Phase, given, settings
 from nzpass import run_pipeline
-from nzpass.bindings import ir, new_context
+from nzpass.ir.bindings import ir, new_context
 from nzpass.model import GmOutOfBounds, Simulator, pack_nz, unpack_nz
 
 PL_EXAMPLES = int(os.environ.get("NZPASS_FUZZ_PL", 1200))

@@ -14,14 +14,13 @@ Followed by one regression test for each bug fixed in the tool itself.
 
 from __future__ import annotations
 
-import pytest
-
 import fuzz_mutations as fm
 import fuzz_runner as fr
-from nzpass.bindings import ir
-from nzpass.diagnostics import resolve_location
+import pytest
 from nzpass.dialects import opaque, pl, pto
-from nzpass.source import MAX_NESTING
+from nzpass.driver.diagnostics import resolve_location
+from nzpass.driver.source import MAX_NESTING
+from nzpass.ir.bindings import ir
 from nzpass.tools.nzpass_opt import EXIT_DIAGNOSED, EXIT_OK
 
 # Fixed seeds: the profile is the same on every run.

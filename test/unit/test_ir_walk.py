@@ -5,11 +5,10 @@ Expectations are written from the IR text (op order as printed), never read
 back from the functions under test."""
 
 import pytest
-
-from nzpass.bindings import ir, new_context
-from nzpass.ir_walk import defined_values, functions, pre_order, value_location
-from nzpass.nz_coords import retained_for_rewrite
-from nzpass.offset_proofs import constant_value, unchanging_ir
+from nzpass.ir.bindings import ir, new_context
+from nzpass.ir.walk import defined_values, functions, pre_order, value_location
+from nzpass.nz.coords import retained_for_rewrite
+from nzpass.nz.offsets import constant_value, unchanging_ir
 
 NESTED = """
 func.func @f(%n: index) {

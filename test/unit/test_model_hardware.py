@@ -4,10 +4,20 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from nzpass.model import (
-    GlobalTensor, GmOutOfBounds, HardwareLimitError, Tile, c0_for_dtype, gm_gap_blocks,
-    nz_block_shape, pack_nz, tload_nd2nd, tload_nd2nz, tload_nz2nz, tstore_acc_nz2nz, unpack_nz,
+    GlobalTensor,
+    GmOutOfBounds,
+    HardwareLimitError,
+    Tile,
+    c0_for_dtype,
+    gm_gap_blocks,
+    nz_block_shape,
+    pack_nz,
+    tload_nd2nd,
+    tload_nd2nz,
+    tload_nz2nz,
+    tstore_acc_nz2nz,
+    unpack_nz,
 )
 
 SENTINEL = 77

@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from nzpass import run_pipeline
 from lowering import PIPELINE, Kernel, lower
-from nzpass.bindings import ir, new_context
+from nzpass import run_pipeline
 from nzpass.dialects import pto
+from nzpass.ir.bindings import ir, new_context
 from nzpass.model import (
-    GmOutOfBounds, MATMUL_HOOKS, SimulationError, Simulator, Tile, c0_for_dtype, pack_nz,
-    tstore_nd, GlobalTensor, unpack_nz,
+    MATMUL_HOOKS,
+    GlobalTensor,
+    GmOutOfBounds,
+    SimulationError,
+    Simulator,
+    Tile,
+    c0_for_dtype,
+    pack_nz,
+    tstore_nd,
+    unpack_nz,
 )
 from nzpass.model.simulator import tile_for
 

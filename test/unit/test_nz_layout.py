@@ -1,4 +1,4 @@
-"""Property tests of the pure NZ layout math (nzpass.nz_layout).
+"""Property tests of the pure NZ layout math (nzpass.nz.layout).
 
 Expectations come from independent formulas: numpy's own row-major strides, the
 spec's reshape/transpose packer (hardware-model.md (a)), explicit sums of
@@ -12,11 +12,23 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from nzpass.nz_layout import (
-    FRACTAL_BYTES, FRACTAL_ROWS, GM_GAP_LIMIT, NzLayoutError, block_window, blocked_shape,
-    c0_for_bit_width, fold_leading_offsets, fold_leading_sizes, gm_gap_fits, gm_row_gap,
-    layout_str, nz_element_coords, nz_element_offset, nz_strides, row_major_strides,
+from nzpass.nz.layout import (
+    FRACTAL_BYTES,
+    FRACTAL_ROWS,
+    GM_GAP_LIMIT,
+    NzLayoutError,
+    block_window,
+    blocked_shape,
+    c0_for_bit_width,
+    fold_leading_offsets,
+    fold_leading_sizes,
+    gm_gap_fits,
+    gm_row_gap,
+    layout_str,
+    nz_element_coords,
+    nz_element_offset,
+    nz_strides,
+    row_major_strides,
 )
 
 FAST = settings(max_examples=60, deadline=None)

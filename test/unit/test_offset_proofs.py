@@ -8,9 +8,8 @@ in order; expectations come from the spec's table, never from the prover.
 import time
 
 import pytest
-
-from nzpass.bindings import ir, new_context
-from nzpass.offset_proofs import OffsetProver
+from nzpass.ir.bindings import ir, new_context
+from nzpass.nz.offsets import OffsetProver
 
 
 def used_values(body: str, args: str = "") -> list[ir.Value]:

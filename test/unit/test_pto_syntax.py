@@ -5,15 +5,28 @@ MLIR parser and printer, and the tool's --pto-syntax option."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from nzpass.bindings import ir, new_context
-from nzpass.diagnostics import DiagnosticEngine
+from nzpass.driver.diagnostics import DiagnosticEngine
+from nzpass.ir.bindings import ir, new_context
 from nzpass.pto_syntax import (
-    PtoSyntaxError, SourcePlace, has_custom_pto_ops, read_source, to_custom, to_generic,
+    PtoSyntaxError,
+    SourcePlace,
+    has_custom_pto_ops,
+    read_source,
+    to_custom,
+    to_generic,
 )
 from nzpass.pto_syntax.grammar import KNOWN_OPS, TILE_OPS, parse_segment_sizes
 from nzpass.pto_syntax.tokenizer import (
-    BANG, BARE, ERROR, HASH, INT, PERCENT, PUNCT, STRING, LineIndex, tokenize,
+    BANG,
+    BARE,
+    ERROR,
+    HASH,
+    INT,
+    PERCENT,
+    PUNCT,
+    STRING,
+    LineIndex,
+    tokenize,
 )
 from nzpass.tools.nzpass_opt import EXIT_DIAGNOSED, EXIT_OK
 

@@ -4,10 +4,9 @@ declares itself completely, every named pipeline parses."""
 import dataclasses
 
 import pytest
-
 from nzpass import passes
-from nzpass.pass_base import OPTION_TYPES, ModulePass
-from nzpass.pipeline import Pipeline
+from nzpass.driver.pass_base import OPTION_TYPES, ModulePass
+from nzpass.driver.pipeline import Pipeline
 
 PASS_NAMES = sorted(passes.PASSES)
 

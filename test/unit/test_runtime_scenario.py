@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from lowering import Kernel, lower
-from nzpass.bindings import ir, new_context
+from nzpass.ir.bindings import ir, new_context
 from nzpass.model import MATMUL_HOOKS, Simulator, pack_nz, unpack_nz
 
 M, N, K = 32, 48, 64

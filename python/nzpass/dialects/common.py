@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..bindings import ir
 from ..errors import MalformedOp
+from ..ir.bindings import ir
 
 SEGMENTS = "operandSegmentSizes"
 

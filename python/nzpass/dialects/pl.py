@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from ..bindings import ir
 from ..errors import MalformedOp, Refusal
-from ..type_cache import per_type
+from ..ir.bindings import ir
+from ..ir.type_cache import per_type
 from . import opaque
 from .common import SegmentedOp
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 
-from ..bindings import ir
+from ..ir.bindings import ir
 from .common import attribute_dict
 
 _QUOTE = '"'

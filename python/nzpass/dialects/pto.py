@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
-from ..bindings import ir
 from ..errors import MalformedOp
-from ..type_cache import new_cache, per_type
+from ..ir.bindings import ir
+from ..ir.type_cache import new_cache, per_type
 from . import opaque
 from .common import SEGMENTS, split_operands
 

@@ -42,10 +42,10 @@ from typing import Any
 
 import numpy as np
 
-from ..bindings import ir
 from ..dialects import pto
 from ..dialects.properties import PropertyReader
 from ..errors import Refusal
+from ..ir.bindings import ir
 from .hardware import (
     MODES,
     GlobalTensor,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from ..pass_base import ModulePass
+from ..driver.pass_base import ModulePass
 
 
 def _lazy(module: str, cls: str) -> Callable[[], type[ModulePass]]:
@@ -25,8 +25,8 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "materialize-tensor-strides": _lazy("materialize_tensor_strides", "MaterializeTensorStrides"),
     "convert-pl-to-pto": _lazy("convert_pl_to_pto", "ConvertPlToPto"),
     "pto-block-nz-views": _lazy("pto_block_nz_views", "PtoBlockNzViews"),
-    "test-emit-diagnostics": _lazy("test_emit_diagnostics", "TestEmitDiagnostics"),
-    "test-internal-error": _lazy("test_internal_error", "TestInternalError"),
+    "test-emit-diagnostics": _lazy("testing.test_emit_diagnostics", "TestEmitDiagnostics"),
+    "test-internal-error": _lazy("testing.test_internal_error", "TestInternalError"),
 }
 
 # Named pipelines expand to pipeline text in the order given.

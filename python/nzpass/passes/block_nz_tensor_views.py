@@ -5,20 +5,33 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..bindings import ir
-from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
 from ..dialects.common import check_no_regions
+from ..dialects.opaque_errors import opaque_refusal
+from ..driver.diagnostics import DiagnosticEngine
+from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import MalformedOp, Refusal
-from ..ir_walk import (block_arguments, defined_values, function_type, functions, is_declaration,
-                       PreOrder, pre_order, set_function_type)
-from ..nz_coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
-from ..nz_types import TypeBlocker
-from ..nz_window import (BlockedWindow, NzGeometry, plan_acc_store_window, plan_leading_slice,
-                         plan_load_window)
-from ..offset_proofs import OffsetProver, constant_value, unchanging_ir
-from ..pass_base import ModulePass, max_proof_depth_option, report_or_rewrite
-from ..opaque_errors import opaque_refusal
+from ..ir.bindings import ir
+from ..ir.walk import (
+    PreOrder,
+    block_arguments,
+    defined_values,
+    function_type,
+    functions,
+    is_declaration,
+    pre_order,
+    set_function_type,
+)
+from ..nz.coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
+from ..nz.offsets import OffsetProver, constant_value, max_proof_depth_option, unchanging_ir
+from ..nz.tensor_types import TypeBlocker
+from ..nz.window import (
+    BlockedWindow,
+    NzGeometry,
+    plan_acc_store_window,
+    plan_leading_slice,
+    plan_load_window,
+)
 
 # Consumers an NZ tensor may flow through unchanged: they only pass the value on.
 _PASS_THROUGH = ("scf.for", "scf.yield", "func.return", "func.call")

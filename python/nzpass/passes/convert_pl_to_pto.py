@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bindings import ir
-from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
 from ..dialects.common import check_no_regions
+from ..dialects.opaque_errors import opaque_refusal
+from ..driver.diagnostics import DiagnosticEngine
+from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import InternalInvariantError, MalformedOp, Refusal
-from ..ir_walk import (block_arguments, function_type, functions, is_declaration, nested_ops,
-                       set_function_type, value_location)
-from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
-from ..offset_proofs import unchanging_ir
-from ..opaque_errors import opaque_refusal
-from ..pass_base import ModulePass, report_or_rewrite
-from ..acc_store_limits import check_acc_store_limits
-from ..pto_lowering import PtoBuilder, tile_buf_for, view_strides
-from ..type_cache import per_type
+from ..ir.bindings import ir
+from ..ir.type_cache import per_type
+from ..ir.walk import (
+    block_arguments,
+    function_type,
+    functions,
+    is_declaration,
+    nested_ops,
+    set_function_type,
+    value_location,
+)
+from ..nz.acc_store import check_acc_store_limits
+from ..nz.offsets import unchanging_ir
+from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
+from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 from .block_nz_tensor_views import backend_or_refusal
 
 _STORE_ATTRS = {"st_phase": ("stPhase", "st_phase", "final"),

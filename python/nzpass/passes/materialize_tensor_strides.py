@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .. import nz_layout
-from ..bindings import ir
-from ..diagnostics import DiagnosticEngine
 from ..dialects import pl
+from ..driver.diagnostics import DiagnosticEngine
+from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import InternalInvariantError, Refusal
-from ..ir_walk import (defined_values, function_type, functions, nested_ops, set_function_type,
-                       value_location)
-from ..nz_types import check_extents_fit_i64, has_blocked_nz_shape
-from ..pass_base import ModulePass, report_or_rewrite
+from ..ir.bindings import ir
+from ..ir.walk import (
+    defined_values,
+    function_type,
+    functions,
+    nested_ops,
+    set_function_type,
+    value_location,
+)
+from ..nz import layout as nz_layout
+from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 
 
 @dataclass(frozen=True)

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import nz_layout
-from ..bindings import ir
-from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS, check_no_regions
 from ..dialects.opaque import show_extent
+from ..dialects.opaque_errors import opaque_refusal
 from ..dialects.properties import PropertyReader
+from ..driver.diagnostics import DiagnosticEngine
+from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import MalformedOp, Refusal
-from ..ir_walk import functions, pre_order
-from ..nz_coords import Const, CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
-from ..nz_types import element_bit_width
-from ..nz_window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
-from ..offset_proofs import OffsetProver, constant_value, unchanging_ir
-from ..opaque_errors import opaque_refusal
-from ..pass_base import ModulePass, max_proof_depth_option, report_or_rewrite
-from ..acc_store_limits import check_acc_store_limits
+from ..ir.bindings import ir
+from ..ir.walk import functions, pre_order
+from ..nz import layout as nz_layout
+from ..nz.acc_store import check_acc_store_limits
+from ..nz.coords import Const, CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
+from ..nz.offsets import OffsetProver, constant_value, max_proof_depth_option, unchanging_ir
+from ..nz.tensor_types import element_bit_width
+from ..nz.window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
 from .block_nz_tensor_views import backend_or_refusal
 
 _VIEW_ATTRS = ("layout", SEGMENTS)

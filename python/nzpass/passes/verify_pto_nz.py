@@ -7,20 +7,20 @@ from dataclasses import dataclass
 from math import prod
 from typing import ClassVar, TypeVar
 
-from ..acc_store_limits import check_acc_store_limits
-from ..bindings import ir
-from ..diagnostics import DiagnosticEngine
 from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS
 from ..dialects.opaque import OpaqueSyntaxError, show_dims
+from ..dialects.opaque_errors import opaque_refusal
 from ..dialects.properties import PropertyReader
+from ..driver.diagnostics import DiagnosticEngine
+from ..driver.pass_base import ModulePass
 from ..errors import MalformedOp, Refusal
-from ..ir_walk import nested_ops
-from ..nz_layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
-from ..nz_types import element_bit_width
-from ..offset_proofs import constant_value, unchanging_ir
-from ..opaque_errors import opaque_refusal
-from ..pass_base import ModulePass
+from ..ir.bindings import ir
+from ..ir.walk import nested_ops
+from ..nz.acc_store import check_acc_store_limits
+from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
+from ..nz.offsets import constant_value, unchanging_ir
+from ..nz.tensor_types import element_bit_width
 
 NZ_RANK = 5
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,

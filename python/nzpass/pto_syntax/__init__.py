@@ -9,7 +9,7 @@ custom form (see `printer`); `grammar` lists the ops and their forms.
 
 from __future__ import annotations
 
-from ..diagnostics import DiagnosticEngine, SourceLoc
+from ..driver.diagnostics import DiagnosticEngine, SourceLoc
 from .cursor import PtoSyntaxError
 from .printer import to_custom
 from .reader import SourcePlace, has_custom_pto_ops, to_generic

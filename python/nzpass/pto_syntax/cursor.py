@@ -8,7 +8,17 @@ import re
 from dataclasses import dataclass, field
 
 from .tokenizer import (
-    BANG, BARE, CARET, FLOAT, HASH, INT, PERCENT, PUNCT, STRING, Token, integer_value,
+    BANG,
+    BARE,
+    CARET,
+    FLOAT,
+    HASH,
+    INT,
+    PERCENT,
+    PUNCT,
+    STRING,
+    Token,
+    integer_value,
 )
 
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}

@@ -17,11 +17,24 @@ from __future__ import annotations
 from ..dialects import opaque
 from ..dialects.pto import parse_tile_buf
 from .cursor import (
-    Cursor, GenericOp, PtoSyntaxError, ValueFacts, is_op_start, read_generic_op, result_names,
+    Cursor,
+    GenericOp,
+    PtoSyntaxError,
+    ValueFacts,
+    is_op_start,
+    read_generic_op,
+    result_names,
 )
 from .grammar import (
-    ADDPTR, ALLOC_TILE, ALLOC_TILE_GROUPS, KNOWN_OPS, MAKE_TENSOR_VIEW, PARTITION_VIEW,
-    TILE_OPS, TileOp, parse_segment_sizes,
+    ADDPTR,
+    ALLOC_TILE,
+    ALLOC_TILE_GROUPS,
+    KNOWN_OPS,
+    MAKE_TENSOR_VIEW,
+    PARTITION_VIEW,
+    TILE_OPS,
+    TileOp,
+    parse_segment_sizes,
 )
 from .reader import pointer_type_for
 from .tokenizer import STRING, tokenize

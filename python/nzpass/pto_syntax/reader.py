@@ -18,12 +18,27 @@ from dataclasses import dataclass
 from ..dialects import opaque
 from ..dialects.pto import ViewType, parse_view_type
 from .cursor import (
-    Cursor, PtoSyntaxError, Value, ValueFacts, is_integer_type, is_op_start, read_generic_op,
+    Cursor,
+    PtoSyntaxError,
+    Value,
+    ValueFacts,
+    is_integer_type,
+    is_op_start,
+    read_generic_op,
     result_names,
 )
 from .grammar import (
-    ADDPTR, ALLOC_TILE, ALLOC_TILE_GROUPS, FP, KNOWN_OPS, MAKE_TENSOR_VIEW, PARTITION_VIEW,
-    PRE_QUANT, TILE_OPS, TileOp, segment_sizes_entry,
+    ADDPTR,
+    ALLOC_TILE,
+    ALLOC_TILE_GROUPS,
+    FP,
+    KNOWN_OPS,
+    MAKE_TENSOR_VIEW,
+    PARTITION_VIEW,
+    PRE_QUANT,
+    TILE_OPS,
+    TileOp,
+    segment_sizes_entry,
 )
 from .tokenizer import BARE, PERCENT, STRING, LineIndex, Token, tokenize
 

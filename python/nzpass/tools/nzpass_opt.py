@@ -16,11 +16,11 @@ import traceback
 from typing import IO
 
 from .. import __version__, passes, pto_syntax
-from ..bindings import MLIRError, ir, new_context, passmanager
-from ..diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
-from ..pipeline import PIPELINE_SOURCE, Pipeline, PipelineError
-from ..source import Chunk, decode_source, parse_chunk, split_input
-from ..verify_diagnostics import DiagnosticVerifier
+from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
+from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError
+from ..driver.source import Chunk, decode_source, parse_chunk, split_input
+from ..driver.verify_diagnostics import DiagnosticVerifier
+from ..ir.bindings import MLIRError, ir, new_context, passmanager
 
 EXIT_OK, EXIT_DIAGNOSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 STDIN_NAME = "<stdin>"  # the buffer name mlir-opt gives standard input

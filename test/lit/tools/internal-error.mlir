@@ -2,7 +2,7 @@
 // RUN: %exitcode nzpass-opt %s --split-input-file -p 'cse,test-internal-error' 2>&1 | FileCheck %s
 // RUN: not nzpass-opt - -p test-internal-error < %s 2>&1 | FileCheck %s --check-prefix=STDIN
 
-// CHECK: internal error: nzpass.passes.test_internal_error.SimulatedBug: test-internal-error ran: simulated bug in a pass
+// CHECK: internal error: nzpass.passes.testing.test_internal_error.SimulatedBug: test-internal-error ran: simulated bug in a pass
 // CHECK-NEXT: this is a bug in nzpass; please report it with the reproducer:
 // CHECK-NEXT: {{^  }}nzpass-opt [[REPRO:.*nzpass-repro-.*\.mlir]] --split-input-file -p cse,test-internal-error{{$}}
 // CHECK-NEXT: exit code: 3

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..bindings import ir
-from ..diagnostics import DiagnosticEngine, Severity
-from ..pass_base import ModulePass, option
+from ...driver.diagnostics import DiagnosticEngine, Severity
+from ...driver.pass_base import ModulePass, option
+from ...ir.bindings import ir
 
 DIAG_ATTR = "test.diag"
 ARG_DIAG_ATTR = "test.arg_diag"

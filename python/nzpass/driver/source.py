@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass
 from itertools import accumulate
 
-from . import pto_syntax
-from .bindings import MLIRError, ir
+from .. import pto_syntax
+from ..ir.bindings import MLIRError, ir
 from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
 
 SPLIT_MARKER = "// -----"

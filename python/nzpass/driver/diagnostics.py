@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
-from .bindings import ir
+from ..ir.bindings import ir
 
 
 class Severity(enum.Enum):

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from .bindings import ir
-from .dialects import pl
+from ..dialects import pl
+from ..driver.pass_base import option
+from ..ir.bindings import ir
 
 # No offset needs more than 2**62 of alignment; also the "alignment" of zero.
 MAX_ALIGNMENT = 1 << 62
@@ -212,3 +213,9 @@ class OffsetProver:
 
 
 _LANE_OPS = frozenset((*pl.LANE_INDEX_OPS, "pto.get_block_idx", "pto.get_block_num"))
+
+
+def max_proof_depth_option() -> Any:
+    """The option of every pass that proves offsets (one spelling, one bound)."""
+    return option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA definitions before "
+                  "giving up (and refusing)", bounds=(1, MAX_PROOF_DEPTH))

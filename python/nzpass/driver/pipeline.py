@@ -16,12 +16,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import passes
-from .bindings import MLIRError, ir, new_context, passmanager
+from .. import passes
+from ..errors import Refusal
+from ..ir.bindings import MLIRError, ir, new_context, passmanager
+from ..ir.type_cache import clear_type_caches
 from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
-from .errors import Refusal
 from .pass_base import ModulePass, PassOptionError
-from .type_cache import clear_type_caches
 
 PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
 _MODULE_ANCHORS = ("builtin.module", "any")

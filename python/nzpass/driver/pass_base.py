@@ -15,10 +15,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .bindings import ir
+from ..errors import Refusal
+from ..ir.bindings import ir
 from .diagnostics import DiagnosticEngine
-from .errors import Refusal
-from .offset_proofs import DEFAULT_MAX_DEPTH, MAX_PROOF_DEPTH
 
 
 class PassOptionError(ValueError):
@@ -173,9 +172,3 @@ def report_or_rewrite(refusals: list[Refusal], diagnostics: DiagnosticEngine,
         return
     for rewrite in rewrites:
         rewrite()
-
-
-def max_proof_depth_option() -> Any:
-    """The option of every pass that proves offsets (one spelling, one bound)."""
-    return option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA definitions before "
-                  "giving up (and refusing)", bounds=(1, MAX_PROOF_DEPTH))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from .bindings import ir
-from .dialects.opaque import OpaqueSyntaxError
-from .errors import MalformedOp
+from ..errors import MalformedOp
+from ..ir.bindings import ir
+from .opaque import OpaqueSyntaxError
 
 T = TypeVar("T")
 

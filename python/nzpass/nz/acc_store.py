@@ -8,8 +8,8 @@ implementation, so the three report the same limits the same way.
 
 from __future__ import annotations
 
-from .bindings import ir
-from .errors import Refusal
+from ..errors import Refusal
+from ..ir.bindings import ir
 
 # Physical Acc (L0C) capacity per backend (hardware-model.md).
 L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}

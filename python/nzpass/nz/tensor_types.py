@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import nz_layout
-from .bindings import ir
-from .dialects import pl
-from .errors import Refusal
-from .ir_walk import value_location
-from .nz_window import NzGeometry
+from ..dialects import pl
+from ..errors import Refusal
+from ..ir.bindings import ir
+from ..ir.walk import value_location
+from . import layout as nz_layout
+from .window import NzGeometry
 
 
 def element_bit_width(element: ir.Type) -> int | None:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import arith_ops, nz_layout
-from .bindings import ir
-from .dialects import pl, pto
-from .dialects.common import SEGMENTS
-from .offset_proofs import constant_value
+from ..dialects import pl, pto
+from ..dialects.common import SEGMENTS
+from ..ir import arith as arith_ops
+from ..ir.bindings import ir
+from . import layout as nz_layout
+from .offsets import constant_value
+
 
 def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
     """The canonical tile_buf of a pl tile: Mat tiles take the NZ (fractal 512)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import nz_layout
-from .bindings import ir
-from .errors import MalformedOp, Refusal
-from .nz_coords import Const, Coord, divided, fold_leading
-from .offset_proofs import PROVABLE_FORMS, OffsetProver, constant_value
+from ..errors import MalformedOp, Refusal
+from ..ir.bindings import ir
+from . import layout as nz_layout
+from .coords import Const, Coord, divided, fold_leading
+from .offsets import PROVABLE_FORMS, OffsetProver, constant_value
 
 ROWS = nz_layout.FRACTAL_ROWS
 

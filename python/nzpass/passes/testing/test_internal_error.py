@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..bindings import ir
-from ..diagnostics import DiagnosticEngine
-from ..pass_base import ModulePass
+from ...driver.diagnostics import DiagnosticEngine
+from ...driver.pass_base import ModulePass
+from ...ir.bindings import ir
 
 
 class SimulatedBug(RuntimeError):

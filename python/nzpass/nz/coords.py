@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import arith_ops, ir_walk
-from .bindings import ir
-from .errors import InternalInvariantError
+from ..errors import InternalInvariantError
+from ..ir import arith as arith_ops
+from ..ir import walk as ir_walk
+from ..ir.bindings import ir
 
 
 @dataclass(frozen=True)

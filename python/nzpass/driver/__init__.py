@@ -1,0 +1,1 @@
+"""The framework: passes, diagnostics, pipelines, sources and --verify-diagnostics."""

@@ -1,0 +1,1 @@
+"""Passes that exist only for the tests of the framework."""
