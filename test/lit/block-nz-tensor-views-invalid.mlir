@@ -173,7 +173,7 @@ func.func @negative_offset_from_argument(%w: tensor<256x512xi8, #pl.layout<nz>>,
   %c0 = arith.constant 0 : index
   %c128 = arith.constant 128 : index
   %c512 = arith.constant 512 : index
-  // expected-error @+1 {{cannot prove that the row offset is a multiple of 16: an NZ coordinate is divided by the fractal factor and an unaligned one reads the wrong fractal. Provable forms: integer constants; products with a provable factor (n0 = nb * 256)}}
+  // expected-error @+1 {{cannot prove that the row offset is a multiple of 16: an NZ coordinate is divided by the fractal factor and an unaligned one reads the wrong fractal. Provable forms: integer constants; sums, differences and products (n0 = nb * 256)}}
   %t = "pl.tile.load"(%w, %n0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<128x512xi8, mat>
   return
 }

@@ -1507,14 +1507,14 @@ def bypass_patches(guard: str) -> list[tuple[object, str, object]]:
     import nzpass.nz.window as nz_window
     import nzpass.passes.block_nz_tensor_views as pl_pass
     import nzpass.passes.pto_block_nz_views as pto_pass
-    from nzpass.nz.offsets import OffsetProver
+    from nzpass.nz.offsets import OffsetAnalysis
 
     if guard == "gap":
         return [(nz_window, "check_gm_gap", lambda *args, **kwargs: None)]
     if guard == "sign":
-        return [(OffsetProver, "non_negative", lambda self, value: True)]
+        return [(OffsetAnalysis, "non_negative", lambda self, value: True)]
     if guard == "align":
-        return [(OffsetProver, "is_multiple", lambda self, value, divisor: True)]
+        return [(OffsetAnalysis, "is_multiple", lambda self, value, divisor: True)]
     if guard == "wholerow":
         plan = _whole_row_bypass()
         return [(pl_pass, "plan_acc_store_window", plan),

@@ -14,7 +14,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from . import layout as nz_layout
 from .coords import Const, Coord, divided, fold_leading
-from .offsets import PROVABLE_FORMS, OffsetProver, constant_value
+from .offsets import PROVABLE_FORMS, OffsetAnalysis, constant_value
 
 ROWS = nz_layout.FRACTAL_ROWS
 
@@ -66,7 +66,7 @@ def _static_sizes(values: Sequence[ir.Value], loc: ir.Location, what: str) -> li
 
 
 def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,
-                   prover: OffsetProver) -> Coord:
+                   prover: OffsetAnalysis) -> Coord:
     """`value // divisor` after proving `value` a non-negative multiple of `divisor`."""
     const = constant_value(value)
     if const is not None:
@@ -135,7 +135,7 @@ def _check_group_sizes(geom: NzGeometry, loc: ir.Location, what: str,
 
 def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[ir.Value],
                      valid: Sequence[ir.Value] | None, loc: ir.Location,
-                     prover: OffsetProver, what: str = "NZ load") -> BlockedWindow:
+                     prover: OffsetAnalysis, what: str = "NZ load") -> BlockedWindow:
     """offsets [..., n0, k0], sizes [..., TR, TC] -> [b, k0/c0, n0/16, 0, 0],
     [nb, TC/c0, TR/16, 16, c0]; the gap guard runs on the result."""
     _check_group_sizes(geom, loc, what, offsets=offsets, sizes=sizes, valid_shape=valid)
@@ -275,7 +275,7 @@ def check_acc_store_whole_rows(geom: NzGeometry, tile_rows: int, row_offset: ir.
 
 def plan_acc_store_window(geom: NzGeometry, tile_rows: int, tile_cols: int,
                           offsets: Sequence[ir.Value], loc: ir.Location,
-                          prover: OffsetProver) -> BlockedWindow:
+                          prover: OffsetAnalysis) -> BlockedWindow:
     """The geometry rules of an Acc -> FP32 NZ store (nz-semantics section 4):
     whole parent row axis at row offset 0, one panel, an aligned non-negative
     column offset. Offsets [b, k0/8, 0, 0, 0], shapes [1, n/8, M/16, 16, 8]."""

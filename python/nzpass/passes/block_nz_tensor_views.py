@@ -23,7 +23,7 @@ from ..ir.walk import (
     set_function_type,
 )
 from ..nz.coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
-from ..nz.offsets import OffsetProver, constant_value, max_proof_depth_option, unchanging_ir
+from ..nz.offsets import OffsetAnalysis, constant_value, max_proof_depth_option, unchanging_ir
 from ..nz.tensor_types import TypeBlocker
 from ..nz.window import (
     BlockedWindow,
@@ -80,7 +80,7 @@ class BlockNzTensorViews(ModulePass):
         backend = backend_or_refusal(module, refusals)
         blocked_types: dict = {}  # one module, one context: types block the same everywhere
         with unchanging_ir():  # planning only reads the IR
-            plans = [_FunctionPlan(func, backend, OffsetProver(self.max_proof_depth), refusals,
+            plans = [_FunctionPlan(func, backend, OffsetAnalysis(self.max_proof_depth), refusals,
                                    TypeBlocker(blocked_types))
                      for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
         report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans))
@@ -98,7 +98,7 @@ def backend_or_refusal(module: ir.Operation, refusals: list[Refusal]) -> str:
 class _FunctionPlan:
     """Everything one function needs, checked before anything is changed."""
 
-    def __init__(self, func: ir.Operation, backend: str, prover: OffsetProver,
+    def __init__(self, func: ir.Operation, backend: str, prover: OffsetAnalysis,
                  refusals: list[Refusal], blocker: TypeBlocker):
         self.func = func
         self.backend = backend

@@ -17,7 +17,7 @@ from ..ir.walk import functions, pre_order
 from ..nz import layout as nz_layout
 from ..nz.acc_store import check_acc_store_limits
 from ..nz.coords import Const, CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
-from ..nz.offsets import OffsetProver, constant_value, max_proof_depth_option, unchanging_ir
+from ..nz.offsets import OffsetAnalysis, constant_value, max_proof_depth_option, unchanging_ir
 from ..nz.tensor_types import element_bit_width
 from ..nz.window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
 from .block_nz_tensor_views import backend_or_refusal
@@ -66,7 +66,7 @@ class PtoBlockNzViews(ModulePass):
         backend = backend_or_refusal(module, refusals)
         reader = PropertyReader(module)
         with unchanging_ir():  # planning only reads the IR
-            plans = [_FunctionPlan(func, backend, reader, OffsetProver(self.max_proof_depth),
+            plans = [_FunctionPlan(func, backend, reader, OffsetAnalysis(self.max_proof_depth),
                                    refusals)
                      for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
         report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans))
@@ -75,7 +75,7 @@ class PtoBlockNzViews(ModulePass):
 class _FunctionPlan:
     """Every rewrite of one function, checked before anything is changed."""
 
-    def __init__(self, func, backend: str, reader: PropertyReader, prover: OffsetProver,
+    def __init__(self, func, backend: str, reader: PropertyReader, prover: OffsetAnalysis,
                  refusals: list[Refusal]):
         self.func = func
         self.backend = backend
