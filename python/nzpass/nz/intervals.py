@@ -94,6 +94,15 @@ class Fact:
         (the top's upper bound is the width's largest multiple of `align`)."""
         return self.hi + self.align <= signed_max(self.width)
 
+    @property
+    def bounded_below(self) -> bool:
+        return self.lo - self.align >= signed_min(self.width)
+
+    def intersect(self, other: Fact) -> Fact:
+        """Both facts hold (an axiom narrowing what the op itself guarantees)."""
+        return Fact.make(max(self.lo, other.lo), min(self.hi, other.hi),
+                         max(self.align, other.align), self.width)
+
     def is_multiple(self, divisor: int) -> bool:
         return self.align % divisor == 0
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..dialects import pl
-from ..errors import Refusal
 from ..driver.pass_base import option
+from ..errors import Refusal
 from ..ir.bindings import ir
 from . import intervals
 from .intervals import Fact
@@ -148,6 +148,14 @@ def _function_of(arg: ir.BlockArgument) -> ir.Operation | None:
     return op if op.regions[0].blocks[0] == arg.owner else None
 
 
+def _stated_facts(op: ir.Operation) -> tuple[int | None, int | None, int | None]:
+    """Facts a launch op states of its result (`{nz.range = array<i64: 0, 8>}` on
+    get_block_idx: the host launches at most 8 blocks)."""
+    entry = op.attributes
+    what = f"'{op.name}'"
+    return (_declared_multiple(entry, op, what), *_declared_range(entry, op, what))
+
+
 def declared_facts(func: ir.Operation, index: int) -> tuple[int | None, int | None, int | None]:
     """(multiple_of, lo, hi_exclusive) stated on argument `index` of `func`, each
     None when absent; a malformed statement is refused, never half-believed."""
@@ -157,30 +165,30 @@ def declared_facts(func: ir.Operation, index: int) -> tuple[int | None, int | No
     if index >= len(attrs):
         return None, None, None
     entry = ir.DictAttr(attrs[index])
-    multiple = _declared_multiple(entry, func, index)
-    lo, hi = _declared_range(entry, func, index)
+    what = f"argument {index}"
+    multiple = _declared_multiple(entry, func, what)
+    lo, hi = _declared_range(entry, func, what)
     return multiple, lo, hi
 
 
-def _declared_multiple(entry: ir.DictAttr, func: ir.Operation, index: int) -> int | None:
+def _declared_multiple(entry, owner: ir.Operation, what: str) -> int | None:
     if MULTIPLE_OF_ATTR not in entry:
         return None
     attr = entry[MULTIPLE_OF_ATTR]
     if isinstance(attr, ir.IntegerAttr) and attr.value > 0:
         return attr.value
-    raise Refusal(func.location, f"argument {index} states {MULTIPLE_OF_ATTR} = {attr}: the "
+    raise Refusal(owner.location, f"{what} states {MULTIPLE_OF_ATTR} = {attr}: the "
                   "fact must be a positive integer, e.g. {nz.multiple_of = 256 : i64}")
 
 
-def _declared_range(entry: ir.DictAttr, func: ir.Operation,
-                    index: int) -> tuple[int | None, int | None]:
+def _declared_range(entry, owner: ir.Operation, what: str) -> tuple[int | None, int | None]:
     if RANGE_ATTR not in entry:
         return None, None
     attr = entry[RANGE_ATTR]
     bounds = list(ir.DenseI64ArrayAttr(attr)) if isinstance(attr, ir.DenseI64ArrayAttr) else []
     if len(bounds) == 2 and bounds[0] < bounds[1]:
         return bounds[0], bounds[1]
-    raise Refusal(func.location, f"argument {index} states {RANGE_ATTR} = {attr}: the fact must "
+    raise Refusal(owner.location, f"{what} states {RANGE_ATTR} = {attr}: the fact must "
                   "be a half-open range array<i64: LO, HI> with LO < HI")
 
 
@@ -254,7 +262,8 @@ class OffsetAnalysis:
                 return Fact.top(width), True
             return intervals.select(lhs, rhs), exact
         if name in _LAUNCH_OPS:
-            return _LAUNCH_OPS[name](width), True
+            launch = _LAUNCH_OPS[name](width)
+            return launch.intersect(intervals.declared(width, *_stated_facts(op))), True
         return Fact.top(width), True
 
     def _argument(self, arg: ir.BlockArgument, width: int, budget: int) -> tuple[Fact, bool]:
@@ -270,7 +279,82 @@ class OffsetAnalysis:
             return Fact.top(width), True  # iter_args and other region arguments: unresolved
         return intervals.declared(width, *declared_facts(func, arg.arg_number)), True
 
+def strict_bounds_option() -> Any:
+    """The option of every pass that bounds windows (one spelling)."""
+    return option(False, "refuse (instead of warning about) windows on axes of dynamic "
+                  "extent, which no bound can be proved against")
+
+
 def max_proof_depth_option() -> Any:
     """The option of every pass that proves offsets (one spelling, one bound)."""
     return option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA definitions before "
                   "giving up (and refusing)", bounds=(1, MAX_PROOF_DEPTH))
+
+
+def _defining(value: ir.Value, name: str) -> ir.Operation | None:
+    if not isinstance(value, ir.OpResult) or value.owner.name != name:
+        return None
+    return value.owner
+
+
+def upper_bound_of_sum(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
+                       depth: int = 8) -> int:
+    """An upper bound of a + b (exact integers). Intervals alone lose the relation
+    of a ragged tail to its offset (rows = min(N - n0, 256) loaded at n0 ends at
+    most at N, yet hi(n0) + hi(rows) is larger); these rules keep it:
+    a + min(x, y) <= min(a + x, a + y); a + (c - a) = c; a/d + b/d = (a + b)/d
+    for exact quotients by one constant d > 0. Each rule is a mathematical
+    identity on values that do not wrap (the facts say so), and the bound is
+    never worse than the intervals'."""
+    fa, fb = analysis.fact(a), analysis.fact(b)
+    bound = fa.hi + fb.hi
+    if depth <= 0:
+        return bound
+    for x, y in ((a, b), (b, a)):
+        bound = min(bound, _related_bound(analysis, x, y, depth - 1))
+    return bound
+
+
+def _related_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, depth: int) -> int:
+    fa, fb = analysis.fact(a), analysis.fact(b)
+    best = fa.hi + fb.hi
+    # A wrapped result is the width's top: its fact says nothing, and no identity holds.
+    if not fb.bounded_above or fb.lo <= intervals.signed_min(fb.width):
+        return best
+    smaller = _defining(b, "arith.minsi")
+    if smaller is not None:
+        x, y = smaller.operands
+        return min(best, upper_bound_of_sum(analysis, a, x, depth),
+                   upper_bound_of_sum(analysis, a, y, depth))
+    difference = _defining(b, "arith.subi")
+    if difference is not None and difference.operands[1] == a:
+        return min(best, analysis.fact(difference.operands[0]).hi)
+    return min(best, _quotient_bound(analysis, a, b, depth))
+
+
+def _quotient_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, depth: int) -> int:
+    qa, qb = _defining(a, "arith.floordivsi"), _defining(b, "arith.floordivsi")
+    if qa is None or qb is None:
+        return analysis.fact(a).hi + analysis.fact(b).hi
+    divisor = constant_value(qa.operands[1])
+    if divisor is None or divisor <= 0 or constant_value(qb.operands[1]) != divisor:
+        return analysis.fact(a).hi + analysis.fact(b).hi
+    if not (analysis.is_multiple(qa.operands[0], divisor)
+            and analysis.is_multiple(qb.operands[0], divisor)):
+        return analysis.fact(a).hi + analysis.fact(b).hi
+    return upper_bound_of_sum(analysis, qa.operands[0], qb.operands[0], depth) // divisor
+
+
+def explain_fact(value: ir.Value, fact: Fact) -> str:
+    """What the analysis proved of `value`, for a refusal: the user sees which
+    definition stopped the proof and what to add."""
+    if isinstance(value, ir.BlockArgument):
+        func = _function_of(value)
+        if func is not None:
+            return (f"argument {value.arg_number} of the function is proved {fact.show()}; "
+                    f"state what the caller guarantees with {{{MULTIPLE_OF_ATTR} = N : i64}} "
+                    f"or {{{RANGE_ATTR} = array<i64: LO, HI>}} on it")
+        if _induction_loop(value) is None:
+            return f"a loop-carried value (never resolved) is proved {fact.show()}"
+        return f"the scf.for induction variable is proved {fact.show()}"
+    return f"'{value.owner.name}' yields a value proved {fact.show()}"
