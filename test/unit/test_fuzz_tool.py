@@ -249,12 +249,14 @@ def test_worker_survives_and_reports_a_dying_run(tmp_path, monkeypatch):
     try:
         assert runner.run(["-p", "cse"], module).code == EXIT_OK
         between_runs = runner.proc
+        assert between_runs is not None
         between_runs.kill()
         between_runs.wait()
         assert runner.run(["-p", "cse"], module).code == EXIT_OK
         assert runner.proc is not between_runs
 
         worker = runner.proc
+        assert worker is not None
         worker.send_signal(signal.SIGSTOP)
         os.waitpid(worker.pid, os.WUNTRACED)  # returns once it is stopped
         read_reply = runner._read_line
