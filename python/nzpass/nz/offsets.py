@@ -5,7 +5,7 @@ columns); dividing a value that is not provably a multiple, or that may be
 negative (a negative offset floor-divides below zero and is clamped to 0
 downstream, silently reading fractal 0), gives a wrong coordinate with no error
 anywhere. So both facts are proved from the bindings that produced the value,
-never assumed (docs/nz-semantics.md section 5):
+never assumed (docs/nz-semantics.md section 4):
 
 - alignment: the largest power of two that provably divides the value;
 - sign: whether the value is provably >= 0.

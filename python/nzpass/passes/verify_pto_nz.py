@@ -369,7 +369,7 @@ def _check_rank(view: pto.MakeTensorView) -> None:
 
 def _check_result_rank(loc: ir.Location, result: pto.ViewType) -> None:
     # The type, the shape and the strides of an NZ view must agree
-    # (docs/nz-semantics.md section 11).
+    # (docs/nz-semantics.md section 6).
     if len(result.dims) == NZ_RANK:
         return
     raise Refusal(loc, f"NZ view has five shape operands but its type "
