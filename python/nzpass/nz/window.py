@@ -401,7 +401,7 @@ def check_acc_store_whole_rows(geom: NzGeometry, tile_rows: int, row_offset: ir.
 def plan_acc_store_window(geom: NzGeometry, tile_rows: int, tile_cols: int,
                           offsets: Sequence[ir.Value], loc: ir.Location,
                           proofs: WindowProofs) -> BlockedWindow:
-    """The geometry rules of an Acc -> FP32 NZ store (nz-semantics section 4):
+    """The geometry rules of an Acc -> FP32 NZ store (docs/nz-semantics.md section 4.6):
     whole parent row axis at row offset 0, one panel, an aligned non-negative
     column offset. Offsets [b, k0/8, 0, 0, 0], shapes [1, n/8, M/16, 16, 8]."""
     what = "NZ accumulator store"

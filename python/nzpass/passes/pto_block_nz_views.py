@@ -285,7 +285,7 @@ def _tile(op_view: pto.PtoOp, group: str) -> pto.TileBuf:
 
 
 def _acc_tile(store: pto.TStore, element: str, backend: str) -> pto.TileBuf:
-    """The Acc write-back rules that are not geometry (nz-semantics section 4)."""
+    """The Acc write-back rules that are not geometry (docs/nz-semantics.md section 4.6)."""
     loc = store.location
     if backend == "a5":
         raise Refusal(loc, "NZ accumulator stores are supported on A2/A3 only (module "

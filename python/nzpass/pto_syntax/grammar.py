@@ -1,5 +1,5 @@
 """Which pto ops have a custom form nzpass reads and prints, and how their
-custom operands map to the generic operand groups (ir-contract section 2).
+custom operands map to the generic operand groups (docs/ir.md, section 2).
 
 View ops have a form of their own each:
   %tv = pto.make_tensor_view %ptr, shape = [%d...], strides = [%s...] {attrs}? : VIEW
