@@ -87,7 +87,11 @@ class SegmentedOp:
         if not isinstance(attr, ir.StringAttr):
             raise MalformedOp(self.location, f"'{self.NAME}' op attribute '{name}' must be a "
                               f"string, got {attr}")
-        return attr.value
+        try:
+            return bytes(attr.value_bytes).decode()
+        except UnicodeDecodeError:
+            raise MalformedOp(self.location, f"'{self.NAME}' op attribute '{name}' = {attr} "
+                              "is not UTF-8 text; spell it in plain text") from None
 
     def _current_groups(self) -> dict[str, list[ir.Value]]:
         return split_operands(self.op, self.GROUPS, [len(self.groups[n]) for n in self.GROUPS])

@@ -27,6 +27,7 @@ LANE_INDEX_OPS = (GET_BLOCK_IDX, GET_BLOCK_NUM)
 
 LAYOUT_KINDS = ("nd", "nz", "dn")
 BACKENDS = ("a2a3", "a5")
+_BACKEND_BYTES = tuple(b.encode() for b in BACKENDS)  # compared as bytes: any may be non-UTF-8
 TILE_SPACES = ("mat", "acc", "vec", "left", "right")
 
 
@@ -35,8 +36,8 @@ def module_backend(module: ir.Operation) -> str:
     if BACKEND_ATTR not in module.attributes:
         return "a2a3"
     attr = module.attributes[BACKEND_ATTR]
-    if isinstance(attr, ir.StringAttr) and attr.value in BACKENDS:
-        return attr.value
+    if isinstance(attr, ir.StringAttr) and bytes(attr.value_bytes) in _BACKEND_BYTES:
+        return bytes(attr.value_bytes).decode()
     raise Refusal(module.location, f"module attribute {BACKEND_ATTR} = {attr} is not a known "
                   "backend: use \"a2a3\" or \"a5\" (it selects the NZ write-back rules and "
                   "the L0C capacity)")
@@ -50,7 +51,6 @@ class TileLoad(SegmentedOp):
 class TileStore(SegmentedOp):
     NAME = "pl.tile.store"
     GROUPS = ("tile", "dest", "offsets", "shapes")
-    FLAG_ATTRS = ("atomic", "pre_quant", "pre_relu")
 
 
 class TensorSlice(SegmentedOp):

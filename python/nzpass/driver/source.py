@@ -139,6 +139,35 @@ def check_nesting(chunk: Chunk, name: str, diagnostics: DiagnosticEngine) -> boo
     return False
 
 
+# Strings and line comments, whose text the parser never reads as attributes.
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
+# A dense array of `index` elements trips an assertion inside the parser of the
+# bindings (they are built with assertions): the process would abort.
+_INDEX_DENSE_ARRAY = re.compile(r"\barray\s*<\s*index\b")
+
+
+def check_parser_hazards(chunk: Chunk, name: str, diagnostics: DiagnosticEngine) -> bool:
+    """Whether the chunk is free of spellings that abort the upstream parser; an
+    error at the first such spelling otherwise."""
+    text = chunk.text
+    if "index" not in text:
+        return True
+    masked = _STRING_OR_COMMENT.sub(lambda m: " " * len(m.group()), text)
+    found = _INDEX_DENSE_ARRAY.search(masked)
+    if found is None:
+        return True
+    offset = found.start()
+    line = _position(text, offset)[0]
+    line_start = text.rfind("\n", 0, offset) + 1
+    col = len(text[line_start:offset].encode()) + (chunk.first_col if line == 1 else 1)
+    diagnostics.error(SourceLoc(name, chunk.first_line + line - 1, col),
+                      "dense array of index elements: MLIR has no array<index: ...> attribute "
+                      "(a dense array holds integers of a fixed width or floats), and the "
+                      "upstream parser aborts on it; write array<i32: ...> (operandSegmentSizes) "
+                      "or array<i64: ...>")
+    return False
+
+
 def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context,
                 diagnostics: DiagnosticEngine) -> ir.Module | None:
     """Parse a chunk as mlir-opt does: a lone `builtin.module` is the module,
@@ -146,7 +175,8 @@ def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context,
     Errors go to `diagnostics`, which must be capturing `ctx`; positions are
     those of the chunk in file `name`. Custom-syntax pto ops are read into
     generic form first, at the same positions."""
-    if not check_nesting(chunk, name, diagnostics):
+    if not (check_nesting(chunk, name, diagnostics)
+            and check_parser_hazards(chunk, name, diagnostics)):
         return None
     text = pto_syntax.read_source(chunk.text, name, diagnostics, chunk.first_line,
                                   chunk.first_col)

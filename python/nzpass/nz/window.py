@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
+from . import intervals
 from . import layout as nz_layout
 from .coords import Const, Coord, divided, fold_leading
-from . import intervals
 from .intervals import Fact
 from .offsets import (
     PROVABLE_FORMS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..dialects import pl
+from ..dialects import pl, store_attrs
 from ..dialects.common import check_no_regions
 from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
@@ -22,6 +22,7 @@ from ..ir.walk import (
     pre_order,
     set_function_type,
 )
+from ..nz.consistency import check_load_types, check_slice_types
 from ..nz.coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
 from ..nz.offsets import (
     OffsetAnalysis,
@@ -136,6 +137,9 @@ class _FunctionPlan:
         except Refusal as refusal:
             self.refusals.append(refusal)
 
+    def _constant(self, value: ir.Value) -> int | None:
+        return self.prover.fact(value).constant
+
     def _block(self, t: ir.Type, loc: ir.Location):
         return self.blocker.block(t, loc)
 
@@ -205,6 +209,8 @@ class _FunctionPlan:
         valid = load.groups["valid_shape"] or None
         window = plan_load_window(geom, load.groups["offsets"], load.groups["sizes"], valid,
                                   load.location, self.prover)
+        # The window is planned from the operands; the tile type must say the same.
+        check_load_types(load, self._constant)
         self.rewrites[self.positions[load.op]] = lambda emitter: _rebuild(
             emitter, load, window, "offsets", "sizes", "valid_shape")
 
@@ -213,6 +219,7 @@ class _FunctionPlan:
         _check_slice_keeps_valid_shape(slice_, valid)
         window = plan_leading_slice(geom, slice_.groups["offsets"], slice_.groups["sizes"],
                                     slice_.location, self.prover)
+        check_slice_types(slice_, self._constant)  # its users measure the result type
         if valid:
             window.valid = window.sizes
         self.rewrites[self.positions[slice_.op]] = lambda emitter: _rebuild(
@@ -258,11 +265,23 @@ def _acc_store_tile(store: pl.TileStore, geom: NzGeometry, backend: str) -> pl.T
     if not tile.fully_valid:
         raise Refusal(loc, "NZ accumulator store of a partly valid or dynamic tile: the write "
                       "back must be static and fully valid")
-    for flag in pl.TileStore.FLAG_ATTRS:
-        if _flag_set(store.attr(flag)):
-            raise Refusal(loc, f"NZ accumulator store with {flag}: atomic, pre_quant and "
-                          "pre_relu write-backs into NZ are not supported; store ND instead")
+    _check_plain_write(store)
     return tile
+
+
+def _check_plain_write(store: pl.TileStore) -> None:
+    """Every attribute of a store into NZ is known (in any of its spellings) and
+    none turns the write into an atomic, relu or quantised one."""
+    for name in store.op.attributes:
+        try:
+            why = store_attrs.changes_nz_write(name, store.op.attributes[name])
+        except store_attrs.StoreAttrError as err:
+            raise Refusal(store.location, f"NZ accumulator store: {err}: nzpass cannot tell "
+                          "whether it changes the write-back, so it is refused; remove it or "
+                          "store ND") from None
+        if why is not None:
+            raise Refusal(store.location, f"NZ accumulator store with {why}: atomic, pre_quant "
+                          "and pre_relu write-backs into NZ are not supported; store ND instead")
 
 
 def _check_store_shapes(store: pl.TileStore, geom: NzGeometry, tile: pl.TileType) -> None:
@@ -275,16 +294,6 @@ def _check_store_shapes(store: pl.TileStore, geom: NzGeometry, tile: pl.TileType
                   f"{expected}: the write-back stores one fully valid panel per store (a larger "
                   "batch extent is folded into the columns by the A2/A3 store). Give exactly "
                   "these shapes, or omit the group")
-
-
-def _flag_set(attr: ir.Attribute | None) -> bool:
-    if attr is None:
-        return False
-    if isinstance(attr, ir.StringAttr):
-        return attr.value not in ("", "none", "false")
-    if isinstance(attr, ir.BoolAttr):
-        return attr.value
-    return True
 
 
 def _check_slice_keeps_valid_shape(slice_: pl.TensorSlice, valid: list[ir.Value]) -> None:

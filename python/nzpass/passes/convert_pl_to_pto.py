@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..dialects import pl, pto
-from ..dialects.common import check_no_regions
+from ..dialects import pl, pto, store_attrs
+from ..dialects.common import SEGMENTS, check_no_regions
 from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
@@ -22,14 +22,12 @@ from ..ir.walk import (
     value_location,
 )
 from ..nz.acc_store import check_acc_store_limits
-from ..nz.offsets import unchanging_ir
+from ..nz.consistency import check_load_types
+from ..nz.offsets import constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 from .block_nz_tensor_views import backend_or_refusal
 
-_STORE_ATTRS = {"st_phase": ("stPhase", "st_phase", "final"),
-                "atomic": ("atomicType", "atomic_type", "atomic_add"),
-                "pre_relu": ("reluPreMode", "relu_pre_mode", "normal_relu")}
 _TENSOR_PASSING_OPS = ("scf.for", "scf.yield", "scf.if", "func.call")
 
 
@@ -304,6 +302,9 @@ def _check_load(load: pl.TileLoad) -> None:
     if not tile.fully_valid and None in (tile.valid or ()) and not valid:
         raise MalformedOp(load.location, "'pl.tile.load' op result tile has a dynamic valid "
                           "region but the load gives no valid_shape operands to size it")
+    layout = pl.tensor_layout(load.single("tensor").type)
+    if layout is not None and not layout.is_nz:  # NZ loads are checked before blocking
+        check_load_types(load, constant_value)
 
 
 def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: set) -> None:
@@ -361,18 +362,25 @@ def _valid_extents(load: pl.TileLoad, root: _Root, sizes: list[ir.Value],
 
 
 def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
-    """pl store attributes in their pto spelling; any other attribute is kept."""
+    """pl store attributes in their pto spelling (dialects.store_attrs), one that
+    is off dropped; any other attribute is kept."""
     attrs = {}
     for name in store.op.attributes:
         attr = store.op.attributes[name]
-        if name == "operandSegmentSizes":
+        if name == SEGMENTS:
             continue
-        if name not in _STORE_ATTRS:
+        if store_attrs.store_attr(name) is None:
             attrs[name] = attr
             continue
-        pto_name, enum, unit_value = _STORE_ATTRS[name]
-        value = attr.value if isinstance(attr, ir.StringAttr) else unit_value
-        attrs[pto_name] = ir.Attribute.parse(f"#pto<{enum} {value}>")
+        try:
+            spelled = store_attrs.pto_spelling(name, attr)
+        except store_attrs.StoreAttrError as err:
+            raise Refusal(store.location, f"'{pl.TileStore.NAME}' op: {err}; give a known "
+                          "value, e.g. st_phase = \"final\"") from None
+        if spelled is not None:
+            attrs[spelled[0]] = spelled[1]
+        elif store_attrs.store_attr(name).enum is None:
+            attrs[name] = attr
     return attrs
 
 
