@@ -52,6 +52,7 @@ class GmWindow:
     offsets: tuple[Fact, ...]
     sizes: tuple[Fact, ...]
     size_values: tuple[ir.Value | None, ...]  # SSA values of the sizes, for equality proofs
+    offset_values: tuple[ir.Value | None, ...] = (None,) * 5
 
     @property
     def itemsize(self) -> int:
@@ -74,10 +75,24 @@ def show(fact: Fact) -> str:
     return str(const) if const is not None else f"proved {fact.show()}"
 
 
+def _is(fact: Fact) -> str:
+    const = fact.constant
+    return f"= {const}" if const is not None else f"(proved {fact.show()})"
+
+
 # ---------------------------------------------------------------- bounds
 
 
-def check_inside_view(window: GmWindow, strict_bounds: bool, warnings: list[Refusal]) -> None:
+def _end_bound(analysis: OffsetAnalysis, offset: ir.Value | None, size: ir.Value | None) -> int:
+    """An upper bound of offset + size over every execution: the intervals' sum.
+    (The offset analysis's relational bound of a sum, which knows that a ragged
+    size min(N - o, T) / 16 at o / 16 ends at N / 16, belongs here once it exists.)"""
+    hi = [analysis.fact(v).hi if v is not None else 0 for v in (offset, size)]
+    return hi[0] + hi[1]
+
+
+def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds: bool,
+                      warnings: list[Refusal]) -> None:
     """offset >= 0, size >= 0 and offset + size <= extent on every blocked axis 0..2,
     for every value the facts allow. An extent the facts do not bound from below
     (a dynamic batch) has nothing to prove against: a warning, an error with
@@ -95,10 +110,13 @@ def check_inside_view(window: GmWindow, strict_bounds: bool, warnings: list[Refu
                           f"({show(size)}): a window has a non-negative extent; size the partition "
                           "from values proved >= 0")
         end = offset.hi + size.hi
+        if window.offset_values[axis] is not None and window.size_values[axis] is not None:
+            end = min(end, _end_bound(analysis, window.offset_values[axis],
+                                      window.size_values[axis]))
         if end <= extent.lo:
             continue
-        problem = (f"{where} + size[{axis}] can reach {end}, past the view's shape[{axis}] = "
-                   f"{show(extent)} ({where} {show(offset)}, size {show(size)}): {overrun}; "
+        problem = (f"{where} + size[{axis}] can reach {end}, past the view's shape[{axis}] "
+                   f"{_is(extent)} (offset {show(offset)}; size {show(size)}): {overrun}; "
                    f"{_BOUND_FIX}")
         if extent.constant is None and offset.lo + size.lo <= extent.hi:
             note = Refusal(window.loc, f"{problem} (the view's extent is dynamic; the "

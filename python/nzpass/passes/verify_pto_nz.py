@@ -318,8 +318,8 @@ class _Checker:
             return view
         window = GmWindow(op.location, "NZ partition", view.element, view.c0, view.extents,
                           view.strides, tuple(self.fact(v) for v in offsets),
-                          tuple(self.fact(v) for v in sizes), tuple(sizes))
-        hazards.check_inside_view(window, self.strict_bounds, self.warnings)
+                          tuple(self.fact(v) for v in sizes), tuple(sizes), tuple(offsets))
+        hazards.check_inside_view(window, self.analysis, self.strict_bounds, self.warnings)
         return window
 
     # ------------------------------------------------------------ transfers
