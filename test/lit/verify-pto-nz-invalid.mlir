@@ -1123,7 +1123,7 @@ func.func @negative_acc_store_row_subwindow(%p: !pto.ptr<f32>) {
   %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c8, %c16, %c8, %c2048, %c1024, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
-  // expected-error @+1 {{NZ accumulator store into a NZ partition that is not whole rows: its column blocks are stride[1] = 1024 elements apart in the view but the store puts them 16 * sizes[2] * c0 = 512 apart}}
+  // expected-error @+1 {{NZ accumulator store into an NZ partition that is not whole rows: its column blocks are stride[1] = 1024 elements apart in the view but the store puts them 16 * sizes[2] * c0 = 512 apart}}
   "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
   return
 }

@@ -305,7 +305,7 @@ def check_acc_write_set(window: GmWindow, loc: ir.Location) -> None:
                    f"sizes[1] * 16 * sizes[2] * c0 = "
                    f"{'?' if n1 is None else n1 * pitch}")
         fix = "store one batch per tstore (sizes[0] = 1), or cover the view's whole column axis"
-    raise Refusal(loc, f"NZ accumulator store into a {window.what} that is not whole "
+    raise Refusal(loc, f"NZ accumulator store into an {window.what} that is not whole "
                   f"rows: {problem}, so a row sub-window or another pitch writes column "
                   f"blocks to the wrong place (A2/A3 TStoreAccNz2nz). Fix: {fix}; split the "
                   "output along N, each split covering every row")
