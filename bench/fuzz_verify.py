@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "test" / "unit"))
 
-import test_verify_fuzz as vf  # noqa: E402
+import test_verify_fuzz as vf
 
 
 def main(argv: list[str] | None = None) -> int:
