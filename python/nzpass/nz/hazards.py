@@ -18,7 +18,7 @@ from ..errors import Refusal
 from ..ir.bindings import ir
 from . import layout as nz_layout
 from .acc_store import check_acc_store_limits
-from .intervals import Fact
+from .intervals import Fact, signed_min
 from .offsets import OffsetAnalysis
 
 ROWS = nz_layout.FRACTAL_ROWS
@@ -75,6 +75,11 @@ def show(fact: Fact) -> str:
     return str(const) if const is not None else f"proved {fact.show()}"
 
 
+def _bounded(fact: Fact) -> bool:
+    """Whether something other than the width bounds the fact on both sides."""
+    return fact.bounded_above and fact.lo - fact.align >= signed_min(fact.width)
+
+
 def _is(fact: Fact) -> str:
     const = fact.constant
     return f"= {const}" if const is not None else f"(proved {fact.show()})"
@@ -94,38 +99,46 @@ def _end_bound(analysis: OffsetAnalysis, offset: ir.Value | None, size: ir.Value
 def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds: bool,
                       warnings: list[Refusal]) -> None:
     """offset >= 0, size >= 0 and offset + size <= extent on every blocked axis 0..2,
-    for every value the facts allow. An extent the facts do not bound from below
-    (a dynamic batch) has nothing to prove against: a warning, an error with
-    strict-bounds."""
-    for axis, (name, overrun) in enumerate(_AXES):
+    for every value the facts allow. Where nothing bounds the window (a dynamic
+    extent; a batch offset the facts do not bound, which addresses another batch
+    exactly as ND addressing would, as the pl passes rule) there is nothing to prove
+    against: a warning, an error with strict-bounds. Everywhere else: an error."""
+    for axis in range(3):
+        problem = _outside_view(window, analysis, axis)
+        if problem is None:
+            continue
         offset, size, extent = window.offsets[axis], window.sizes[axis], window.extents[axis]
-        where = f"{window.what} offset[{axis}] ({name})"
-        if not offset.non_negative:
-            raise Refusal(window.loc, f"{where} may be negative ({show(offset)}): the hardware "
-                          "adds offset * stride to the view's base, so a negative offset reads "
-                          "memory before the tensor (or the previous batch); use an offset "
-                          "proved >= 0 (a loop from 0, max(), a declared nz.range fact)")
-        if not size.non_negative:
-            raise Refusal(window.loc, f"{window.what} size[{axis}] ({name}) may be negative "
-                          f"({show(size)}): a window has a non-negative extent; size the partition "
-                          "from values proved >= 0")
-        end = offset.hi + size.hi
-        if window.offset_values[axis] is not None and window.size_values[axis] is not None:
-            end = min(end, _end_bound(analysis, window.offset_values[axis],
-                                      window.size_values[axis]))
-        if end <= extent.lo:
-            continue
-        problem = (f"{where} + size[{axis}] can reach {end}, past the view's shape[{axis}] "
-                   f"{_is(extent)} (offset {show(offset)}; size {show(size)}): {overrun}; "
-                   f"{_BOUND_FIX}")
-        if extent.constant is None and offset.lo + size.lo <= extent.hi:
-            note = Refusal(window.loc, f"{problem} (the view's extent is dynamic; the "
-                           "strict-bounds option makes this an error)")
-            if strict_bounds:
-                raise note
-            warnings.append(note)
-            continue
-        raise Refusal(window.loc, problem)
+        provably_out = offset.lo + size.lo > extent.hi
+        unbounded = (extent.constant is None
+                     or (axis == 0 and not _bounded(offset)))
+        if not unbounded or provably_out or strict_bounds:
+            raise Refusal(window.loc, problem)
+        warnings.append(Refusal(window.loc, f"{problem} (nothing bounds this window; the "
+                                "strict-bounds option makes this an error)"))
+
+
+def _outside_view(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> str | None:
+    """What may leave the view on `axis`, or None when the window provably stays inside."""
+    name, overrun = _AXES[axis]
+    offset, size, extent = window.offsets[axis], window.sizes[axis], window.extents[axis]
+    where = f"{window.what} offset[{axis}] ({name})"
+    if not offset.non_negative:
+        return (f"{where} may be negative ({show(offset)}): the hardware adds offset * stride "
+                "to the view's base, so a negative offset reads memory before the tensor (or "
+                "the previous batch); use an offset proved >= 0 (a loop from 0, max(), a "
+                "declared nz.range fact)")
+    if not size.non_negative:
+        return (f"{window.what} size[{axis}] ({name}) may be negative ({show(size)}): a window "
+                "has a non-negative extent; size the partition from values proved >= 0")
+    end = offset.hi + size.hi
+    if window.offset_values[axis] is not None and window.size_values[axis] is not None:
+        end = min(end, _end_bound(analysis, window.offset_values[axis],
+                                  window.size_values[axis]))
+    if end <= extent.lo:
+        return None
+    return (f"{where} + size[{axis}] can reach {end}, past the view's shape[{axis}] "
+            f"{_is(extent)} (offset {show(offset)}; size {show(size)}): {overrun}; "
+            f"{_BOUND_FIX}")
 
 
 # ---------------------------------------------------------------- valid regions
