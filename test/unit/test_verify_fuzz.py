@@ -274,9 +274,10 @@ class Program:
                 scaled = Binary("muli", size_expr, Const(factor)) if axis == 0 else Binary(
                     "muli", Binary("muli", self.sizes[0], self.sizes[1]), Const(self.c0))
                 out.append(scaled.emit(self))
-            else:  # "off": 16 more than the window
-                scaled = Binary("addi", Binary("muli", size_expr, Const(factor)), Const(factor))
-                out.append(scaled.emit(self))
+            else:  # "off": one fractal row / one C0 line more than the window
+                window = (Binary("muli", size_expr, Const(factor)) if axis == 0 else Binary(
+                    "muli", Binary("muli", self.sizes[0], self.sizes[1]), Const(self.c0)))
+                out.append(Binary("addi", window, Const(factor)).emit(self))
         return out[0], out[1]
 
     def static_valid(self, axis: int) -> int:
