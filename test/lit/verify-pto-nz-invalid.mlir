@@ -766,3 +766,528 @@ func.func @negative_multi_batch_partition_into_row_stacked_tile(%p: !pto.ptr<f16
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<2x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+// Rows 128..383 of a 256-row tensor: in NZ order rows past the axis read the next column block.
+func.func @negative_partition_row_overrun(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach 24, past the view's shape[2] = 16}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c8, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A loop bound proves the overrun: iv reaches 128, so offset[2] = iv/16 + 8 reaches 16 and 16 + 8 > 16.
+func.func @negative_partition_loop_overrun(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %c192 = arith.constant 192 : index
+  %c64 = arith.constant 64 : index
+  %iv0 = arith.constant 0 : index
+  scf.for %i = %iv0 to %c192 step %c64 {
+    %f0 = arith.floordivsi %i, %c16 : index
+    %f = arith.addi %f0, %c8 : index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach 24, past the view's shape[2] = 16 (offset proved [8, 16], a multiple of 4; size 8)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %f, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// A negative column-block offset reads memory before the tensor.
+func.func @negative_partition_negative_offset(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition offset[1] (column blocks (C/c0)) may be negative (-1)}}
+  %pv = "pto.partition_view"(%tv, %c0, %cm1, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=256, v_row=256, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=256, v_row=256, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// 768 - bid * 256 is negative for block indices above 3.
+func.func @negative_partition_offset_may_be_negative(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c32 = arith.constant 32 : index
+  %c524288 = arith.constant 524288 : index
+  %c32768 = arith.constant 32768 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c64, %c16, %c32, %c524288, %c32768, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %bid = "pto.get_block_idx"() : () -> index
+  %c3 = arith.constant 3 : index
+  %o = arith.subi %c3, %bid : index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// get_block_idx alone is only bounded by the launch range: bid * 16 row fractals leaves the view.
+func.func @negative_partition_block_idx_unbounded(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c262144 = arith.constant 262144 : index
+  %c16384 = arith.constant 16384 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c32, %c16, %c32, %c262144, %c16384, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %bid = "pto.get_block_idx"() : () -> index
+  %o = arith.muli %bid, %c16 : index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Two column blocks of a 65552-row tensor, 16 rows each: the gap 65536 wraps the 16-bit field (#317).
+func.func @negative_gm_gap_317(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4097 = arith.constant 4097 : index
+  %c16 = arith.constant 16 : index
+  %c2097664 = arith.constant 2097664 : index
+  %c1048832 = arith.constant 1048832 : index
+  %c256 = arith.constant 256 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4097, %c16, %c16, %c2097664, %c1048832, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{NZ load spans up to 2 column blocks with a GM gap of 65536 32-byte blocks}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Symbolic row fractals in [1, 17]: the worst case (one fractal) leaves a gap of 65536.
+func.func @negative_gm_gap_worst_case_rows(%p: !pto.ptr<f16>, %n: index {nz.range = array<i64: 1, 18>}) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4097 = arith.constant 4097 : index
+  %c16 = arith.constant 16 : index
+  %c2097664 = arith.constant 2097664 : index
+  %c1048832 = arith.constant 1048832 : index
+  %c256 = arith.constant 256 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4097, %c16, %c16, %c2097664, %c1048832, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %vr = arith.muli %n, %c16 : index
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %n, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x?x16x16xf16>
+  %t = "pto.alloc_tile"(%vr) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=mat, dtype=f16, rows=272, cols=32, v_row=?, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{NZ load spans up to 2 column blocks with a GM gap of 65536 32-byte blocks}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x?x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=272, cols=32, v_row=?, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An f16 view into a bf16 tile: same c0, but NZ->NZ copies bytes with no conversion.
+func.func @negative_tile_element_type(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c65536 = arith.constant 65536 : index
+  %c4096 = arith.constant 4096 : index
+  %c256 = arith.constant 256 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c16, %c65536, %c4096, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=bf16, rows=256, cols=256, v_row=256, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' of an NZ view of f16 into a tile of bf16}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x16xf16>, !pto.tile_buf<loc=mat, dtype=bf16, rows=256, cols=256, v_row=256, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A Mat tile of 264 rows is not whole 16-row fractals.
+func.func @negative_tile_not_whole_fractals(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=264, cols=512, v_row=264, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' tile 264x512 is not a whole number of 16x32 fractal boxes}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=264, cols=512, v_row=264, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Dynamic valid columns with no relation to the partition's column blocks.
+func.func @negative_valid_cols_unproven(%p: !pto.ptr<i8>, %vc: index) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"(%vc) {operandSegmentSizes = array<i32: 0, 0, 1>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' cannot prove that the tile's valid columns equal the NZ partition's (sizes[0] * sizes[1] * c0)}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// 4096 column blocks in one load exceed the 12-bit burst count of TLoadGm2L1Nz2nz.
+func.func @negative_load_column_block_limit(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c4096 = arith.constant 4096 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c2097152 = arith.constant 2097152 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c4096, %c1, %c16, %c32, %c2097152, %c512, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c4096, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x4096x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=131072, v_row=16, v_col=131072, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{exceeds the A2/A3 load instruction's fields: sizes[1] = 4096 column blocks, more than the 4095}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x4096x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=131072, v_row=16, v_col=131072, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The result type says 16 row fractals, the size operand 8: the load moves what the operand says.
+func.func @negative_partition_type_contradicts_sizes(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition type !pto.partition_tensor_view<1x16x16x16x32xi8> states size[2] = 16 but its operand is 8}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Valid rows = 16 * sizes[2] up to 64, in a tile of 32 rows: the load would write past the tile.
+func.func @negative_valid_rows_exceed_tile(%p: !pto.ptr<i8>, %n: index {nz.range = array<i64: 1, 5>}) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %c2048 = arith.constant 2048 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c32, %c4096, %c2048, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %vr = arith.muli %n, %c16 : index
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %n, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x?x16x32xi8>
+  %t = "pto.alloc_tile"(%vr) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' tile's valid rows (proved [16, 64], a multiple of 16) may leave [0, 32], the tile's rows}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x?x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A batch stride of 2^31 elements overflows the load's 31-bit stride.
+func.func @negative_stride_limit(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c2147483648 = arith.constant 2147483648 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c32, %c2147483648, %c512, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{stride 2147483648 is not below 2^31}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A tload straight from a 32x64 view into a 32x32 tile: the whole view must match the tile.
+func.func @negative_whole_view_other_shape(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c2048 = arith.constant 2048 : index
+  %c1024 = arith.constant 1024 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' between an NZ view loaded whole (no pto.partition_view) 1x2x2x16x32xi8 (2048 elements) and a tile whose valid region 32x32 holds 1024}}
+  "pto.tload"(%tv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.tensor_view<?x?x?x?x?xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An NZ view passed in as an argument: its extents and strides are unknown, nothing can be proved.
+func.func @negative_load_from_argument_view(%tv: !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' of an NZ view that is a block argument: its shape and strides are not visible here}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A partition of a partition: the model (and the hardware) address partitions of the view only.
+func.func @negative_partition_of_partition(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  // expected-error @+1 {{'pto.partition_view' of a 'pto.partition_view' of an NZ view}}
+  %pv2 = "pto.partition_view"(%pv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  return
+}
+
+// -----
+
+// 64 of 128 rows: TStoreAccNz2nz puts column block 1 at rows 64..127 of strip 0, not at strip 1.
+func.func @negative_acc_store_row_subwindow(%p: !pto.ptr<f32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c2048 = arith.constant 2048 : index
+  %c1024 = arith.constant 1024 : index
+  %c128 = arith.constant 128 : index
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c8, %c16, %c8, %c2048, %c1024, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store into an NZ partition that is not whole rows: its column blocks are stride[1] = 1024 elements apart in the view but the store puts them 16 * sizes[2] * c0 = 512 apart}}
+  "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// Two batches padded 1024 apart: the store packs batch 1 right after batch 0, 512 elements in.
+func.func @negative_acc_store_batch_pitch(%p: !pto.ptr<f32>) {
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c8 = arith.constant 8 : index
+  %c1024 = arith.constant 1024 : index
+  %c512 = arith.constant 512 : index
+  %c128 = arith.constant 128 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c2, %c1, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c2, %c1, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<2x1x4x16x8xf32>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{its batches are stride[0] = 1024 elements apart in the view but the store continues the column blocks of one batch into the next at sizes[1] * 16 * sizes[2] * c0 = 512}}
+  "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<2x1x4x16x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// An Acc store at a symbolic column-block offset in [0, 2]: the 16-wide tile leaves the 16-column tensor.
+func.func @negative_acc_store_symbolic_overrun(%p: !pto.ptr<f32>, %k: index {nz.range = array<i64: 0, 3>}) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c8 = arith.constant 8 : index
+  %c1024 = arith.constant 1024 : index
+  %c512 = arith.constant 512 : index
+  %c128 = arith.constant 128 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+  // expected-error @+1 {{NZ partition offset[1] (column blocks (C/c0)) + size[1] can reach 4, past the view's shape[1] = 2}}
+  %pv = "pto.partition_view"(%tv, %c0, %k, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// pto lowered from pl (a pl op remains): the hint names the pl blocking pass.
+func.func @negative_rank2_in_pl_derived_ir(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %bid = "pl.tile.get_block_idx"() : () -> index
+  // expected-error @+1 {{(block-nz-tensor-views blocks the NZ tensors of pl IR: run it before convert-pl-to-pto, as the pl-to-pto pipeline does)}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// Hand-written pto input: the hint names pto-block-nz-views.
+func.func @negative_rank2_in_pto_input(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{(pto-block-nz-views blocks logical NZ views written in pto IR: run it before verify-pto-nz)}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// A rank-2 partition in pl-derived IR: the hint names the pl blocking pass.
+func.func @negative_partition_rank2_in_pl_derived_ir(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %bid = "pl.tile.get_block_idx"() : () -> index
+  // expected-error @+1 {{(block-nz-tensor-views blocks the NZ tensors of pl IR: run it before convert-pl-to-pto, as the pl-to-pto pipeline does)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  return
+}
+
+// -----
+
+// A rank-2 partition in pto input: the hint names pto-block-nz-views.
+func.func @negative_partition_rank2_in_pto_input(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{(pto-block-nz-views blocks logical NZ views written in pto IR: run it before verify-pto-nz)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  return
+}
+
+// -----
+
+// A dynamic batch extent with no fact: nothing to prove the batch offset against (a warning; an error with strict-bounds).
+func.func @warning_dynamic_batch_unbounded(%p: !pto.ptr<i8>, %b: index, %o: index {nz.range = array<i64: 0, 4>}) {
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %b, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-warning @+1 {{NZ partition offset[0] (batches) + size[0] can reach 4, past the view's shape[0] (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %o, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A batch offset nothing bounds (an argument with no facts) addresses another batch
+// exactly as ND would: a warning, as in the pl passes (an error with strict-bounds).
+func.func @warning_batch_offset_unbounded(%p: !pto.ptr<i8>, %b: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c2, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-warning @+1 {{NZ partition offset[0] (batches) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %b, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A batch offset a fact bounds, past the axis: an error (3 + 1 > 2 batches).
+func.func @negative_batch_offset_bounded_outside(%p: !pto.ptr<i8>, %b: index {nz.range = array<i64: 0, 4>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c2, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition offset[0] (batches) + size[0] can reach 4, past the view's shape[0] = 2}}
+  %pv = "pto.partition_view"(%tv, %b, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

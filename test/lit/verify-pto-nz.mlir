@@ -78,11 +78,12 @@ func.func @ptoas_printed_properties(%arg0: !pto.ptr<f16>) {
 
 // NZ stated by the result type (#pto.layout<nz> inside it) instead of the
 // attribute; a dynamic batch extent; a padded column-block stride (8192 + 512),
-// as for a window of a taller tensor: all within PTOAS's rules.
+// as for a window of a taller tensor: all within PTOAS's rules. The declared
+// facts prove the batch offset inside the batch axis (b < 4 <= batch).
 // CHECK-LABEL: func.func @nz_by_type_dynamic_batch
 // CHECK: "pto.make_tensor_view"
 // CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>
-func.func @nz_by_type_dynamic_batch(%p: !pto.ptr<i8>, %batch: index) {
+func.func @nz_by_type_dynamic_batch(%p: !pto.ptr<i8>, %batch: index {nz.range = array<i64: 4, 100>}, %b: index {nz.range = array<i64: 0, 4>}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -91,7 +92,7 @@ func.func @nz_by_type_dynamic_batch(%p: !pto.ptr<i8>, %batch: index) {
   %c8704 = arith.constant 8704 : index
   %c139264 = arith.constant 139264 : index
   %tv = "pto.make_tensor_view"(%p, %batch, %c16, %c16, %c16, %c32, %c139264, %c8704, %c512, %c32, %c1) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>
-  %pv = "pto.partition_view"(%tv, %batch, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %pv = "pto.partition_view"(%tv, %b, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
@@ -100,10 +101,11 @@ func.func @nz_by_type_dynamic_batch(%p: !pto.ptr<i8>, %batch: index) {
 // -----
 
 // A ragged last tile: dynamic valid rows (v_row=?) pass when they are provably the
-// partition's row fractals times 16 (the form convert-pl-to-pto emits).
+// partition's row fractals times 16 (the form convert-pl-to-pto emits), and the
+// declared fact keeps the window inside the view and the tile (1 <= fractals <= 16).
 // CHECK-LABEL: func.func @dynamic_valid_rows
 // CHECK: "pto.alloc_tile"(%{{.*}})
-func.func @dynamic_valid_rows(%p: !pto.ptr<i8>, %fractals: index) {
+func.func @dynamic_valid_rows(%p: !pto.ptr<i8>, %fractals: index {nz.range = array<i64: 1, 17>}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -164,5 +166,153 @@ func.func @nd_views_untouched(%p: !pto.ptr<f16>, %q: !pto.ptr<f32>) {
   %ov = "pto.make_tensor_view"(%q, %c64, %c64, %c64, %c1) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
   %ot = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   "pto.tstore"(%ot, %ov) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tensor_view<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A row offset from a loop: iv in [0, 128], so offset[2] = iv/16 <= 8 and 8 + 8 <= 16 row fractals.
+// CHECK-LABEL: func.func @loop_offset_bounded
+func.func @loop_offset_bounded(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %i = %c0 to %c256 step %c128 {
+    %f = arith.floordivsi %i, %c16 : index
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %f, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// A block index bounded by remui: offset[2] in {0, 8}, inside the 16 row fractals.
+// CHECK-LABEL: func.func @block_idx_bounded_by_rem
+func.func @block_idx_bounded_by_rem(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %bid = "pto.get_block_idx"() : () -> index
+  %r = arith.remui %bid, %c2 : index
+  %o = arith.muli %r, %c8 : index
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An i32 column-block offset bounded by a declared fact: [0, 8] + 8 <= 16.
+// CHECK-LABEL: func.func @i32_offset_from_argument_fact
+func.func @i32_offset_from_argument_fact(%p: !pto.ptr<i8>, %k: i32 {nz.range = array<i64: 0, 9>}) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %k, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, i32, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=256, v_row=256, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=256, v_row=256, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A tload straight from the view (no partition): the whole 32x64 view into a 32x64 tile.
+// CHECK-LABEL: func.func @whole_view_load
+func.func @whole_view_load(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c2048 = arith.constant 2048 : index
+  %c1024 = arith.constant 1024 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%tv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.tensor_view<?x?x?x?x?xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An Acc store of two whole batches: S1 = 512 = 16*n2*c0 and S0 = 1024 = n1 * 512.
+// CHECK-LABEL: func.func @acc_store_two_batches_packed
+func.func @acc_store_two_batches_packed(%p: !pto.ptr<f32>) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c8 = arith.constant 8 : index
+  %c1024 = arith.constant 1024 : index
+  %c512 = arith.constant 512 : index
+  %c128 = arith.constant 128 : index
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c2, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c2, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<2x2x4x16x8xf32>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<2x2x4x16x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// PyPTO's form: v_row=? with constant valid_row / valid_col operands equal to the partition.
+// CHECK-LABEL: func.func @valid_from_constant_operands
+func.func @valid_from_constant_operands(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"(%c256, %c512) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Two column blocks with a GM gap of 65536 - 16 = 65520 blocks: fits the 16-bit field.
+// CHECK-LABEL: func.func @gap_at_the_limit
+func.func @gap_at_the_limit(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4096 = arith.constant 4096 : index
+  %c16 = arith.constant 16 : index
+  %c2097152 = arith.constant 2097152 : index
+  %c1048576 = arith.constant 1048576 : index
+  %c256 = arith.constant 256 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4096, %c16, %c16, %c2097152, %c1048576, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }

@@ -1,4 +1,5 @@
-"""verify-pto-nz: check pto IR against the PTOAS 0.61 NZ rules and the pto-isa limits."""
+"""verify-pto-nz: re-prove on the final pto IR every NZ rule of PTOAS 0.61 and every
+hazard of the A2/A3 hardware model, whatever produced the IR."""
 
 from __future__ import annotations
 
@@ -13,16 +14,26 @@ from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
 from ..dialects.properties import PropertyReader
 from ..driver.diagnostics import DiagnosticEngine
-from ..driver.pass_base import ModulePass
+from ..driver.pass_base import ModulePass, option
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from ..ir.walk import nested_ops
-from ..nz.acc_store import check_acc_store_limits
+from ..nz import hazards
+from ..nz.acc_store import ACC_BOX
+from ..nz.hazards import GmWindow, TileRegion
+from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
-from ..nz.offsets import constant_value, unchanging_ir
+from ..nz.offsets import (
+    OffsetAnalysis,
+    constant_value,
+    integer_width,
+    max_proof_depth_option,
+    unchanging_ir,
+)
 from ..nz.tensor_types import element_bit_width
 
 NZ_RANK = 5
+_PL_PREFIX = pl.DIALECT + "."
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
                           pto.TStore.NAME))
 Extent = int | None
@@ -32,21 +43,28 @@ _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
 @dataclass(frozen=True)
 class VerifyPtoNz(ModulePass):
     """Check every NZ tensor view of pto IR and every op that reads or writes one;
-    the IR is left unchanged.
+    the IR is left unchanged. Translation validation: it trusts no pass before it.
 
     The PTOAS 0.61 rules (docs/ir.md section 2): `pto.make_tensor_view` with
     `layout = #pto.layout<nz>` (or an NZ result type) is rank 5, shaped
     `[B, C/c0, R/16, 16, c0]` with strides `[>= C/c0 * S1, >= R/16 * 16*c0, 16*c0, c0, 1]`
     (S0 and S1 multiples of c0), B > 0, over a pointer of its own element type;
     a `pto.partition_view` of it is rank 5 with offsets `[.., .., .., 0, 0]` and
-    sizes `[.., .., .., 16, c0]`. Every value a rule needs must be an
-    `arith.constant`: what cannot be proven is refused.
+    sizes `[.., .., .., 16, c0]`. Those values must be `arith.constant`s, as
+    PTOAS requires; the types must agree with the operands.
 
-    The pto-isa rules PTOAS does not check: `pto.tload` of an NZ view fills only
-    a Mat tile in NZ configuration; `pto.tstore` into an NZ view comes from an
-    FP32 Acc tile into an FP32 view, at most 65535 x 4095 valid, whose
-    allocation fits L0C (128 KiB, 256 KiB with `pl.backend = "a5"`); a load or
-    store moves as many elements as the tile's valid region holds.
+    The hazards of the hardware model (docs/hardware-model.md (c), (d)), proved with
+    the offset analysis for every value an offset, size or valid extent can take
+    (loops, block indices, declared argument facts): partitions inside the view
+    on every axis; `pto.tload` of an NZ view only NZ->NZ into a Mat tile of the
+    view's element type, within the load's field widths and, when it spans more
+    than one column block, with a GM gap that fits 16 bits (pto-isa#317);
+    `pto.tstore` into an NZ view only from an FP32 Acc tile into an FP32 view,
+    within the TSTORE limits and L0C, writing exactly its partition (whole rows,
+    column-block pitch = partition height); the tile's valid region equal to the
+    window (16 * sizes[2] rows, sizes[0] * sizes[1] * c0 columns). A view or a
+    tile whose facts the pass cannot resolve (a function argument, an unknown
+    producer, a dynamic valid extent from elsewhere) is refused.
 
       %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1)
           {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} ...
@@ -57,19 +75,39 @@ class VerifyPtoNz(ModulePass):
     name: ClassVar[str] = "verify-pto-nz"
     summary: ClassVar[str] = "Check pto NZ views, partitions, loads and Acc stores (no rewrite)"
 
+    max_proof_depth: int = max_proof_depth_option()
+    strict_bounds: bool = option(False, "refuse (instead of warning about) a partition that "
+                                 "no bound proves inside a view of dynamic extent")
+
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
-        checker = _Checker(module)
+        checker = _Checker(module, self.strict_bounds)
         # One top-level op (a function) at a time, so what is read about its
         # ops is dropped before the next: memory stays that of one function.
         for top in module.regions[0].blocks[0].operations:
             top = top.operation
+            ops = [top, *nested_ops(top)]
+            checker.begin(OffsetAnalysis(self.max_proof_depth),
+                          any(op.name.startswith(_PL_PREFIX) for op in ops))
             with unchanging_ir():  # the pass never changes the IR
-                for op in (top, *nested_ops(top)):
+                for op in ops:
                     if op.name in _CHECKED_OPS:
                         checker.check(op)
             checker.forget_ops()
+        for warning in checker.warnings:
+            diagnostics.warning(warning.location, warning.message, warning.notes)
         for refusal in checker.refusals:
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
+
+
+def _blocking_hint(pl_derived: bool) -> str:
+    """The fix-it for an unblocked NZ coordinate, for the input at hand: pto IR
+    holding pl ops was lowered from pl (blocked by block-nz-tensor-views);
+    plain pto IR is blocked by pto-block-nz-views."""
+    if pl_derived:
+        return ("block-nz-tensor-views blocks the NZ tensors of pl IR: run it before "
+                "convert-pl-to-pto, as the pl-to-pto pipeline does")
+    return ("pto-block-nz-views blocks logical NZ views written in pto IR: run it before "
+            "verify-pto-nz")
 
 
 # ---------------------------------------------------------------- facts the rules read
@@ -77,14 +115,28 @@ class VerifyPtoNz(ModulePass):
 
 @dataclass(frozen=True)
 class _NzView:
-    """An NZ view that passed its own rules: what its users are checked against."""
+    """An NZ make_tensor_view that passed its own rules: its extents as facts, its
+    strides (constants) and its shape operands."""
 
     element: str
     c0: int
+    extents: tuple[Fact, ...]
+    strides: tuple[int, ...]
+    shape_values: tuple[ir.Value, ...]
 
 
-# A view that is NZ but was refused: its users are not checked again (one root cause,
-# one error).
+@dataclass(frozen=True)
+class _UnresolvedView:
+    """An NZ view whose shape and strides this pass cannot see (a function argument,
+    an unknown producer): its partitions' own rules are checked, its transfers refused."""
+
+    element: str
+    c0: int
+    origin: str
+
+
+# A view or partition that is NZ but was refused: its users are not checked again
+# (one root cause, one error).
 _REFUSED = object()
 
 
@@ -95,6 +147,7 @@ class _ViewFacts:
     c0: int
     shape: tuple[Extent, ...]
     strides: tuple[Extent, ...]
+    hint: str
 
 
 @dataclass(frozen=True)
@@ -104,35 +157,42 @@ class _PartitionFacts:
     offsets: tuple[Extent, ...]
     sizes: tuple[Extent, ...]
     result_rank: int | None
+    hint: str
 
 
 @dataclass(frozen=True)
-class _TransferFacts:
-    """A tload or tstore between an NZ view (or its partition) and a tile."""
+class _Transfer:
+    """A tload or tstore between an NZ window and a tile, resolved to facts."""
 
     loc: ir.Location
-    view: _NzView
-    extents: tuple[Extent, ...]
-    tile: pto.TileBuf
+    window: GmWindow
+    tile: TileRegion
     backend: str
-    # SSA values behind the extents and the tile's valid region, for the proofs
-    # that a dynamic valid region equals the partition (None where not known).
-    size_values: tuple[ir.Value, ...] | None = None
-    valid_values: tuple[ir.Value | None, ir.Value | None] = (None, None)
+    analysis: OffsetAnalysis
 
 
 # ---------------------------------------------------------------- the walk
 
 
 class _Checker:
-    def __init__(self, module: ir.Operation):
+    def __init__(self, module: ir.Operation, strict_bounds: bool):
         self.reader = PropertyReader(module)
+        self.strict_bounds = strict_bounds
         self.refusals: list[Refusal] = []
+        self.warnings: list[Refusal] = []
         self.views: dict[ir.Operation, object] = {}
+        self.windows: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
+        self.analysis = OffsetAnalysis()
+        self.pl_derived = False
         backend = self._guard(lambda: pl.module_backend(module))
         self.backend = backend if isinstance(backend, str) else "a2a3"
+
+    def begin(self, analysis: OffsetAnalysis, pl_derived: bool) -> None:
+        """Start a top-level op: its own analysis memo and the provenance of its IR."""
+        self.analysis = analysis
+        self.pl_derived = pl_derived
 
     def _guard(self, check: Callable[[], object]) -> object:
         try:
@@ -146,6 +206,8 @@ class _Checker:
         one root cause, one error, however far its users are)."""
         self._attrs.clear()
         self._partitions.clear()
+        self.windows = {op: w for op, w in self.windows.items() if w is _REFUSED}
+        self.analysis = OffsetAnalysis()
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
         """Attributes and properties, read once per op: a property read prints the op."""
@@ -154,27 +216,32 @@ class _Checker:
             self._attrs[op] = self.reader.attributes(op, needed)
         return self._attrs[op]
 
+    def fact(self, value: ir.Value) -> Fact:
+        return self.analysis.fact(value)
+
     def check(self, op: ir.Operation) -> None:
         if op.name == pto.MakeTensorView.NAME:
             self.nz_view(op)
         elif op.name == pto.PartitionView.NAME:
-            self._guard(lambda: self._check_partition(op))
+            self.partition_window(op)
         elif op.name == pto.TLoad.NAME:
-            self._guard(lambda: self._check_load(op))
+            self._guard(lambda: self._check_transfer(op, pto.TLoad, "src", "dst", _LOAD_RULES))
         elif op.name == pto.TStore.NAME:
-            self._guard(lambda: self._check_store(op))
+            self._guard(lambda: self._check_transfer(op, pto.TStore, "dst", "src",
+                                                     _STORE_RULES))
 
     def nz_view(self, op: ir.Operation) -> object:
         """The make_tensor_view's _NzView, None when it is not NZ, _REFUSED when
         its rules fail; checked once, however many users ask."""
         if op not in self.views:
-            self.views[op] = self._guard(lambda: _check_make_view(op, self.attrs(op)))
+            hint = _blocking_hint(self.pl_derived)
+            self.views[op] = self._guard(lambda: _check_make_view(op, self.attrs(op), hint,
+                                                                  self.fact))
         return self.views[op]
 
     def partition(self, op: ir.Operation) -> pto.PartitionView | None:
         """The partition_view's operand groups; None when malformed, which the
-        partition's own check reports (once). Read once per op: a load asks
-        for its partition's source, sizes and size values."""
+        partition's own check reports (once)."""
         if op in self._partitions:
             return self._partitions[op]
         try:
@@ -185,34 +252,26 @@ class _Checker:
         return partition
 
     def source_view(self, value: ir.Value, loc: ir.Location) -> object:
-        """The NZ view `value` reads, through partition_view chains."""
-        owner = value.owner.operation if isinstance(value, ir.OpResult) else None
-        if owner is not None and owner.name == pto.PartitionView.NAME:
-            partition = self.partition(owner)
-            if partition is None or len(partition.groups["source"]) != 1:
-                return _REFUSED
-            return self.source_view(partition.groups["source"][0], loc)
+        """The NZ view a partition's source is: _NzView, _UnresolvedView, None
+        (not NZ) or _REFUSED."""
+        owner = _owner(value)
         if owner is not None and owner.name == pto.MakeTensorView.NAME:
             return self.nz_view(owner)
-        # A view that is an argument (or made elsewhere) is NZ by its type alone.
+        if owner is not None and owner.name == pto.PartitionView.NAME:
+            inner = self.partition(owner)
+            if inner is None or len(inner.groups["source"]) != 1:
+                return None
+            if self.source_view(inner.groups["source"][0], loc) is None:
+                return None
+            raise Refusal(loc, "'pto.partition_view' of a 'pto.partition_view' of an NZ view: "
+                          "the hardware model addresses a partition of the view itself; take "
+                          "the partition of the pto.make_tensor_view directly, adding the "
+                          "offsets")
         vt = opaque_refusal(loc, lambda: pto.view_type(value.type))
         if vt is None or vt.layout != "nz":
             return None
-        return _NzView(vt.element, _c0(vt.element, loc))
-
-    def extents(self, value: ir.Value, loc: ir.Location) -> tuple[Extent, ...]:
-        """The extents a view value covers: its partition's sizes (or the view's
-        shape), constant operands first, static type dims otherwise."""
-        vt = opaque_refusal(loc, lambda: pto.view_type(value.type))
-        dims = vt.dims if vt is not None else ()
-        owner = value.owner.operation if isinstance(value, ir.OpResult) else None
-        if owner is not None and owner.name == pto.PartitionView.NAME:
-            partition = self.partition(owner)
-            return _resolve(partition.groups["sizes"], dims) if partition else (None,)
-        if owner is not None and owner.name == pto.MakeTensorView.NAME:
-            # Only a view that passed its own rules gets here, so its groups parse.
-            return _resolve(pto.MakeTensorView(owner, self.attrs(owner)).groups["shape"], dims)
-        return dims
+        origin = ("a block argument" if owner is None else f"the result of '{owner.name}'")
+        return _UnresolvedView(vt.element, _c0(vt.element, loc), origin)
 
     def groups_if_nz(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT | None:
         """The op's operand groups. A malformed op is reported only when one of its
@@ -220,51 +279,110 @@ class _Checker:
         try:
             return cls(op, self.attrs(op))
         except MalformedOp:
-            if any(isinstance(self.source_view(v, op.location), _NzView) for v in op.operands):
+            if any(_is_nz_value(v) for v in op.operands):
                 raise
             return None
 
-    def _check_partition(self, op: ir.Operation) -> None:
+    # ------------------------------------------------------------ partitions
+
+    def partition_window(self, op: ir.Operation) -> object:
+        """The partition's GmWindow (checked once), None when it is not of an NZ
+        view, _REFUSED when a rule fails or its view cannot be resolved."""
+        if op not in self.windows:
+            result = self._guard(lambda: self._check_partition(op))
+            self.windows[op] = result
+        return self.windows[op]
+
+    def _check_partition(self, op: ir.Operation) -> object:
         partition = self.partition(op) or self.groups_if_nz(pto.PartitionView, op)
         if partition is None:
-            return
+            return None
         view = self.source_view(_single(partition, "source"), partition.location)
-        if not isinstance(view, _NzView):
-            return
+        if view is None or view is _REFUSED:
+            return view
+        assert isinstance(view, (_NzView, _UnresolvedView))
         result = _result_view_type(op)
+        offsets, sizes = partition.groups["offsets"], partition.groups["sizes"]
         facts = _PartitionFacts(
-            op.location, view.c0, tuple(constant_value(v) for v in partition.groups["offsets"]),
-            _resolve(partition.groups["sizes"], result.dims if result else ()),
-            len(result.dims) if result else None)
+            op.location, view.c0, tuple(constant_value(v) for v in offsets),
+            tuple(constant_value(v) for v in sizes),
+            len(result.dims) if result else None, _blocking_hint(self.pl_derived))
         for rule in _PARTITION_RULES:
             rule(facts)
+        _check_integer_operands(op.location, "'pto.partition_view'", offsets + sizes)
+        if result is not None:
+            _check_type_agrees(op.location, "NZ partition", "size", result, sizes, self.fact)
+            _check_same_element(op.location, "'pto.partition_view' result", result.element,
+                                view.element)
+        if isinstance(view, _UnresolvedView):
+            return view
+        window = GmWindow(op.location, "NZ partition", view.element, view.c0, view.extents,
+                          view.strides, tuple(self.fact(v) for v in offsets),
+                          tuple(self.fact(v) for v in sizes), tuple(sizes), tuple(offsets))
+        hazards.check_inside_view(window, self.analysis, self.strict_bounds, self.warnings)
+        return window
 
-    def _transfer(self, op_view: pto.PtoOp | None, view_group: str,
-                  tile_group: str) -> _TransferFacts | None:
+    # ------------------------------------------------------------ transfers
+
+    def window_of(self, value: ir.Value, loc: ir.Location) -> object:
+        """The GmWindow a tload/tstore moves: its partition's, or the whole view's."""
+        owner = _owner(value)
+        if owner is not None and owner.name == pto.PartitionView.NAME:
+            return self.partition_window(owner)
+        if owner is not None and owner.name == pto.MakeTensorView.NAME:
+            view = self.nz_view(owner)
+            if not isinstance(view, _NzView):
+                return view
+            zero = Fact.const(0, INDEX_WIDTH)
+            return GmWindow(loc, "NZ view loaded whole (no pto.partition_view)", view.element,
+                            view.c0, view.extents, view.strides, (zero,) * NZ_RANK,
+                            view.extents, view.shape_values)
+        return self.source_view(value, loc)
+
+    def _check_transfer(self, op: ir.Operation, cls: type[pto.PtoOp], view_group: str,
+                        tile_group: str, rules: Sequence[Callable[[_Transfer], None]]) -> None:
+        op_view = self.groups_if_nz(cls, op)
         if op_view is None:
-            return None
-        view_value = _single(op_view, view_group)
-        view = self.source_view(view_value, op_view.location)
-        if not isinstance(view, _NzView):
-            return None
-        tile_value = _single(op_view, tile_group)
-        tile = opaque_refusal(op_view.location, lambda: pto.tile_buf(tile_value.type))
-        if tile is None:
-            raise MalformedOp(op_view.location, f"'{op_view.NAME}' op with an NZ view needs a "
-                              f"!pto.tile_buf {tile_group} operand, got {tile_value.type}")
-        return _TransferFacts(op_view.location, view, self.extents(view_value, op_view.location),
-                              tile, self.backend, self.size_values(view_value),
-                              self.valid_values(tile_value))
+            return
+        loc = op_view.location
+        window = self.window_of(_single(op_view, view_group), loc)
+        if isinstance(window, _UnresolvedView):
+            raise Refusal(loc, f"'{cls.NAME}' of an NZ view that is {window.origin}: its shape "
+                          "and strides are not visible here, so neither the view's rules nor "
+                          "the transfer's bounds and GM gap can be proved; make the view with "
+                          "pto.make_tensor_view in this function (constant strides)")
+        if not isinstance(window, GmWindow):
+            return
+        tile = self.tile_region(_single(op_view, tile_group), tile_group, cls.NAME, loc)
+        transfer = _Transfer(loc, window, tile, self.backend, self.analysis)
+        for rule in rules:
+            rule(transfer)
 
-    def size_values(self, value: ir.Value) -> tuple[ir.Value, ...] | None:
-        owner = value.owner.operation if isinstance(value, ir.OpResult) else None
-        if owner is None or owner.name != pto.PartitionView.NAME:
-            return None
-        partition = self.partition(owner)
-        return tuple(partition.groups["sizes"]) if partition else None
+    def tile_region(self, value: ir.Value, group: str, verb: str,
+                    loc: ir.Location) -> TileRegion:
+        buf = opaque_refusal(loc, lambda: pto.tile_buf(value.type))
+        if buf is None:
+            raise MalformedOp(loc, f"'{verb}' op with an NZ view needs a !pto.tile_buf {group} "
+                              f"operand, got {value.type}")
+        row_value, col_value = self.valid_values(value)
+        rows = self._valid_fact(buf.v_row, row_value, "valid_row", verb, loc)
+        cols = self._valid_fact(buf.v_col, col_value, "valid_col", verb, loc)
+        return TileRegion(buf, rows, cols, None if buf.v_row is not None else row_value,
+                          None if buf.v_col is not None else col_value)
+
+    def _valid_fact(self, static: int | None, value: ir.Value | None, what: str, verb: str,
+                    loc: ir.Location) -> Fact:
+        if static is not None:
+            return Fact.const(static, INDEX_WIDTH)
+        if value is None:
+            raise Refusal(loc, f"'{verb}' tile has a dynamic {what} (?) that does not come from "
+                          "a pto.alloc_tile operand: the transfer moves as many elements as "
+                          "the valid region holds, which cannot be proved equal to the window; "
+                          f"allocate the tile with pto.alloc_tile and its {what} operand")
+        return self.fact(value)
 
     def valid_values(self, tile: ir.Value) -> tuple[ir.Value | None, ir.Value | None]:
-        owner = tile.owner.operation if isinstance(tile, ir.OpResult) else None
+        owner = _owner(tile)
         if owner is None or owner.name != pto.AllocTile.NAME:
             return None, None
         try:
@@ -274,15 +392,17 @@ class _Checker:
         rows, cols = alloc.groups["valid_row"], alloc.groups["valid_col"]
         return (rows[0] if rows else None), (cols[0] if cols else None)
 
-    def _check_load(self, op: ir.Operation) -> None:
-        facts = self._transfer(self.groups_if_nz(pto.TLoad, op), "src", "dst")
-        for rule in _LOAD_RULES if facts else ():
-            rule(facts)
 
-    def _check_store(self, op: ir.Operation) -> None:
-        facts = self._transfer(self.groups_if_nz(pto.TStore, op), "dst", "src")
-        for rule in _STORE_RULES if facts else ():
-            rule(facts)
+def _owner(value: ir.Value) -> ir.Operation | None:
+    return value.owner.operation if isinstance(value, ir.OpResult) else None
+
+
+def _is_nz_value(value: ir.Value) -> bool:
+    vt = pto.view_type(value.type) if isinstance(value.type, ir.OpaqueType) else None
+    if vt is not None and vt.layout == "nz":
+        return True
+    owner = _owner(value)
+    return owner is not None and owner.name == pto.MakeTensorView.NAME
 
 
 def _result_view_type(op: ir.Operation) -> pto.ViewType | None:
@@ -301,10 +421,43 @@ def _single(op_view: pto.PtoOp, group: str) -> ir.Value:
 
 def _resolve(values: Sequence[ir.Value], dims: Sequence[Extent]) -> tuple[Extent, ...]:
     """Each operand's arith.constant value, else the type's static dim at that axis
-    (the type states the extent too), else None."""
+    (the type states the extent too, and is checked to agree), else None."""
     dims = tuple(dims) if len(dims) == len(values) else (None,) * len(values)
     constants = (constant_value(v) for v in values)
-    return tuple(d if c is None else c for c, d in zip(constants, dims))
+    return tuple(d if c is None else c for c, d in zip(constants, dims, strict=True))
+
+
+def _check_integer_operands(loc: ir.Location, what: str, values: Sequence[ir.Value]) -> None:
+    for value in values:
+        if integer_width(value.type) is None:
+            raise MalformedOp(loc, f"{what} operand of type {value.type}: shapes, strides, "
+                              "offsets and sizes are index (or integer) values")
+
+
+def _check_type_agrees(loc: ir.Location, what: str, group: str, vt: pto.ViewType,
+                       values: Sequence[ir.Value], fact: Callable[[ir.Value], Fact]) -> None:
+    """A static dim of the result type must be what its operand provably is: the
+    hardware moves what the operands say, the rules read the type."""
+    if len(vt.dims) != len(values):
+        return  # the rank rules report it
+    for axis, (dim, value) in enumerate(zip(vt.dims, values, strict=True)):
+        if dim is None:
+            continue
+        found = fact(value)
+        if found.constant == dim:
+            continue
+        raise Refusal(loc, f"{what} type {vt.spelling()} states {group}[{axis}] = {dim} but "
+                      f"its operand is {hazards.show(found)}: the type and the operands of a "
+                      "view must agree (the transfer moves what the operands say); write ? in "
+                      "the type, or pass the constant")
+
+
+def _check_same_element(loc: ir.Location, what: str, element: str, expected: str) -> None:
+    if element == expected:
+        return
+    raise Refusal(loc, f"{what} element type {element} differs from the NZ view's {expected}: "
+                  "c0 and every coordinate count elements of the view's type, so another "
+                  f"element type reinterprets the bytes; use {expected}")
 
 
 def _c0(element: str, loc: ir.Location) -> int:
@@ -324,7 +477,7 @@ def _c0(element: str, loc: ir.Location) -> int:
 
 
 def _known(value: Extent, what: str, rule: str, loc: ir.Location) -> int:
-    """`value`, or a refusal: a rule over a value that is not constant cannot be proven."""
+    """`value`, or a refusal: a PTOAS rule over a value that is not constant cannot be proven."""
     if value is None:
         raise Refusal(loc, f"{what} is not a constant, so {rule} cannot be proven: PTOAS 0.61 "
                       "checks NZ views statically; define it with arith.constant")
@@ -334,27 +487,32 @@ def _known(value: Extent, what: str, rule: str, loc: ir.Location) -> int:
 # ---------------------------------------------------------------- make_tensor_view
 
 
-def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute]) -> _NzView | None:
+def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str,
+                     fact: Callable[[ir.Value], Fact]) -> _NzView | None:
     result = _result_view_type(op)
     if "nz" not in (pto.layout_of(attrs.get("layout")), result.layout if result else None):
         return None
     view = pto.MakeTensorView(op, attrs)
-    _check_rank(view)
+    _check_rank(view, hint)
     if result is None:
         raise MalformedOp(op.location, "'pto.make_tensor_view' op with layout=nz must return "
                           f"one !pto.tensor_view, got {[str(r.type) for r in op.results]}")
     _check_result_rank(op.location, result)
     c0 = _c0(result.element, op.location)
     _check_ptr_element(view, result.element)
-    facts = _ViewFacts(op.location, result.element, c0,
-                       _resolve(view.groups["shape"], result.dims),
-                       tuple(constant_value(v) for v in view.groups["strides"]))
+    shape, strides = view.groups["shape"], view.groups["strides"]
+    _check_integer_operands(op.location, "'pto.make_tensor_view'", shape + strides)
+    facts = _ViewFacts(op.location, result.element, c0, _resolve(shape, result.dims),
+                       tuple(constant_value(v) for v in strides), hint)
     for rule in _VIEW_RULES:
         rule(facts)
-    return _NzView(result.element, c0)
+    _check_type_agrees(op.location, "NZ view", "shape", result, shape, fact)
+    # Every stride is a constant now (the rules above refuse any other).
+    return _NzView(result.element, c0, tuple(fact(v) for v in shape),
+                   tuple(s for s in facts.strides if s is not None), tuple(shape))
 
 
-def _check_rank(view: pto.MakeTensorView) -> None:
+def _check_rank(view: pto.MakeTensorView, hint: str) -> None:
     # PTOAS's own wording first, so users find it; PTOAS 0.60 accepted rank 2 and 3.
     shape, strides = len(view.groups["shape"]), len(view.groups["strides"])
     if shape == strides == NZ_RANK:
@@ -364,12 +522,11 @@ def _check_rank(view: pto.MakeTensorView) -> None:
                   f"a rank-5 view, got rank {rank}: an NZ view is always the blocked "
                   "[B, C/c0, R/16, 16, c0] form with strides [R*C, R*c0, 16*c0, c0, 1] (a "
                   "logical [R, C] is [1, C/c0, R/16, 16, c0]); give five shape and five stride "
-                  "operands (block-nz-tensor-views produces them from pl IR)")
+                  f"operands ({hint})")
 
 
 def _check_result_rank(loc: ir.Location, result: pto.ViewType) -> None:
-    # The type, the shape and the strides of an NZ view must agree
-    # (docs/nz-semantics.md section 6).
+    # The type, the shape and the strides of an NZ view must agree (docs/nz-semantics.md section 6).
     if len(result.dims) == NZ_RANK:
         return
     raise Refusal(loc, f"NZ view has five shape operands but its type "
@@ -381,9 +538,13 @@ def _check_result_rank(loc: ir.Location, result: pto.ViewType) -> None:
 def _check_ptr_element(view: pto.MakeTensorView, element: str) -> None:
     # c0 and every stride count elements of the view type: a pointer of another
     # element type would reinterpret the NZ bytes with the wrong C0 line.
-    ptr = pto.ptr_element(_single(view, "ptr").type)
-    if ptr is None or ptr == element:
+    ptr_value = _single(view, "ptr")
+    ptr = pto.ptr_element(ptr_value.type)
+    if ptr == element:
         return
+    if ptr is None:
+        raise MalformedOp(view.location, f"NZ view over a {ptr_value.type}: the base of a view "
+                          f"is a !pto.ptr<{element}>")
     raise Refusal(view.location, f"NZ view of element type {element} over a !pto.ptr<{ptr}>: "
                   "the pointer's element type must equal the view's, as PTOAS requires; use "
                   f"a !pto.ptr<{element}> or a view of {ptr}")
@@ -489,7 +650,7 @@ def _check_partition_rank(facts: _PartitionFacts) -> None:
     raise Refusal(facts.loc, f"'pto.partition_view' of an NZ view must be rank 5, got rank "
                   f"{rank}: partition offsets and sizes address the blocked [B, C/c0, R/16, 16, "
                   "c0] axes; give five offsets and five sizes and a rank-5 "
-                  "!pto.partition_tensor_view")
+                  f"!pto.partition_tensor_view ({facts.hint})")
 
 
 def _check_partition_fractal_offsets(facts: _PartitionFacts) -> None:
@@ -527,139 +688,111 @@ def _tile_text(tile: pto.TileBuf) -> str:
             f"fractal={tile.fractal}")
 
 
-def _check_load_into_mat_nz(facts: _TransferFacts) -> None:
+def _check_load_into_mat_nz(t: _Transfer) -> None:
     # pto-isa loads an NZ view only NZ->NZ (TLoadGm2L1Nz2nz), the cube operand path into L1.
-    if facts.tile.is_nz_mat:
+    if t.tile.buf.is_nz_mat:
         return
-    raise Refusal(facts.loc, f"'pto.tload' of an NZ view into a tile with {_tile_text(facts.tile)}"
+    raise Refusal(t.loc, f"'pto.tload' of an NZ view into a tile with {_tile_text(t.tile.buf)}"
                   ": pto-isa loads NZ only NZ->NZ into a Mat tile (loc=mat, blayout=col_major, "
                   "slayout=row_major, fractal=512); load into such a tile, or keep the tensor "
                   "ND for other tiles")
 
 
-def _check_element_count(facts: _TransferFacts, verb: str) -> None:
-    # The transfer moves the tile's valid region one to one into the partition.
-    tile = facts.tile
-    if None in facts.extents or tile.v_row is None or tile.v_col is None:
+def _check_load_element_type(t: _Transfer) -> None:
+    # NZ->NZ is a byte copy: the tile's C0 line must be the view's.
+    element = t.window.element
+    if t.tile.buf.dtype == element:
         return
-    moved, valid = prod(facts.extents), tile.v_row * tile.v_col
+    raise Refusal(t.loc, f"'pto.tload' of an NZ view of {element} into a tile of "
+                  f"{t.tile.buf.dtype}: the NZ->NZ load copies bytes with no conversion, so the "
+                  f"tile's elements and C0 lines would be another type's; use a tile of "
+                  f"dtype={element}")
+
+
+def _check_element_count(t: _Transfer, verb: str) -> None:
+    # The transfer moves the tile's valid region one to one into the window.
+    window, tile = t.window, t.tile
+    sizes = tuple(f.constant for f in window.sizes)
+    rows, cols = tile.valid_rows.constant, tile.valid_cols.constant
+    if None in sizes or rows is None or cols is None:
+        return
+    moved, valid = prod(s for s in sizes if s is not None), rows * cols
     if moved == valid:
         return
-    raise Refusal(facts.loc, f"'pto.{verb}' between an NZ partition "
-                  f"{show_dims(facts.extents, facts.view.element)} ({moved} elements) and a tile "
-                  f"whose valid region {tile.v_row}x{tile.v_col} holds {valid}: the transfer "
-                  "moves the tile's valid region one to one; size the partition "
-                  f"[1, v_col/c0, v_row/16, 16, c0] = [1, {tile.v_col // facts.view.c0}, "
-                  f"{tile.v_row // FRACTAL_ROWS}, 16, {facts.view.c0}]")
+    c0 = window.c0
+    raise Refusal(t.loc, f"'pto.{verb}' between an {window.what} "
+                  f"{show_dims(sizes, window.element)} ({moved} elements) and a tile "
+                  f"whose valid region {rows}x{cols} holds {valid}: the transfer "
+                  "moves the tile's valid region one to one; size the window "
+                  f"[1, v_col/c0, v_row/16, 16, c0] = [1, {cols // c0}, "
+                  f"{rows // FRACTAL_ROWS}, 16, {c0}]")
 
 
-def _check_load_element_count(facts: _TransferFacts) -> None:
-    _check_element_count(facts, "tload")
+def _check_load_element_count(t: _Transfer) -> None:
+    _check_element_count(t, "tload")
 
 
-def _scaled(value: ir.Value, factor: int) -> ir.Value | None:
-    """X when `value` is `arith.muli` of X and the constant `factor`."""
-    owner = value.owner.operation if isinstance(value, ir.OpResult) else None
-    if owner is None or owner.name != "arith.muli":
-        return None
-    lhs, rhs = owner.operands
-    if constant_value(rhs) == factor:
-        return lhs
-    return rhs if constant_value(lhs) == factor else None
+def _check_load_tile_boxes(t: _Transfer) -> None:
+    hazards.check_tile_boxes(t.tile, t.window.c0, t.loc, "tload")
 
 
-def _equals_scaled(static: Extent, dynamic: ir.Value | None, size: ir.Value,
-                   factor: int) -> bool:
-    """Whether the tile extent (static, or the alloc operand) provably equals
-    size * factor: by constants, or by being that very product."""
-    size_const = constant_value(size)
-    if static is not None:
-        return size_const is not None and static == size_const * factor
-    if dynamic is None:
-        return False
-    dynamic_const = constant_value(dynamic)
-    if dynamic_const is not None and size_const is not None:
-        return dynamic_const == size_const * factor
-    scaled = _scaled(dynamic, factor)
-    return scaled is not None and scaled == size
+def _check_load_valid_region(t: _Transfer) -> None:
+    hazards.check_valid_region(t.window, t.tile, t.analysis, "tload", t.loc)
+    hazards.check_valid_inside_tile(t.tile, t.loc, "tload")
 
 
-def _check_valid_region(facts: _TransferFacts, verb: str) -> None:
-    # The NZ load and the Acc store step column blocks by the tile's valid rows
-    # but skip the GM gap of the partition's rows (docs/hardware-model.md (c), (d)):
-    # unless the two are provably equal, the second column block is misplaced.
-    sizes = facts.size_values
-    if sizes is None or len(sizes) != NZ_RANK:
-        return
-    tile, c0 = facts.tile, facts.view.c0
-    batches = constant_value(sizes[0])
-    # One column block is one burst: the step between blocks is never taken.
-    one_block = batches == 1 and constant_value(sizes[1]) == 1
-    rows_ok = one_block or _equals_scaled(tile.v_row, facts.valid_values[0], sizes[2],
-                                          FRACTAL_ROWS)
-    cols_ok = batches == 1 and _equals_scaled(tile.v_col, facts.valid_values[1], sizes[1], c0)
-    if rows_ok and cols_ok:
-        return
-    axis = "rows" if not rows_ok else "columns"
-    extent = "16 * sizes[2]" if not rows_ok else "sizes[0] = 1 and c0 * sizes[1]"
-    raise Refusal(facts.loc, f"'pto.{verb}' cannot prove that the tile's valid {axis} equal the "
-                  f"NZ partition's ({extent}): "
-                  "the A2/A3 transfer steps column blocks by the tile's valid rows but skips "
-                  "the GM gap of the partition's rows, so a mismatch misplaces every column "
-                  "block after the first. Give the tile a static valid region equal to the "
-                  "partition, or valid_row = sizes[2] * 16 computed with arith.muli")
+def _check_load_limits(t: _Transfer) -> None:
+    hazards.check_load_limits(t.window, t.tile, t.loc)
 
 
-def _check_load_valid_region(facts: _TransferFacts) -> None:
-    _check_valid_region(facts, "tload")
+def _check_load_gm_gap(t: _Transfer) -> None:
+    hazards.check_gm_gap(t.window, t.loc)
 
 
-def _check_store_valid_region(facts: _TransferFacts) -> None:
-    _check_valid_region(facts, "tstore")
-
-
-def _check_store_from_acc(facts: _TransferFacts) -> None:
+def _check_store_from_acc(t: _Transfer) -> None:
     # The only write-back into NZ is TSTORE Acc->NZ (TStoreAccNz2nz).
-    if facts.tile.is_acc_nz:
+    if t.tile.buf.is_acc_nz:
         return
-    raise Refusal(facts.loc, f"'pto.tstore' into an NZ view from a tile with "
-                  f"{_tile_text(facts.tile)}: pto-isa writes NZ only from an Acc tile (loc=acc, "
+    raise Refusal(t.loc, f"'pto.tstore' into an NZ view from a tile with "
+                  f"{_tile_text(t.tile.buf)}: pto-isa writes NZ only from an Acc tile (loc=acc, "
                   "blayout=col_major, slayout=row_major, fractal=1024); store other tiles to an "
                   "ND view")
 
 
-def _check_store_f32(facts: _TransferFacts) -> None:
+def _check_store_f32(t: _Transfer) -> None:
     # The Acc->NZ path has no dtype conversion and writes FP32 C0 lines (c0 = 8).
-    if facts.tile.dtype == "f32" and facts.view.element == "f32":
+    if t.tile.buf.dtype == "f32" and t.window.element == "f32":
         return
-    raise Refusal(facts.loc, f"'pto.tstore' of an Acc tile of {facts.tile.dtype} into an NZ "
-                  f"view of {facts.view.element}: the Acc->NZ write-back supports only an FP32 "
+    raise Refusal(t.loc, f"'pto.tstore' of an Acc tile of {t.tile.buf.dtype} into an NZ "
+                  f"view of {t.window.element}: the Acc->NZ write-back supports only an FP32 "
                   "Acc tile into an FP32 NZ view (no dtype conversion); store to an FP32 NZ view "
                   "or to an ND view")
 
 
-def _store_rows(tile: pto.TileBuf) -> int:
-    # A dynamic valid extent is checked at its worst case, the whole physical tile.
-    return tile.rows if tile.v_row is None else tile.v_row
+def _check_store_tile_boxes(t: _Transfer) -> None:
+    hazards.check_tile_boxes(t.tile, ACC_BOX, t.loc, "tstore")
+    hazards.check_valid_inside_tile(t.tile, t.loc, "tstore")
 
 
-def _store_cols(tile: pto.TileBuf) -> int:
-    return tile.cols if tile.v_col is None else tile.v_col
+def _check_store_limits(t: _Transfer) -> None:
+    hazards.check_store_limits(t.tile, t.backend, t.loc)
 
 
-def _check_store_limits(facts: _TransferFacts) -> None:
-    # A dynamic valid extent is checked at its worst case, the whole physical tile.
-    tile = facts.tile
-    check_acc_store_limits("'pto.tstore' Acc->NZ", _store_rows(tile), _store_cols(tile),
-                           tile.rows, tile.cols, facts.backend, facts.loc)
+def _check_store_element_count(t: _Transfer) -> None:
+    _check_element_count(t, "tstore")
 
 
-def _check_store_element_count(facts: _TransferFacts) -> None:
-    _check_element_count(facts, "tstore")
+def _check_store_valid_region(t: _Transfer) -> None:
+    hazards.check_valid_region(t.window, t.tile, t.analysis, "tstore", t.loc)
 
 
-_LOAD_RULES: tuple[Callable[[_TransferFacts], None], ...] = (
-    _check_load_into_mat_nz, _check_load_element_count, _check_load_valid_region)
-_STORE_RULES: tuple[Callable[[_TransferFacts], None], ...] = (
-    _check_store_from_acc, _check_store_f32, _check_store_limits, _check_store_element_count,
-    _check_store_valid_region)
+def _check_store_write_set(t: _Transfer) -> None:
+    hazards.check_acc_write_set(t.window, t.loc)
+
+
+_LOAD_RULES: tuple[Callable[[_Transfer], None], ...] = (
+    _check_load_into_mat_nz, _check_load_element_type, _check_load_tile_boxes,
+    _check_load_element_count, _check_load_valid_region, _check_load_limits, _check_load_gm_gap)
+_STORE_RULES: tuple[Callable[[_Transfer], None], ...] = (
+    _check_store_from_acc, _check_store_f32, _check_store_tile_boxes, _check_store_limits,
+    _check_store_element_count, _check_store_valid_region, _check_store_write_set)

@@ -1,0 +1,334 @@
+"""The hazards of the A2/A3 NZ transfers, re-proved over facts of the final pto IR.
+
+verify-pto-nz resolves every `pto.tload` / `pto.tstore` touching an NZ view
+into a `GmWindow` (the view's extents, strides, the partition's offsets and
+sizes) and a `TileRegion` (the tile and its valid extents), each extent an
+offset-analysis `Fact`; the functions here refuse every transfer on which
+the hardware model (docs/hardware-model.md (c), (d)) would move other data than
+the ideal strided semantics, or leave the tensor. Each check proves its rule
+for every value the facts allow (worst case), never for one execution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..dialects import pto
+from ..errors import Refusal
+from ..ir.bindings import ir
+from . import layout as nz_layout
+from .acc_store import check_acc_store_limits
+from .intervals import Fact, signed_min
+from .offsets import OffsetAnalysis, upper_bound_of_sum
+
+ROWS = nz_layout.FRACTAL_ROWS
+# TLoadGm2L1Nz2nz encodes these in fields of this many bits (docs/hardware-model.md (c), last bullet).
+LOAD_MAX_COLUMN_BLOCKS = 4095
+LOAD_MAX_ROW_FIELD = 65535
+STRIDE_LIMIT = 1 << 31
+BATCH_OFFSET_LIMIT = 1 << 32
+
+# Blocked axis k of an NZ view: what it counts, and what an index past its end reads
+# (in NZ byte order an overrun is silent: it lands on other data of the same tensor).
+_AXES = (
+    ("batches", "a batch past the axis is memory after the tensor"),
+    ("column blocks (C/c0)", "a column block past the axis is the next batch's first one"),
+    ("row fractals (R/16)", "a row fractal past the axis is the next column block's top"),
+)
+_BOUND_FIX = ("bound the offset (a loop stop, min(), a declared {nz.range = array<i64: LO, HI>} "
+              "fact on an argument) so that offset + size stays within the extent")
+
+
+@dataclass(frozen=True)
+class GmWindow:
+    """The GM side of one NZ transfer: a partition of an NZ view (or the whole view)."""
+
+    loc: ir.Location
+    what: str                       # "NZ partition" or "NZ view loaded whole"
+    element: str
+    c0: int
+    extents: tuple[Fact, ...]       # the view's shape, per blocked axis
+    strides: tuple[int, ...]        # the view's strides (constants, by PTOAS's rules)
+    offsets: tuple[Fact, ...]
+    sizes: tuple[Fact, ...]
+    size_values: tuple[ir.Value | None, ...]  # SSA values of the sizes, for equality proofs
+    offset_values: tuple[ir.Value | None, ...] = (None,) * 5
+
+    @property
+    def itemsize(self) -> int:
+        return nz_layout.C0_BYTES // self.c0
+
+
+@dataclass(frozen=True)
+class TileRegion:
+    """The tile side: its type and its valid extents (static, or the alloc's operands)."""
+
+    buf: pto.TileBuf
+    valid_rows: Fact
+    valid_cols: Fact
+    row_value: ir.Value | None      # the alloc's valid_row operand (None when static)
+    col_value: ir.Value | None
+
+
+def show(fact: Fact) -> str:
+    const = fact.constant
+    return str(const) if const is not None else f"proved {fact.show()}"
+
+
+def _bounded(fact: Fact) -> bool:
+    """Whether something other than the width bounds the fact on both sides."""
+    return fact.bounded_above and fact.lo - fact.align >= signed_min(fact.width)
+
+
+def _is(fact: Fact) -> str:
+    const = fact.constant
+    return f"= {const}" if const is not None else f"(proved {fact.show()})"
+
+
+# ---------------------------------------------------------------- bounds
+
+
+def _end_bound(analysis: OffsetAnalysis, offset: ir.Value | None, size: ir.Value | None) -> int:
+    """An upper bound of offset + size over every execution: the offset analysis's
+    relational bound of a sum (a ragged size min(N - o, T) / 16 at o / 16 ends at
+    N / 16), never worse than the intervals' sum."""
+    if offset is None or size is None:
+        hi = [analysis.fact(v).hi if v is not None else 0 for v in (offset, size)]
+        return hi[0] + hi[1]
+    return upper_bound_of_sum(analysis, offset, size)
+
+
+def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds: bool,
+                      warnings: list[Refusal]) -> None:
+    """offset >= 0, size >= 0 and offset + size <= extent on every blocked axis 0..2,
+    for every value the facts allow. Where nothing bounds the window (a dynamic
+    extent; a batch offset the facts do not bound, which addresses another batch
+    exactly as ND addressing would, as the pl passes rule) there is nothing to prove
+    against: a warning, an error with strict-bounds. Everywhere else: an error."""
+    for axis in range(3):
+        problem = _outside_view(window, analysis, axis)
+        if problem is None:
+            continue
+        offset, size, extent = window.offsets[axis], window.sizes[axis], window.extents[axis]
+        provably_out = offset.lo + size.lo > extent.hi
+        unbounded = (extent.constant is None
+                     or (axis == 0 and not _bounded(offset)))
+        if not unbounded or provably_out or strict_bounds:
+            raise Refusal(window.loc, problem)
+        warnings.append(Refusal(window.loc, f"{problem} (nothing bounds this window; the "
+                                "strict-bounds option makes this an error)"))
+
+
+def _outside_view(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> str | None:
+    """What may leave the view on `axis`, or None when the window provably stays inside."""
+    name, overrun = _AXES[axis]
+    offset, size, extent = window.offsets[axis], window.sizes[axis], window.extents[axis]
+    where = f"{window.what} offset[{axis}] ({name})"
+    if not offset.non_negative:
+        return (f"{where} may be negative ({show(offset)}): the hardware adds offset * stride "
+                "to the view's base, so a negative offset reads memory before the tensor (or "
+                "the previous batch); use an offset proved >= 0 (a loop from 0, max(), a "
+                "declared nz.range fact)")
+    if not size.non_negative:
+        return (f"{window.what} size[{axis}] ({name}) may be negative ({show(size)}): a window "
+                "has a non-negative extent; size the partition from values proved >= 0")
+    end = offset.hi + size.hi
+    if window.offset_values[axis] is not None and window.size_values[axis] is not None:
+        end = min(end, _end_bound(analysis, window.offset_values[axis],
+                                  window.size_values[axis]))
+    if end <= extent.lo:
+        return None
+    return (f"{where} + size[{axis}] can reach {end}, past the view's shape[{axis}] "
+            f"{_is(extent)} (offset {show(offset)}; size {show(size)}): {overrun}; "
+            f"{_BOUND_FIX}")
+
+
+# ---------------------------------------------------------------- valid regions
+
+
+def _linear(value: ir.Value, analysis: OffsetAnalysis) -> tuple[int, ir.Value | None, int]:
+    """(scale, base, offset) with value == scale * base + offset exactly (base None
+    for a constant): through arith.muli / arith.addi by constants whose results
+    provably do not wrap (a wrapped result is the width's top)."""
+    fact = analysis.fact(value)
+    if fact.constant is not None:
+        return 0, None, fact.constant
+    owner = value.owner if isinstance(value, ir.OpResult) else None
+    exact = fact.bounded_above and fact.lo > -(1 << (fact.width - 1))
+    if owner is None or not exact or len(owner.operands) != 2:
+        return 1, value, 0
+    lhs, rhs = owner.operands
+    for x, c in ((lhs, rhs), (rhs, lhs)):
+        const = analysis.fact(c).constant
+        if const is None:
+            continue
+        scale, base, offset = _linear(x, analysis)
+        if owner.name == "arith.muli":
+            return scale * const, base, offset * const
+        if owner.name == "arith.addi":
+            return scale, base, offset + const
+    return 1, value, 0
+
+
+def _equal_scaled(analysis: OffsetAnalysis, static: int | None, value: ir.Value | None,
+                  fact: Fact, factors: list[tuple[int, ir.Value | None, Fact]]) -> bool:
+    """Whether the extent (static, or `value` with `fact`) provably equals the product
+    of `factors`, each (constant factor, SSA value or None, fact): by constants, or as
+    the same SSA value scaled by the same constant."""
+    product_const = 1
+    dynamic = []
+    for const, v, f in factors:
+        if f.constant is not None:
+            product_const *= const * f.constant
+        else:
+            product_const *= const
+            dynamic.append(v)
+    if not dynamic:
+        return fact.constant == product_const
+    if len(dynamic) != 1 or dynamic[0] is None or value is None or static is not None:
+        return False
+    scale, base, offset = _linear(dynamic[0], analysis)
+    mine = _linear(value, analysis)
+    return mine == (scale * product_const, base, offset * product_const)
+
+
+def check_valid_region(window: GmWindow, tile: TileRegion, analysis: OffsetAnalysis,
+                       verb: str, loc: ir.Location) -> None:
+    """The tile's valid rows are 16 * n2 and its valid columns n0 * n1 * c0, provably:
+    the A2/A3 load and Acc store step column blocks by the valid rows but the view by
+    its strides, and move n0 * n1 column blocks whatever the valid columns say."""
+    n0, n1, n2 = window.sizes[:3]
+    values = window.size_values
+    rows_ok = _equal_scaled(analysis, tile.buf.v_row, tile.row_value, tile.valid_rows,
+                            [(ROWS, values[2], n2)])
+    cols_ok = _equal_scaled(analysis, tile.buf.v_col, tile.col_value, tile.valid_cols,
+                            [(1, values[0], n0), (window.c0, values[1], n1)])
+    if rows_ok and cols_ok:
+        return
+    if not rows_ok:
+        axis, extent, found = "rows", "16 * sizes[2]", tile.valid_rows
+        why = ("the A2/A3 transfer steps column blocks by the tile's valid rows but skips the "
+               "GM gap of the partition's rows, so a mismatch misplaces every column block "
+               "after the first")
+    else:
+        axis, extent, found = "columns", "sizes[0] * sizes[1] * c0", tile.valid_cols
+        why = ("the transfer moves sizes[0] * sizes[1] whole column blocks whatever the valid "
+               "columns say, so the tile's valid region and the GM window would hold "
+               "different data")
+    raise Refusal(loc, f"'pto.{verb}' cannot prove that the tile's valid {axis} equal "
+                  f"the {window.what}'s ({extent}): the tile's are {show(found)}; {why}. Give "
+                  "the tile a static valid region equal to the partition, or valid_row = "
+                  "sizes[2] * 16 "
+                  "and valid_col = sizes[1] * c0 computed with arith.muli")
+
+
+def check_tile_boxes(tile: TileRegion, box_cols: int, loc: ir.Location, verb: str) -> None:
+    """An NZ tile is whole fractal boxes."""
+    buf = tile.buf
+    if buf.rows % ROWS or buf.cols % box_cols or buf.rows <= 0 or buf.cols <= 0:
+        raise Refusal(loc, f"'pto.{verb}' tile {buf.rows}x{buf.cols} is not a whole number of "
+                      f"{ROWS}x{box_cols} fractal boxes: an NZ tile is stored box by box; use "
+                      f"rows a multiple of {ROWS} and columns a multiple of {box_cols}")
+
+
+def check_valid_inside_tile(tile: TileRegion, loc: ir.Location, verb: str) -> None:
+    """The valid region lies inside the tile for every execution."""
+    buf = tile.buf
+    for axis, fact, extent in (("rows", tile.valid_rows, buf.rows),
+                               ("columns", tile.valid_cols, buf.cols)):
+        if fact.non_negative and fact.hi <= extent:
+            continue
+        raise Refusal(loc, f"'pto.{verb}' tile's valid {axis} ({show(fact)}) may leave "
+                      f"[0, {extent}], the tile's {axis}: the transfer would write past the "
+                      "tile (or move a negative count); bound the valid extent by the tile")
+
+
+# ---------------------------------------------------------------- TLOAD NZ -> NZ
+
+
+def check_load_limits(window: GmWindow, tile: TileRegion, loc: ir.Location) -> None:
+    """The fields of TLoadGm2L1Nz2nz (docs/hardware-model.md (c), device limits)."""
+    buf = tile.buf
+    n0, n1 = window.sizes[0], window.sizes[1]
+    problems = []
+    if n1.hi > LOAD_MAX_COLUMN_BLOCKS:
+        problems.append(f"sizes[1] = {show(n1)} column blocks, more than the "
+                        f"{LOAD_MAX_COLUMN_BLOCKS} the burst count holds")
+    if tile.valid_rows.hi > LOAD_MAX_ROW_FIELD:
+        problems.append(f"valid rows {show(tile.valid_rows)} exceed {LOAD_MAX_ROW_FIELD}")
+    if buf.rows - tile.valid_rows.lo > LOAD_MAX_ROW_FIELD:
+        problems.append(f"tile rows - valid rows can reach {buf.rows - tile.valid_rows.lo}, "
+                        f"more than {LOAD_MAX_ROW_FIELD}")
+    if (n0.hi - 1) * window.strides[0] >= BATCH_OFFSET_LIMIT:
+        problems.append(f"the last batch starts {(n0.hi - 1) * window.strides[0]} elements "
+                        "in, at or past 2^32")
+    big = [s for s in window.strides if s >= STRIDE_LIMIT]
+    if big:
+        problems.append(f"stride {big[0]} is not below 2^31")
+    if problems:
+        raise Refusal(loc, "'pto.tload' NZ->NZ exceeds the A2/A3 load instruction's fields: "
+                      + "; ".join(problems) + ": the fields wrap and the load reads other "
+                      "data; load a smaller window per tload")
+
+
+def check_gm_gap(window: GmWindow, loc: ir.Location) -> None:
+    """pto-isa#317: a load spanning more than one column block skips
+    G32 = ((S1 - 16*n2*c0) * s) / 32 blocks between them in a 16-bit field.
+    The worst case is the fewest rows loaded."""
+    n1, n2 = window.sizes[1], window.sizes[2]
+    if n1.hi <= 1:
+        return  # one column block per batch: one burst, the gap field is never read
+    s1 = window.strides[1]
+    block_rows = s1 // window.c0
+    fewest_rows = ROWS * max(n2.lo, 0)
+    gap = nz_layout.gm_row_gap(block_rows, fewest_rows)
+    if nz_layout.gm_gap_fits(block_rows, fewest_rows, 2):
+        return
+    raise Refusal(loc, f"NZ load spans up to {n1.hi} column blocks with a GM gap of "
+                  f"{gap} 32-byte blocks (column-block stride {s1} = {block_rows} rows - loaded "
+                  f"rows {fewest_rows}), more than the {nz_layout.GM_GAP_LIMIT} the A2/A3 load "
+                  "instruction holds: a temporary guard against defect pto-isa#317 (the gap is "
+                  "truncated to 16 bits and the load silently reads the wrong fractal). "
+                  "Workarounds: load a taller row window (larger sizes[2]) so the gap shrinks, "
+                  "one column block per tload (sizes[1] = 1), or lay stacked weights out as "
+                  "batches of a view with fewer rows")
+
+
+# ---------------------------------------------------------------- TSTORE Acc -> NZ
+
+
+def check_acc_write_set(window: GmWindow, loc: ir.Location) -> None:
+    """TStoreAccNz2nz writes column block J at p + J * L, L = 16 * n2 * c0, whatever
+    the view's strides: that is the partition only if n0 * n1 == 1, or
+    S1 == L and (n0 == 1 or S0 == n1 * L) (docs/hardware-model.md (d))."""
+    n0, n1, n2 = (f.constant for f in window.sizes[:3])
+    s0, s1 = window.strides[:2]
+    if n0 == 1 and n1 == 1:
+        return
+    pitch = None if n2 is None else ROWS * n2 * window.c0
+    if pitch is not None and s1 == pitch and (n0 == 1 or (n1 is not None and s0 == n1 * pitch)):
+        return
+    if pitch is None or s1 != pitch:
+        problem = (f"its column blocks are stride[1] = {s1} elements apart in the view but "
+                   f"the store puts them 16 * sizes[2] * c0 = "
+                   f"{'?' if pitch is None else pitch} apart (the partition height)")
+        fix = ("cover the view's whole row axis at offset[2] = 0 (sizes[2] = shape[2]), or "
+               "store one column block per tstore")
+    else:
+        problem = (f"its batches are stride[0] = {s0} elements apart in the view but the "
+                   "store continues the column blocks of one batch into the next at "
+                   f"sizes[1] * 16 * sizes[2] * c0 = "
+                   f"{'?' if n1 is None else n1 * pitch}")
+        fix = "store one batch per tstore (sizes[0] = 1), or cover the view's whole column axis"
+    raise Refusal(loc, f"NZ accumulator store into an {window.what} that is not whole "
+                  f"rows: {problem}, so a row sub-window or another pitch writes column "
+                  f"blocks to the wrong place (A2/A3 TStoreAccNz2nz). Fix: {fix}; split the "
+                  "output along N, each split covering every row")
+
+
+def check_store_limits(tile: TileRegion, backend: str, loc: ir.Location) -> None:
+    """The TSTORE field widths at the worst-case valid extents, and the L0C capacity."""
+    buf = tile.buf
+    check_acc_store_limits("'pto.tstore' Acc->NZ", tile.valid_rows.hi, tile.valid_cols.hi,
+                           buf.rows, buf.cols, backend, loc)
+
