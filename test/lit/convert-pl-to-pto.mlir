@@ -53,14 +53,15 @@ func.func @nd_vec_load(%x: tensor<64x64xf32>) {
 }
 
 // A ragged last tile: the partition uses the valid window and the tile takes
-// valid_row / valid_col operands (logical rows = blocked row fractals * 16).
+// valid_row / valid_col operands (logical rows = blocked row fractals * 16); the
+// argument's facts bound the rows to the tile (verify-pto-nz proves it).
 // CHECK-LABEL: func.func @ragged_tile
 // CHECK-SAME: %[[P:.*]]: !pto.ptr<i8>, %[[ROWS:.*]]: index
 // CHECK: %[[RF:.*]] = arith.floordivsi %[[ROWS]], %{{.*}} : index
 // CHECK: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x?x16x32xi8>
 // CHECK: %[[VR:.*]] = arith.muli %[[RF]], %{{.*}} : index
 // CHECK: "pto.alloc_tile"(%[[VR]], %{{.*}}) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-func.func @ragged_tile(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>, %rows: index) {
+func.func @ragged_tile(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>, %rows: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 0, 257>}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index

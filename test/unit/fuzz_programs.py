@@ -1517,14 +1517,18 @@ def _whole_row_bypass():
 
 
 def bypass_patches(guard: str) -> list[tuple[object, str, object]]:
-    """(object, attribute, replacement) triples that switch `guard` off."""
+    """(object, attribute, replacement) triples that switch `guard` off, in the
+    blocking passes and in its verify-pto-nz counterpart (which would refuse what
+    the pass let through: see test_verifier_catches_a_bypassed_pass_guard)."""
+    import nzpass.nz.hazards as hazards
     import nzpass.nz.window as nz_window
     import nzpass.passes.block_nz_tensor_views as pl_pass
     import nzpass.passes.pto_block_nz_views as pto_pass
     from nzpass.nz.intervals import Fact
 
     if guard == "gap":
-        return [(nz_window, "check_gm_gap", lambda *args, **kwargs: None)]
+        return [(nz_window, "check_gm_gap", lambda *args, **kwargs: None),
+                (hazards, "check_gm_gap", lambda *args, **kwargs: None)]
     if guard == "sign":
         return [(Fact, "non_negative", property(lambda self: True))]
     if guard == "align":
@@ -1532,7 +1536,8 @@ def bypass_patches(guard: str) -> list[tuple[object, str, object]]:
     if guard == "wholerow":
         plan = _whole_row_bypass()
         return [(pl_pass, "plan_acc_store_window", plan),
-                (pto_pass, "plan_acc_store_window", plan)]
+                (pto_pass, "plan_acc_store_window", plan),
+                (hazards, "check_acc_write_set", lambda *args, **kwargs: None)]
     raise ValueError(f"unknown guard {guard!r}; one of {sorted(GUARD_REASONS)}")
 
 

@@ -119,11 +119,21 @@ def _load(tensor, offsets, sizes) -> Load:
 # --------------------------------------------------------------------------- guards
 
 
+def _gap_program() -> Program:
+    w = Tensor("w0", fp.DTYPES["f16"], 2, [65536 + 16, 32])
+    return _program([w], [_load(w, [Const(0), Const(0)], [16, 32])])
+
+
+def _partial_rows_store_program() -> Program:
+    out = Tensor("o0", fp.F32, 2, [32, 16])
+    return _program([out], [Store(out, [Const(0), Const(0)], 16, 16, 0)])
+
+
 def test_gap_guard_is_necessary(monkeypatch):
     """f16 [65552, 32] (two column blocks), a 16-row window at [0, 0]: the GM gap is
     65552 - 16 = 65536 blocks, which the A2/A3 uint16 field truncates to 0."""
-    w = Tensor("w0", fp.DTYPES["f16"], 2, [65536 + 16, 32])
-    prog = _program([w], [_load(w, [Const(0), Const(0)], [16, 32])])
+    prog = _gap_program()
+    w = prog.tensors[0]
     _, result = _lower(prog)
     assert not result.success and _reasons(result) == ["gap guard (pto-isa#317)"]
 
@@ -200,9 +210,8 @@ def test_alignment_proof_is_necessary(monkeypatch):
 def test_whole_row_store_rule_is_necessary(monkeypatch):
     """A 16 x 16 FP32 Acc tile stored at [0, 0] of an FP32 NZ [32, 16] tensor (two column
     blocks of 8): rows 0..15 only, not the whole 32-row axis."""
-    out = Tensor("o0", fp.F32, 2, [32, 16])
-    store = Store(out, [Const(0), Const(0)], 16, 16, 0)
-    prog = _program([out], [store])
+    prog = _partial_rows_store_program()
+    out = prog.tensors[0]
     _, result = _lower(prog)
     assert not result.success and _reasons(result) == ["acc store not whole-row"]
 
@@ -301,3 +310,17 @@ def test_fuzz_finds_wrong_bytes_once_a_guard_is_bypassed(monkeypatch):
     body()
     for guard in fp.GUARD_REASONS:
         assert found[(guard, "wrong")] > 0, (guard, found)
+
+
+@pytest.mark.parametrize("guard", ["gap", "wholerow"])
+def test_verifier_catches_a_bypassed_pass_guard(monkeypatch, guard):
+    """Translation validation: with only the blocking pass's guard switched off,
+    verify-pto-nz refuses the program the guard would have refused."""
+    import nzpass.nz.hazards as hazards
+    prog = _gap_program() if guard == "gap" else _partial_rows_store_program()
+    for obj, name, value in fp.bypass_patches(guard):
+        if obj is not hazards:
+            monkeypatch.setattr(obj, name, value)
+    _, result = _lower(prog)
+    assert not result.success
+    assert all("pto.t" in d.message or "NZ" in d.message for d in result.errors)
