@@ -38,6 +38,9 @@ sys.path.insert(0, str(ROOT / "test" / "unit"))
 import fuzz_programs as fp  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+from progress import Progress  # noqa: E402
+
 
 def guard_effect(outcome) -> str:
     """What a program did once its guard was bypassed."""
@@ -55,13 +58,15 @@ def guard_effect(outcome) -> str:
 
 
 def run(level: str, examples: int, seed_value: int, stats: fp.Stats, guards: bool,
-        guard_stats: Counter, guard_examples: dict) -> None:
+        guard_stats: Counter, guard_examples: dict, progress: Progress) -> None:
     @seed(seed_value)
     @settings(max_examples=examples, deadline=None, database=None,
               phases=[Phase.generate], suppress_health_check=list(HealthCheck))
     @given(fp.programs(level))
     def body(prog):
         outcome = fp.run_and_record(prog, stats)
+        progress.advance(1, f"{level}: {sum(stats.generated.values())} programs, "
+                         f"{stats.n_mismatches()} mismatches")
         if not guards or outcome.accepted:
             return
         for guard, reasons in fp.GUARD_REASONS.items():
@@ -116,13 +121,21 @@ def main(argv=None) -> int:
     guard_stats: Counter = Counter()
     guard_examples: dict = {}
     start = time.perf_counter()
-    for level in args.levels.split(","):
-        if args.bypass:
-            with fp.bypassed(args.bypass):
-                run(level, args.examples, args.seed, stats, False, guard_stats, guard_examples)
-        else:
-            run(level, args.examples, args.seed, stats, args.guards, guard_stats,
-                guard_examples)
+    levels = args.levels.split(",")
+    # Hypothesis may stop a level early (no new example): the bar then jumps at its end.
+    progress = Progress(args.examples * len(levels), "fuzz")
+    try:
+        for number, level in enumerate(levels, 1):
+            if args.bypass:
+                with fp.bypassed(args.bypass):
+                    run(level, args.examples, args.seed, stats, False, guard_stats,
+                        guard_examples, progress)
+            else:
+                run(level, args.examples, args.seed, stats, args.guards, guard_stats,
+                    guard_examples, progress)
+            progress.advance(number * args.examples - progress.done)
+    finally:
+        progress.finish(f"{sum(stats.generated.values())} programs")
     stats.seconds = time.perf_counter() - start
 
     title = f"differential fuzz, seed {args.seed}"

@@ -24,6 +24,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "unit"))
 
 import fuzz_mutations as fm  # noqa: E402
 import fuzz_runner as fr  # noqa: E402
+from progress import Progress  # noqa: E402
+
+# Cases per call of run_cases: the bar moves a batch at a time, a group being split in at
+# least 50 batches; each call starts its runners again, so a batch holds at most BATCH
+# cases (restarting then costs well under 1% of the run).
+BATCH = 400
+MIN_BATCHES = 50
+
+
+def run_with_progress(groups, timeout: float, jobs: int) -> list[fr.Outcome]:
+    """run_cases over each (cases, runner class) group, batch by batch, with a bar on stderr."""
+    groups = [(list(cases), runner) for cases, runner in groups]
+    progress = Progress(sum(len(cases) for cases, _ in groups), "fuzz")
+    outcomes: list[fr.Outcome] = []
+    try:
+        for cases, runner in groups:
+            size = min(BATCH, max(1, -(-len(cases) // MIN_BATCHES)))
+            for start in range(0, len(cases), size):
+                batch = cases[start:start + size]
+                outcomes += fr.run_cases(batch, runner, timeout, jobs)
+                progress.advance(len(batch), f"{len(outcomes)} inputs, "
+                                 f"{len(fr.new_bugs(outcomes))} new bugs")
+    finally:
+        progress.finish(f"{len(outcomes)} inputs")
+    return outcomes
 
 
 def main(argv: list[str]) -> int:
@@ -40,11 +65,11 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
-    outcomes = fr.run_cases(fm.structured_cases(args.scale), fr.ToolRunner, args.timeout,
-                            args.jobs)
-    outcomes += fr.run_cases(fm.mutation_cases(args.seed, args.mutations)
-                             + fm.verify_cases(args.seed, args.verify),
-                             fr.WorkerRunner, args.timeout, args.jobs)
+    outcomes = run_with_progress([
+        (fm.structured_cases(args.scale), fr.ToolRunner),
+        (fm.mutation_cases(args.seed, args.mutations) + fm.verify_cases(args.seed, args.verify),
+         fr.WorkerRunner),
+    ], args.timeout, args.jobs)
     elapsed = time.perf_counter() - start
 
     print(f"{len(outcomes)} inputs in {elapsed:.0f} s (seed {args.seed}, scale {args.scale}, "

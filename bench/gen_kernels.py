@@ -11,7 +11,7 @@ Each kernel is a grouped-matmul-style function (ir-contract section 1):
   is often not a multiple of N_TILE);
 - a K loop (`scf.for` with an Acc tile in `iter_args`), unrolled 1-3 times,
   loading an ND activation tile and an NZ weight tile per step (offsets
-  `k0 + j * K_TILE`) and accumulating with an opaque `pl.tile.matmul`;
+  `k0 + j * K_TILE`) and accumulating with `pl.tile.matmul_acc(acc, A, B)`;
 - a final FP32 Acc `pl.tile.store` into `out : tensor<E x M x NP x f32,
   #pl.layout<nz>>` at `[e, 0, n0]` (the tile covers all M rows; NP pads N to a
   whole number of panels).
@@ -142,8 +142,8 @@ def emit_kernel(out: _Emitter, index: int, s: KernelShape) -> None:
         out.op(f'        %wt{j} = "pl.tile.load"(%w, %e, %n0, {k}, %c1, %cNT, %cKT, '
                f'%c1, %rows, %cKT) {{operandSegmentSizes = array<i32: 1, 3, 3, 3>, '
                f'target_memory = "mat"}} : ({w_t}, {idx9}) -> {wt_t}')
-        out.op(f'        %mm{j} = "pl.tile.matmul"(%xt{j}, %wt{j}, {partial}) '
-               f": ({xt_t}, {wt_t}, {acc}) -> {acc}")
+        out.op(f'        %mm{j} = "pl.tile.matmul_acc"({partial}, %xt{j}, %wt{j}) '
+               f": ({acc}, {xt_t}, {wt_t}) -> {acc}")
         partial = f"%mm{j}"
     out.op(f"        scf.yield {partial} : {acc}")
     out.text("      }")

@@ -54,6 +54,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 import gen_kernels  # noqa: E402
 from floor import PRINT_AS_NZPASS_OPT  # noqa: E402
+from progress import Progress  # noqa: E402
 
 OUT = BENCH / "out"
 MLIR_VENV = BENCH / ".venv-mlir"
@@ -62,6 +63,12 @@ FULL_PIPELINE = "pl-to-pto"
 FALLBACK_PIPELINE = "block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto"
 PACK_SHAPE = (8192, 32768)  # 256 MiB of int8
 CHILD_ENV: dict[str, str] | None = None  # --pythonpath: the nzpass sources the children import
+PROGRESS: Progress | None = None  # the bar on stderr while main() runs
+# Rough cost of one run per op of its module, in mlir-opt parse+print runs (the ratios of
+# the README's table): it weighs the progress bar's steps, so its time left is a guess.
+RUN_WEIGHT = {"mlir-opt": 1, "nzpass-opt": 12, "nz-noop": 2, "in-process": 2,
+              "mlir-opt-lowered": 3}
+PACKER_WEIGHT_OPS = 50_000  # one packer repeat costs about a 50k-op nzpass-opt run
 
 # Targets (ratios): name -> (limit, description).
 TARGETS = {
@@ -78,7 +85,33 @@ TARGETS = {
 
 
 def log(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+    if PROGRESS is not None:
+        PROGRESS.say(message)
+    else:
+        print(message, file=sys.stderr, flush=True)
+
+
+def advance(run: str, ops: int, note: str) -> None:
+    if PROGRESS is not None:
+        PROGRESS.advance(RUN_WEIGHT[run] * ops, note)
+
+
+def clear_progress() -> None:
+    if PROGRESS is not None:
+        PROGRESS.clear()
+
+
+def planned_work(sizes: list[int], repeat: int, lowered_max: int, big: list[int],
+                 packer: bool, floor_ops: int | None, profile_ops: int | None) -> float:
+    """The weight of everything main() will run (see RUN_WEIGHT)."""
+    per_size = sum(RUN_WEIGHT[name] for name in ("mlir-opt", "nzpass-opt", "nz-noop",
+                                                  "in-process")) * repeat
+    lowered = RUN_WEIGHT["nzpass-opt"] + RUN_WEIGHT["mlir-opt-lowered"] * repeat
+    total = sum(ops * (per_size + (lowered if ops <= lowered_max else 0)) for ops in sizes)
+    total += sum(ops * RUN_WEIGHT["nzpass-opt"] * repeat for ops in big)
+    total += PACKER_WEIGHT_OPS * RUN_WEIGHT["nzpass-opt"] * repeat if packer else 0
+    total += (floor_ops or 0) * RUN_WEIGHT["nzpass-opt"]
+    return total + (profile_ops or 0) * RUN_WEIGHT["nzpass-opt"] * 2
 
 
 def find_mlir_opt() -> Path | None:
@@ -230,6 +263,7 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
         for name, cmd in commands.items():
             child = run_child(cmd, capture_stdout=name == "in-process")
             check(child, name, cmd)
+            advance(name, ops, f"{label}: {name} {rep + 1}/{repeat}")
             if name == "in-process":
                 for key, value in json.loads(child.stdout).items():
                     if key != "printed_chars":
@@ -254,11 +288,13 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
         result.lowered = OUT / f"lowered-{label}-s{seed}.mlir"
         cmd = [*nzpass_opt, path, "-p", pipeline, "-o", result.lowered]
         check(run_child(cmd), "nzpass-opt (writing the lowered module)", cmd)
+        advance("nzpass-opt", ops, f"{label}: writing the lowered module")
         cmd = [mlir_opt, "--allow-unregistered-dialect", "--mlir-timing", result.lowered,
                "-o", os.devnull]
         for _ in range(repeat):
             child = run_child(cmd)
             check(child, "mlir-opt on the lowered module", cmd)
+            advance("mlir-opt-lowered", ops, f"{label}: mlir-opt on the lowered module")
             result.add("mlir-opt-lowered.wall", child.wall)
             result.add("mlir-opt-lowered.cpu", child.cpu)
             result.add("mlir-opt-lowered.rss", child.rss_mib)
@@ -280,6 +316,7 @@ def bench_big_kernels(labels: list[str], seed: int, repeat: int, nzpass_opt: lis
         for _ in range(repeat):
             child = run_child(cmd)
             check(child, "nzpass-opt (one big kernel)", cmd)
+            advance("nzpass-opt", target, f"one kernel of {label}")
             result.add("nzpass-opt.wall", child.wall)
             result.add("nzpass-opt.cpu", child.cpu)
             timing = parse_timing(child.stderr)
@@ -327,6 +364,7 @@ def bench_packer(repeat: int) -> dict[str, Series]:
             out = fn()
             series[name].add(time.perf_counter() - start)
             del out
+        advance("nzpass-opt", PACKER_WEIGHT_OPS, "packer")
     series["bytes"] = Series([float(a.nbytes)])
     return series
 
@@ -600,6 +638,26 @@ def main(argv: list[str] | None = None) -> int:
         CHILD_ENV = {**os.environ, "PYTHONPATH": pythonpath}
         sys.path.insert(0, pythonpath)
 
+    sizes = [gen_kernels.size_label(gen_kernels.parse_size(s.strip()))
+             for s in args.sizes.split(",") if s.strip()]
+    big_labels = [] if args.big_kernels == "none" else [
+        x.strip() for x in args.big_kernels.split(",") if x.strip()]
+    floor_label = gen_kernels.size_label(gen_kernels.parse_size(args.floor)) \
+        if args.floor != "none" else None
+    global PROGRESS
+    PROGRESS = Progress(planned_work(
+        [gen_kernels.parse_size(s) for s in sizes], args.repeat,
+        gen_kernels.parse_size(args.lowered_max), [gen_kernels.parse_size(b) for b in big_labels],
+        not args.no_packer, gen_kernels.parse_size(floor_label) if floor_label in sizes else None,
+        gen_kernels.parse_size(args.profile) if args.profile else None), "bench")
+    try:
+        return _run(args, sizes, big_labels, floor_label)
+    finally:
+        PROGRESS.finish()
+        PROGRESS = None
+
+
+def _run(args, sizes: list[str], big_labels: list[str], floor_label: str | None) -> int:
     mlir_opt = ensure_mlir_opt()
     nzpass_opt = find_nzpass_opt()
     pipeline = pick_pipeline(nzpass_opt)
@@ -609,24 +667,22 @@ def main(argv: list[str] | None = None) -> int:
     log(f"mlir-opt: {mlir_opt}\nnzpass-opt: {nzpass_opt[0]} -p {pipeline} (nzpass from {source})")
 
     results = []
-    for label in [s.strip() for s in args.sizes.split(",") if s.strip()]:
-        label = gen_kernels.size_label(gen_kernels.parse_size(label))
+    for label in sizes:
         ops = gen_kernels.parse_size(label)
         results.append(bench_size(label, args.seed, args.repeat, mlir_opt, nzpass_opt, pipeline,
                                   ops <= gen_kernels.parse_size(args.lowered_max)))
-    big_labels = [] if args.big_kernels == "none" else [
-        x.strip() for x in args.big_kernels.split(",") if x.strip()]
     big = bench_big_kernels(big_labels, args.seed, args.repeat, nzpass_opt, pipeline)
     packer = None if args.no_packer else bench_packer(args.repeat)
+    clear_progress()
     print(f"\nnzpass: {source}")
     print_report(results, packer, pipeline, args.markdown)
     print_big_kernels(big)
-    floor_label = gen_kernels.size_label(gen_kernels.parse_size(args.floor)) \
-        if args.floor != "none" else None
     floor_data = None
     for r in results:
         if r.label == floor_label:
             floor_data = floor(r)
+            advance("nzpass-opt", r.ops, f"floor of the bindings at {r.label}")
+            clear_progress()
             floor_data["label"] = r.label
             print_floor(r, floor_data)
     record = {"time": time.strftime("%Y-%m-%dT%H:%M:%S"), "pipeline": pipeline,
@@ -636,7 +692,9 @@ def main(argv: list[str] | None = None) -> int:
               "floor": floor_data, "big_kernels": {r.label: r.as_dict() for r in big}}
     (OUT / "results.json").write_text(json.dumps(record, indent=1))
     if args.profile:
+        clear_progress()
         profile(args.profile, args.seed, sys.executable, pipeline)
+        advance("nzpass-opt", 2 * gen_kernels.parse_size(args.profile), "profile")
     return 0
 
 

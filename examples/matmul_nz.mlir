@@ -3,6 +3,7 @@
 // panel per block, written back from the accumulator into an NZ output.
 //
 //   nzpass-opt examples/matmul_nz.mlir -p pl-to-pto
+//   python -m nzpass.model.run examples/matmul_nz.mlir     (simulate, compare with x @ w.T)
 module attributes {pl.backend = "a2a3"} {
   func.func @matmul_nz(%x: tensor<64x512xf16>,
                        %w: tensor<256x512xf16, #pl.layout<nz>>,
@@ -26,8 +27,9 @@ module attributes {pl.backend = "a2a3"} {
           {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"}
           : (tensor<256x512xf16, #pl.layout<nz>>, index, index, index, index)
           -> !pl.tile<128x128xf16, mat>
-      %next = "pl.tile.matmul"(%xt, %wt, %partial)
-          : (!pl.tile<64x128xf16, mat>, !pl.tile<128x128xf16, mat>, !pl.tile<64x128xf32, acc>)
+      // next = partial + xt @ wt.T (operands in pto.tmatmul.acc's order: acc, A, B)
+      %next = "pl.tile.matmul_acc"(%partial, %xt, %wt)
+          : (!pl.tile<64x128xf32, acc>, !pl.tile<64x128xf16, mat>, !pl.tile<128x128xf16, mat>)
           -> !pl.tile<64x128xf32, acc>
       scf.yield %next : !pl.tile<64x128xf32, acc>
     }

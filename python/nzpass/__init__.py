@@ -7,16 +7,19 @@ Embedding API:
   and every diagnostic;
 - `add_passes(pm, "pl-to-pto", diagnostics)` adds nzpass passes (and upstream
   ones) to a caller's own `PassManager`;
-- `new_context()` gives a context set up for the unregistered `pl`/`pto` dialects.
+- `new_context()` gives a context set up for the unregistered `pl`/`pto` dialects;
+- `parse_module(text, "kernel.mlir")` parses text as nzpass-opt reads a file, so every
+  diagnostic says `kernel.mlir:11:9` (the bindings' `Module.parse` says `-:11:9`).
 """
 
 __version__ = "0.1.0"
 
 from .driver.diagnostics import Diagnostic, DiagnosticEngine, Severity
 from .driver.pipeline import PipelineError, PipelineResult, add_passes, run_pipeline
+from .driver.source import ParseError, parse_module
 from .ir.bindings import new_context
 
 __all__ = [
-    "Diagnostic", "DiagnosticEngine", "PipelineError", "PipelineResult", "Severity",
-    "__version__", "add_passes", "new_context", "run_pipeline",
+    "Diagnostic", "DiagnosticEngine", "ParseError", "PipelineError", "PipelineResult",
+    "Severity", "__version__", "add_passes", "new_context", "parse_module", "run_pipeline",
 ]

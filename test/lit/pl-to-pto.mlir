@@ -21,7 +21,7 @@
 // CHECK: "pto.partition_view"(%[[WV]], %{{.*}}, %[[KB]], %[[NF]], {{.*}} -> !pto.partition_tensor_view<1x8x8x16x16xf16>
 // CHECK: "pto.alloc_tile"() {{.*}} -> !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
 // CHECK: "pto.tload"
-// CHECK: "pl.tile.matmul"
+// CHECK: "pl.tile.matmul_acc"(
 // The Acc write-back: column offset n0 / 8, partition [1, 128/8, 64/16, 16, 8].
 // CHECK: %[[NC:.*]] = arith.floordivsi %[[N0]], %{{.*}} : index
 // CHECK: %[[PV:.*]] = "pto.partition_view"(%[[OV]], %{{.*}}, %[[NC]], {{.*}} -> !pto.partition_tensor_view<1x16x4x16x8xf32>

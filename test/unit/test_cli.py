@@ -3,11 +3,16 @@ every CLI behaviour (the lit tests under test/lit/tools check the same paths
 end to end)."""
 
 import shlex
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nzpass import passes
+from nzpass.driver.pass_base import ModulePass
+from nzpass.ir.bindings import ir
 from nzpass.tools.nzpass_opt import EXIT_DIAGNOSED, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 
 DIAG_FUNC = """\
@@ -267,6 +272,112 @@ def test_print_op_generic(cli):
     result = cli(["--mlir-print-op-generic"], stdin=CSE_INPUT)
     assert result.code == EXIT_OK
     assert result.out.startswith('"builtin.module"() ({')
+
+
+# --- mlir-opt's flags ------------------------------------------------------
+# Each is compared with mlir-opt's output in test/lit/tools (the CHECK lines there come from
+# running mlir-opt 22.1.8); these pin the in-process behaviour and the corner cases.
+
+
+@dataclass(frozen=True)
+class BreakFunctionSignature(ModulePass):
+    """Test only: retype the first argument of every function without touching its
+    signature, leaving IR the func verifier refuses."""
+
+    name: ClassVar[str] = "test-break-signature"
+    summary: ClassVar[str] = "Test only: leave IR that does not verify"
+
+    def apply(self, module, diagnostics) -> None:
+        i64 = ir.IntegerType.get_signless(64)
+        for op in module.regions[0].blocks[0].operations:
+            op.regions[0].blocks[0].arguments[0].set_type(i64)
+
+
+@pytest.fixture
+def break_signature(monkeypatch):
+    monkeypatch.setitem(passes.PASSES, BreakFunctionSignature.name,
+                        lambda: BreakFunctionSignature)
+
+
+SIGNATURE_INPUT = "func.func @f(%a: i32) {\n  return\n}\n"
+
+
+def test_verify_each_refuses_ir_a_pass_broke(cli, break_signature):
+    result = cli(["-p", "test-break-signature"], stdin=SIGNATURE_INPUT)
+    assert (result.code, result.out) == (EXIT_DIAGNOSED, "")
+    assert result.err.startswith("<stdin>:1:1: error: 'func.func' op type of entry block "
+                                 "argument #0('i64') must match the type of the corresponding "
+                                 "argument in function signature('i32')")
+
+
+@pytest.mark.parametrize("spelling", ["--verify-each=false", "-verify-each=0",
+                                      "--verify-each=FALSE"])
+def test_without_verify_each_broken_ir_is_printed_in_generic_form(cli, break_signature,
+                                                                  spelling):
+    # As mlir-opt: the printer checks the IR itself and prints it generically.
+    result = cli(["-p", "test-break-signature", spelling], stdin=SIGNATURE_INPUT)
+    assert (result.code, result.err) == (EXIT_OK, "")
+    assert result.out.startswith('"builtin.module"() ({')
+    assert "^bb0(%arg0: i64):" in result.out
+
+
+def test_a_boolean_flag_never_takes_the_next_argument(cli, source):
+    path = source("func.func @f() {\n  return\n}\n")
+    for flags in (["--verify-each", path], ["--verify-each=true", path],
+                  ["--mlir-print-debuginfo=1", path, "--mlir-print-debuginfo=0"]):
+        result = cli(flags)
+        assert result.code == EXIT_OK, (flags, result.err)
+        assert "func.func @f()" in result.out and "loc(" not in result.out
+
+
+def test_dump_pass_pipeline_goes_to_stderr_before_the_run(cli):
+    text = diag_input()
+    result = cli(["-p", "test-emit-diagnostics,cse", "--dump-pass-pipeline"], stdin=text)
+    assert result.code == EXIT_OK
+    assert result.err == ("Pass Manager with 2 passes:\nbuiltin.module(\n"
+                          '  test-emit-diagnostics{with-note=false prefix="" repeat=1},\n'
+                          "  cse\n)\n\n<stdin>:2:3: warning: look here\n"
+                          '  "test.op"() {test.diag = "warning: look here"} : () -> ()\n  ^\n')
+
+
+def test_debuginfo_names_locations_after_the_input_file(cli, source):
+    path = source("func.func @f(%a: i32) {\n  return\n}\n", name="kernel.mlir")
+    result = cli([path, "--mlir-print-debuginfo", "--mlir-print-local-scope"])
+    assert result.code == EXIT_OK
+    assert f'func.func @f(%arg0: i32 loc("{path}":1:14)) {{' in result.out
+    assert f'return loc("{path}":2:3)' in result.out
+    written = source("", name="out.mlir")
+    assert cli([path, "--mlir-print-debuginfo", "-o", written]).code == EXIT_OK
+    assert f'loc("{path}":2:3)' in Path(written).read_text()  # streamed output too
+
+
+def test_statistics_report_each_pass(cli, capfd):
+    result = cli(["-p", "test-emit-diagnostics,cse", "--mlir-pass-statistics"], stdin=CSE_INPUT)
+    report = capfd.readouterr().err
+    assert result.code == EXIT_OK
+    assert "... Pass statistics report ..." in report
+    assert "\ntest-emit-diagnostics\nCSE\n  (S) " in report
+
+
+@pytest.mark.parametrize("flags, dumped", [
+    (["--mlir-print-ir-after-failure"], ["test-emit-diagnostics Failed"]),
+    (["--mlir-print-ir-after-all", "--mlir-print-ir-after-failure"],
+     ["test-emit-diagnostics Failed"]),
+    (["--mlir-print-ir-after-all", "--mlir-print-ir-after-change"],
+     ["CSE", "test-emit-diagnostics Failed"]),
+    (["--mlir-print-ir-after-all"], ["CSE", "test-emit-diagnostics Failed"]),
+    (["--mlir-print-ir-after-change"], []),
+    (["--mlir-print-ir-module-scope"], []),
+])
+def test_ir_dumps_after_passes_as_mlir_opt_selects_them(cli, capfd, flags, dumped):
+    # cse changes the IR, then test-emit-diagnostics fails; the selection is mlir-opt's.
+    text = CSE_INPUT.replace("return", '"test.op"() {test.diag = "error: no"} : () -> ()\n'
+                             "  return")
+    result = cli(["-p", "cse,test-emit-diagnostics", *flags], stdin=text)
+    assert result.code == EXIT_DIAGNOSED
+    headers = [line for line in capfd.readouterr().err.splitlines() if "IR Dump" in line]
+    assert headers == [f"// -----// IR Dump After {name} ({name.split()[0].lower()}) //----- //"
+                       for name in dumped]
 
 
 # --- diagnostics -----------------------------------------------------------

@@ -155,3 +155,30 @@ def test_missing_tool_respects_required_and_quiet(tmp_path):
     assert quiet.returncode == 0, quiet.stderr
     assert "NzPass_FOUND=0" in quiet.stdout
     assert "nzpass-opt" not in quiet.stderr
+
+
+ROOT = Path(__file__).resolve().parents[2]
+README_BUILD_DIR = "build/cmake-example"
+
+
+def _readme_cmake_command() -> str:
+    """The README's CMake command: the shell block that configures examples/cmake."""
+    blocks = re.findall(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    (command,) = [b for b in blocks if "nzpass.cmake_dir" in b and "cmake -S" in b]
+    return command
+
+
+@needs_cmake
+@pytest.mark.skipif(not (ROOT / ".venv" / "bin" / "python").exists(),
+                    reason="the README's set-up command has not made .venv")
+def test_the_readme_cmake_command_works_as_written(tmp_path):
+    # As written, from the repository root, with no venv activated (no nzpass-opt on PATH);
+    # only the build directory moves into the test's own directory.
+    command = _readme_cmake_command()
+    assert command.count(README_BUILD_DIR) >= 2 and "$(python " not in command
+    done = subprocess.run(["bash", "-ec", command.replace(README_BUILD_DIR, str(tmp_path))],
+                          cwd=ROOT, env=_env_without_nzpass_on_path(), capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lowered = (tmp_path / "matmul_nz.pto.mlir").read_text()
+    assert '"pto.tload"' in lowered and "nz_tensor_views_blocked" in lowered

@@ -107,3 +107,58 @@ def test_add_passes_raises_on_a_bad_pipeline(ctx):
                           DiagnosticEngine())
     assert caught.value.col == 27
     assert "expects an integer" in caught.value.message
+
+
+# --- parsing with a file name ----------------------------------------------------------
+
+
+def test_parse_module_names_every_diagnostic_after_the_file(ctx):
+    # Module.parse names the buffer `-`; parse_module gives the caller's file name.
+    assert nzpass.run_pipeline(parse(), "test-emit-diagnostics").diagnostics[0].loc.file == "-"
+    module = nzpass.parse_module(TEXT, "kernel.mlir")
+    result = nzpass.run_pipeline(module, "test-emit-diagnostics")
+    assert [str(d.loc) for d in result.diagnostics] == ["kernel.mlir:6:3"]
+    assert module.context is ctx  # the current context, when there is one
+    assert str(module) == str(parse())  # the same IR; only the locations differ
+
+
+def test_parse_module_names_arguments_and_the_implicit_module(ctx):
+    module = nzpass.parse_module(TEXT, "k.mlir")
+    func = module.body.operations[0]
+    argument = func.regions[0].blocks[0].arguments[0]
+    assert (str(module.operation.location), str(func.location)) == (
+        'loc("k.mlir":0:0)', 'loc("k.mlir":1:1)')  # as mlir-opt names them
+    assert str(argument.location) == 'loc("k.mlir":1:14)'
+
+
+@pytest.mark.parametrize("name", ['we"ird\\name.mlir', "caf\u00e9/k.mlir", "tab\there.mlir"])
+def test_parse_module_keeps_any_file_name(ctx, name):
+    module = nzpass.parse_module(TEXT, name)
+    (diag,) = nzpass.run_pipeline(module, "test-emit-diagnostics").diagnostics
+    assert (diag.loc.file, diag.loc.line, diag.loc.col) == (name, 6, 3)
+
+
+def test_parse_module_without_a_context_makes_one():
+    module = nzpass.parse_module(TEXT, "kernel.mlir")
+    with module.context:
+        result = nzpass.run_pipeline(module, "test-emit-diagnostics")
+    assert str(result.diagnostics[0].loc) == "kernel.mlir:6:3"
+
+
+def test_parse_module_reads_custom_pto_syntax_at_its_positions(ctx):
+    text = ("func.func @f(%p: !pto.ptr<f16>, %n: index) {\n"
+            "  %v = pto.make_tensor_view %p, shape = [%n, %n], strides = [%n, %n] "
+            "{layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>\n  return\n}\n")
+    module = nzpass.parse_module(text, "view.pto")
+    view = module.body.operations[0].regions[0].blocks[0].operations[0]
+    assert view.name == "pto.make_tensor_view"
+    assert str(view.location) == 'loc("view.pto":2:8)'
+
+
+def test_parse_module_raises_with_located_diagnostics(ctx):
+    with pytest.raises(nzpass.ParseError) as info:
+        nzpass.parse_module("func.func @f() {\n  %x = nope\n}\n", "bad.mlir")
+    (error,) = info.value.diagnostics
+    assert str(error.loc) == "bad.mlir:2:8"
+    assert str(info.value).startswith("bad.mlir:2:8: error: ")
+    assert "  %x = nope\n       ^" in str(info.value)  # the source line and a caret

@@ -15,6 +15,7 @@ from nzpass import run_pipeline
 from nzpass.dialects import pto
 from nzpass.ir.bindings import ir, new_context
 from nzpass.model import (
+    BUILTIN_HOOKS,
     MATMUL_HOOKS,
     GlobalTensor,
     GmOutOfBounds,
@@ -394,23 +395,134 @@ func.func @arith(%big: i32, %neg: index) -> (i32, index, index, index, index, i3
 # --------------------------------------------------------------------------- errors
 
 
-def nz_load_module(dtype=np.float16):
+def nz_load_module(dtype=np.float16, compute='"pl.tile.matmul"(%t, %t)'):
     tt = tensor_t((32, 32), dtype)
     k = Kernel(("%w", tt))
     k.load("%t", "%w", tt, [16, 0], [16, 32], tile_t(16, 32, dtype))
-    k.emit(f'%r = "pl.tile.matmul"(%t, %t) : ({tile_t(16, 32, dtype)}, '
+    k.emit(f'%r = {compute} : ({tile_t(16, 32, dtype)}, '
            f'{tile_t(16, 32, dtype)}) -> {tile_t(16, 16, np.float32, "acc")}')
     return lower(k.text())
 
 
 def test_unknown_op_without_a_hook_raises_naming_the_op():
-    module = nz_load_module()
+    module = nz_load_module(compute='"pl.tile.mystery"(%t, %t)')
     w = pack_nz(values((32, 32), np.float16))
-    with pytest.raises(SimulationError, match=r"pl\.tile\.matmul") as info:
+    with pytest.raises(SimulationError, match=r"no simulation for op 'pl\.tile\.mystery'") as info:
         Simulator(module).run("kernel", w)
     assert info.value.location and "loc(" in info.value.location
-    result = Simulator(module, hooks=MATMUL_HOOKS).run("kernel", w)
-    assert [e.kind for e in result.events] == ["pto.tload", "pl.tile.matmul"]
+    hooks = {"pl.tile.mystery": MATMUL_HOOKS["pl.tile.matmul"]}
+    result = Simulator(module, hooks=hooks).run("kernel", w)
+    assert [e.kind for e in result.events] == ["pto.tload", "pl.tile.mystery"]
+
+
+def test_builtin_matmul_runs_without_hooks_and_user_hooks_override_it():
+    module = nz_load_module()
+    logical = small_values((32, 32), np.float16)
+    result = Simulator(module).run("kernel", pack_nz(logical))
+    assert BUILTIN_HOOKS["pl.tile.matmul"] is MATMUL_HOOKS["pl.tile.matmul"]
+    window = logical[16:32].astype(np.float64)
+    assert result.events[-1].kind == "pl.tile.matmul"
+    np.testing.assert_array_equal(result.events[-1].logical, window @ window.T)
+    seen = []
+    override = {"pl.tile.matmul": lambda sim, op, operands: seen.append(op.name) or operands[0]}
+    Simulator(module, hooks=override).run("kernel", pack_nz(logical))
+    assert seen == ["pl.tile.matmul"]
+
+
+def acc_kernel(compute: str, zeros: bool = True) -> ir.Module:
+    """acc = zeros (or A @ B.T); then `compute` over (acc, a, b) tiles of a [16, 32] f16
+    activation x and an NZ [16, 32] weight w, stored into an NZ f32 out [16, 16]."""
+    x_t, w_t = tensor_t((16, 32), np.float16, nz=False), tensor_t((16, 32), np.float16)
+    out_t = tensor_t((16, 16), np.float32)
+    tile, acc = tile_t(16, 32, np.float16), tile_t(16, 16, np.float32, "acc")
+    k = Kernel(("%x", x_t), ("%w", w_t), ("%out", out_t))
+    k.load("%a", "%x", x_t, [0, 0], [16, 32], tile)
+    k.load("%b", "%w", w_t, [0, 0], [16, 32], tile)
+    if zeros:
+        k.emit(f'%acc = "pl.tile.zeros"() : () -> {acc}')
+    else:
+        k.emit(f'%acc = "pl.tile.matmul"(%a, %b) : ({tile}, {tile}) -> {acc}')
+    k.emit(f"%c = {compute} : ({acc}, {tile}, {tile}) -> {acc}")
+    k.store("%c", acc, "%out", out_t, [0, 0])
+    return lower(k.text())
+
+
+def small_values(shape, dtype, seed=0):
+    """Small integers: every product and sum is exact in f32, so results compare equal."""
+    return np.random.default_rng(seed).integers(-8, 9, shape).astype(dtype)
+
+
+def run_acc_kernel(module: ir.Module):
+    x, w = small_values((16, 32), np.float16, 1), small_values((16, 32), np.float16, 2)
+    out = pack_nz(np.zeros((16, 16), np.float32))
+    Simulator(module).run("kernel", x, pack_nz(w), out)
+    product = x.astype(np.float64) @ w.astype(np.float64).T
+    return unpack_nz(out, (16, 16)), product
+
+
+@pytest.mark.parametrize("zeros", [True, False], ids=["from_zeros", "from_matmul"])
+def test_matmul_acc_adds_the_product_to_acc_in_tmatmul_acc_order(zeros):
+    got, product = run_acc_kernel(acc_kernel('"pl.tile.matmul_acc"(%acc, %a, %b)', zeros))
+    np.testing.assert_array_equal(got, product if zeros else 2 * product)
+
+
+def test_zeros_gives_a_zero_tile_of_its_result_type():
+    x_t, out_t = tensor_t((16, 16), np.float32, nz=False), tensor_t((16, 16), np.float32)
+    acc = tile_t(16, 16, np.float32, "acc")
+    k = Kernel(("%x", x_t), ("%out", out_t))
+    k.emit(f'%z = "pl.tile.zeros"() : () -> {acc}')
+    k.store("%z", acc, "%out", out_t, [0, 0])
+    out = pack_nz(np.full((16, 16), 7, np.float32))
+    result = Simulator(lower(k.text())).run("kernel", np.zeros(256, np.float32), out)
+    assert result.stores[0].tile.loc == "acc"
+    np.testing.assert_array_equal(unpack_nz(out, (16, 16)), np.zeros((16, 16)))
+
+
+@pytest.mark.parametrize(("compute", "message"), [
+    ('"pl.tile.matmul"(%a, %b, %acc)',
+     r"'pl\.tile\.matmul' takes 2 tiles, 'pl\.tile\.matmul'\(A, B\); got 3 operands; to "
+     r"accumulate, write 'pl\.tile\.matmul_acc'\(acc, A, B\)"),
+    ('"pl.tile.matmul_acc"(%a, %b)',
+     r"'pl\.tile\.matmul_acc' takes 3 tiles, 'pl\.tile\.matmul_acc'\(acc, A, B\); got 2"),
+])
+def test_matmul_operand_counts_are_checked_with_the_documented_order(compute, message):
+    text = compute
+    x_t, w_t = tensor_t((16, 32), np.float16, nz=False), tensor_t((16, 32), np.float16)
+    tile, acc = tile_t(16, 32, np.float16), tile_t(16, 16, np.float32, "acc")
+    k = Kernel(("%x", x_t), ("%w", w_t))
+    k.load("%a", "%x", x_t, [0, 0], [16, 32], tile)
+    k.load("%b", "%w", w_t, [0, 0], [16, 32], tile)
+    k.emit(f'%acc = "pl.tile.zeros"() : () -> {acc}')
+    operand_types = ", ".join({"%a": tile, "%b": tile, "%acc": acc}[name.strip()]
+                              for name in text[text.index("(") + 1:-1].split(","))
+    k.emit(f"%c = {text} : ({operand_types}) -> {acc}")
+    module = lower(k.text())
+    with pytest.raises(SimulationError, match=message):
+        Simulator(module).run("kernel", values((16, 32), np.float16), pack_nz(
+            values((16, 32), np.float16)))
+
+
+def test_the_docstrings_name_only_documented_attributes():
+    # Every `sim.x` / `result.x` the help text uses is an attribute help() documents.
+    import pydoc
+    import re
+
+    from nzpass.model import RunResult, TileSnapshot
+
+    sim_help = pydoc.render_doc(Simulator, renderer=pydoc.plaintext)
+    result_help = pydoc.render_doc(RunResult, renderer=pydoc.plaintext)
+    snapshot_help = pydoc.render_doc(TileSnapshot, renderer=pydoc.plaintext)
+    for attr in re.findall(r"\bresult\.(\w+)", sim_help):
+        assert f"`{attr}`" in result_help or f"\n |  {attr}\n" in result_help, attr
+    for attr in re.findall(r"\.loads\[0\]\.(\w+)", sim_help):
+        assert f"`{attr}`" in snapshot_help, attr
+    sim = Simulator(nz_load_module())
+    for attr in (name for name in vars(sim) if not name.startswith("_")):
+        assert f"`{attr}`" in sim_help, attr
+    for field in ("kind", "location", "name", "tile", "logical"):
+        assert f"`{field}`" in snapshot_help, field
+    for field in ("gm", "returns", "events", "loads", "stores", "tiles"):
+        assert f"`{field}`" in result_help, field
 
 
 def test_out_of_bounds_gm_access_raises_gm_out_of_bounds_unwrapped():

@@ -143,14 +143,14 @@ class ModulePass:
             values[key.replace("-", "_")] = spec.parse(cls.name, text)
         return cls(**values)
 
-    def pipeline_text(self) -> str:
-        """This pass with its non-default options, in pipeline syntax."""
-        changed = [
+    def pipeline_text(self, every_option: bool = False) -> str:
+        """This pass with its non-default options (or all of them), in pipeline syntax."""
+        shown = [
             f"{spec.name}={option_text(getattr(self, spec.name.replace('-', '_')))}"
             for spec in self.option_specs()
-            if getattr(self, spec.name.replace("-", "_")) != spec.default
+            if every_option or getattr(self, spec.name.replace("-", "_")) != spec.default
         ]
-        return self.name + ("{" + " ".join(changed) + "}" if changed else "")
+        return self.name + ("{" + " ".join(shown) + "}" if shown else "")
 
 
 def option(default: Any, help: str, choices: tuple[str, ...] = (),

@@ -340,6 +340,51 @@ class Pipeline:
         parts = [s.pipeline_text() if isinstance(s, ModulePass) else s.text for s in self.steps]
         return "builtin.module(" + ",".join(parts) + ")"
 
+    def dump(self) -> str:
+        """What mlir-opt's --dump-pass-pipeline prints: the pass count and the pipeline that
+        runs, one pass per line, every option spelled out. Needs a current context."""
+        parts = []
+        for step in self.steps:
+            if isinstance(step, ModulePass):
+                parts.append(step.pipeline_text(every_option=True))
+                continue
+            pm = passmanager.PassManager()
+            pm.add(step.text)  # the upstream printer spells out every option
+            parts.append(_inside_anchor(str(pm)))
+        pretty, count = _pretty_pipeline("builtin.module(" + ",".join(p for p in parts if p) + ")")
+        return f"Pass Manager with {count} passes:\n{pretty}\n\n"
+
+
+def _inside_anchor(text: str) -> str:
+    """`any(a,b)` -> `a,b`: the elements of a pass manager's printed pipeline."""
+    return text[text.index("(") + 1:text.rindex(")")]
+
+
+def _pretty_pipeline(text: str) -> tuple[str, int]:
+    """MLIR's pretty form of a flat pipeline (an element per line, two spaces per anchor
+    level; options stay on their element's line) and its count of top-level passes."""
+    out: list[str] = []
+    depth = braces = 0
+    top_level = 0
+    for char in text:
+        if braces or char == "{":
+            braces += {"{": 1, "}": -1}.get(char, 0)
+            out.append(char)
+        elif char == "(":
+            depth += 1
+            out.append("(\n" + "  " * depth)
+        elif char == ")":
+            depth -= 1
+            out.append("\n" + "  " * depth + ")")
+        elif char == ",":
+            top_level += depth == 1
+            out.append(",\n" + "  " * depth)
+        else:
+            out.append(char)
+    lines = "".join(out).split("\n")
+    empty = _inside_anchor(text).strip() == ""
+    return "\n".join(line.rstrip() for line in lines), 0 if empty else top_level + 1
+
 
 def add_passes(pm: passmanager.PassManager, pipeline: str,
                diagnostics: DiagnosticEngine) -> None:

@@ -8,8 +8,15 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from .. import pto_syntax
-from ..ir.bindings import MLIRError, ir
-from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
+from ..ir.bindings import MLIRError, ir, new_context
+from .diagnostics import (
+    Diagnostic,
+    DiagnosticEngine,
+    Severity,
+    SourceCache,
+    SourceLoc,
+    format_diagnostic,
+)
 
 SPLIT_MARKER = "// -----"
 # mlir-opt splits at the marker without its last two dashes and warns when
@@ -189,3 +196,64 @@ def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context,
         return ir.Module.parse(padding + text, context=ctx)
     except MLIRError:
         return None  # the parser's diagnostics are already in `diagnostics`
+
+
+# A file position as the printer spells it inside any location (`loc("-":3:9)`, a name's
+# child, a call site, a fused list): a quoted file name can occur nowhere else, since the
+# printer escapes every quote inside strings.
+_PARSED_POSITION = re.compile(re.escape(f'"{_PARSER_BUFFER_NAME}"') + r"(?=:\d+:\d+)")
+
+
+def _mlir_string(text: str) -> str:
+    """`text` as an MLIR string literal (quotes, backslashes and controls as `\\XX`)."""
+    escaped = "".join(c if c.isprintable() and c not in '"\\' else
+                      "".join(f"\\{b:02X}" for b in c.encode()) for c in text)
+    return f'"{escaped}"'
+
+
+def name_locations(module: ir.Module, name: str) -> ir.Module:
+    """`module` again, with every position in the parser's buffer `-` moved into file
+    `name`: the bindings' text parser has no buffer name, and an op's location cannot be
+    changed in place, so the module is printed with its locations and parsed back (about
+    the cost of a second parse)."""
+    if name == _PARSER_BUFFER_NAME:
+        return module
+    text = module.operation.get_asm(enable_debug_info=True, print_generic_op_form=True,
+                                    assume_verified=True)
+    quoted = _mlir_string(name)
+    return ir.Module.parse(_PARSED_POSITION.sub(lambda _: quoted, text), context=module.context)
+
+
+class ParseError(ValueError):
+    """`parse_module` could not parse its text; `diagnostics` says where and why."""
+
+    def __init__(self, diagnostics: list[Diagnostic], sources: SourceCache):
+        self.diagnostics = diagnostics
+        super().__init__("".join(format_diagnostic(d, sources) for d in diagnostics).rstrip())
+
+
+def parse_module(text: str, filename: str = _PARSER_BUFFER_NAME,
+                 context: ir.Context | None = None) -> ir.Module:
+    """Parse MLIR text as nzpass-opt reads a file: every location (and so every later
+    diagnostic) is `filename:line:col`, custom-syntax pto ops are read, and top-level ops
+    other than one `builtin.module` go into an implicit module. `context` defaults to the
+    current one, else a fresh `new_context()`. Raises `ParseError` with the diagnostics.
+
+        module = nzpass.parse_module(Path("kernel.mlir").read_text(), "kernel.mlir")
+    """
+    ctx = context or _current_context() or new_context()
+    engine = DiagnosticEngine()
+    with ctx, engine.capturing(ctx):
+        module = parse_chunk(Chunk(text, 1), filename, ctx, engine)
+        if module is not None:
+            return name_locations(module, filename)
+    sources = SourceCache()
+    sources.add(filename, text)
+    raise ParseError(engine.take(), sources)
+
+
+def _current_context() -> ir.Context | None:
+    try:
+        return ir.Context.current
+    except ValueError:
+        return None

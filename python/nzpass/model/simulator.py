@@ -1,37 +1,7 @@
-"""Execute the memory ops of a `pto` function on numpy buffers.
+"""Execute a `pto` function (the output of pl-to-pto) on numpy buffers: `Simulator`.
 
-The simulator interprets one `func.func` of a module in `pto` form (docs/ir.md section 2, the
-output of convert-pl-to-pto) and moves bytes with the hardware model of `hardware.py`:
-
-    sim = Simulator(module, mode="a2a3", block_idx=0, block_num=1, hooks=MATMUL_HOOKS)
-    result = sim.run("kernel", w_gm, x_gm, out_gm, 7)
-    result.loads[0].logical      # tile contents (logical [rows, cols]) after the 1st tload
-    result.tiles["%7"]           # every snapshot of the tile value %7, in execution order
-    result.gm[2]                 # the buffer bound to argument 2 (written in place)
-
-Binding (`run(func_name, *args)`), one value per function argument, in order:
-- `!pto.ptr<T>`: a C-contiguous numpy array of T (any rank: it is used flat, so `pack_nz`
-  output can be passed as is); stores write into it in place. bf16 and f8 buffers hold raw
-  bits: pass them as uint16 / uint8.
-- `index` and `iN`: a Python int, wrapped to the declared width.
-- anything else: passed through untouched (for hooks).
-
-Executed ops: `arith.constant` and the integer arith ops (`addi subi muli floordivsi remsi
-minsi maxsi index_cast index_castui extsi extui trunci`) with exact two's complement semantics
-at the result width (`index` is 64-bit); `scf.for` (iter_args, results) and `scf.yield`;
-`func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound buffer),
-`pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled `Tile` per
-execution), `pto.tload` (NZ view -> `tload_nz2nz`; ND view into an NZ Mat tile ->
-`tload_nd2nz`; ND into an ND tile -> `tload_nd2nd`), `pto.tstore` (Acc tile into an NZ view ->
-`tstore_acc_nz2nz`; Acc/Vec tile into an ND view -> `tstore_nd`; `atomicType atomic_add` adds,
-`reluPreMode normal_relu` clamps at zero) and `pl.tile.get_block_idx` / `get_block_num` (the
-values given to the constructor; `pto.get_block_idx` / `pto.get_block_num` too).
-
-Any other op goes to `hooks[op_name](sim, op, operand_values)`, which returns None (no
-result), one value (one result) or a tuple/list of values; without a hook it raises
-`SimulationError` naming the op and its location. `matmul_hook` is such a hook for
-`pl.tile.matmul`. GM accesses outside a buffer raise `GmOutOfBounds` and transfers the
-instruction cannot encode raise `HardwareLimitError`, unwrapped (a note names the op).
+`help(Simulator)` documents the whole interface: how arguments are bound, which ops run,
+the built-in compute ops (`BUILTIN_HOOKS`), and what `RunResult` and `TileSnapshot` hold.
 """
 
 from __future__ import annotations
@@ -59,8 +29,9 @@ from .hardware import (
     tstore_nd,
 )
 
-__all__ = ["MATMUL_HOOKS", "Partition", "RunResult", "SimulationError", "Simulator",
-           "TileSnapshot", "matmul_hook", "numpy_dtype", "tile_for"]
+__all__ = ["BUILTIN_HOOKS", "MATMUL_HOOKS", "Partition", "RunResult", "SimulationError",
+           "Simulator", "TileSnapshot", "matmul_acc_hook", "matmul_hook", "numpy_dtype",
+           "tile_for", "zeros_hook"]
 
 Hook = Callable[["Simulator", ir.Operation, list], Any]
 
@@ -88,11 +59,16 @@ class Partition:
 @dataclass(frozen=True, eq=False)
 class TileSnapshot:
     """One tile event: the tile after `pto.tload`, the tile stored by `pto.tstore`, or a tile
-    a hook produced. `logical` is a copy of `tile.to_logical()` taken at that moment."""
+    a hook produced.
 
-    kind: str  # the op name
+    `kind`: the op name. `location`: the op's location, as printed. `name`: the SSA name of
+    the tile value, e.g. "%7". `tile`: the model `Tile` itself (it may change later).
+    `logical`: a copy of `tile.to_logical()` taken at that moment.
+    """
+
+    kind: str
     location: str
-    name: str  # the SSA name of the tile value, e.g. "%7"
+    name: str
     tile: Tile = field(repr=False)
     logical: np.ndarray = field(repr=False)
 
@@ -102,7 +78,8 @@ class RunResult:
     """What `Simulator.run` returns.
 
     `gm`: argument number -> the array bound to that `!pto.ptr` argument (written in place).
-    `returns`: the values of `func.return`. `events`: every tile snapshot in execution order.
+    `returns`: the values of `func.return`. `events`: every `TileSnapshot` in execution
+    order; `loads`, `stores` and `tiles` select from them.
     """
 
     gm: dict[int, np.ndarray]
@@ -302,7 +279,7 @@ class _Compiler:
         return attr  # anything else (dense constants...) is passed through as the attribute
 
     def attrs(self, op: ir.Operation, needed: tuple[str, ...] = ()):
-        return self.sim.properties.attributes(op, needed)
+        return self.sim._properties.attributes(op, needed)
 
     def groups(self, view_cls, op: ir.Operation, needed: tuple[str, ...] = ()):
         """Operand groups as positions into `op.operands` (properties read when needed)."""
@@ -373,12 +350,52 @@ def _enum_value(attr: ir.Attribute | None, enum: str) -> str | None:
 
 
 class Simulator:
-    """Interpreter of the memory path of `pto` functions (see the module docstring).
+    """Interpreter of one module in `pto` form (docs/ir.md section 2), byte by byte.
 
-    `module_op`: an `ir.Module` or its operation. `mode`: "a2a3" models the A2/A3 device
-    defects (pto-isa#317 gap truncation, packed Acc->NZ column-block pitch); "ideal" goes
-    through the view strides like pto-isa's CPU simulator. `block_idx`/`block_num`: the
-    values of the block index ops. `hooks`: `{op_name: hook}` for ops outside the memory path.
+        sim = Simulator(module, mode="a2a3", block_idx=0, block_num=2)
+        result = sim.run("kernel", x_gm, w_gm, out_gm)
+        result.loads[0].logical      # logical [rows, cols] contents after the 1st tload
+        result.tiles["%7"]           # every snapshot of the tile value %7, in order
+        result.gm[2]                 # the buffer bound to argument 2 (written in place)
+
+    Constructor arguments, kept as attributes of the same names:
+    - `module`: an `ir.Module` or its operation (the attribute holds the operation).
+    - `mode`: "a2a3" models the A2/A3 device defects (pto-isa#317 gap truncation, packed
+      Acc->NZ column-block pitch); "ideal" goes through the view strides like pto-isa's CPU
+      simulator.
+    - `block_idx`, `block_num`: the values `get_block_idx` / `get_block_num` return.
+    - `hooks`: `{op_name: hook}` added to (or replacing entries of) `BUILTIN_HOOKS`; the
+      attribute holds the merged table.
+
+    `run(func_name, *args)` binds one value per function argument, in order:
+    - `!pto.ptr<T>`: a C-contiguous numpy array of T (any rank: it is used flat, so
+      `pack_nz` output can be passed as is); stores write into it in place. bf16 and f8
+      buffers hold raw bits: pass them as uint16 / uint8.
+    - `index` and `iN`: a Python int, wrapped to the declared width.
+    - anything else: passed through untouched (for hooks).
+
+    Executed ops: `arith.constant` and the integer arith ops (`addi subi muli floordivsi
+    divsi remsi minsi maxsi index_cast index_castui extsi extui trunci`) with exact two's
+    complement semantics at the result width (`index` is 64-bit); `scf.for` (iter_args,
+    results) and `scf.yield`; `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over
+    the bound buffer), `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a
+    zero-filled `Tile` per execution), `pto.tload` (NZ view -> `tload_nz2nz`; ND view into
+    an NZ Mat tile -> `tload_nd2nz`; ND into an ND tile -> `tload_nd2nd`), `pto.tstore` (Acc
+    tile into an NZ view -> `tstore_acc_nz2nz`; Acc/Vec tile into an ND view -> `tstore_nd`;
+    `atomicType atomic_add` adds, `reluPreMode normal_relu` clamps at zero), and
+    `pl.tile.get_block_idx` / `get_block_num` (`pto.get_block_idx` / `get_block_num` too).
+
+    Built-in compute ops (`BUILTIN_HOOKS`, the `pl` ops that stay in pl form after
+    pl-to-pto, in the operand order of `pto.tmatmul` / `pto.tmatmul.acc`):
+    `pl.tile.zeros() -> C` (a zero tile), `pl.tile.matmul(A, B) -> C` with `C = A @ B.T`,
+    `pl.tile.matmul_acc(acc, A, B) -> C` with `C = acc + A @ B.T` (`A` an activation tile
+    `[M, K]`, `B` a weight tile `[N, K]` as the NZ load of `w[N, K]` leaves it).
+
+    Any other op goes to `hooks[op_name](sim, op, operand_values)`, which returns None (no
+    result), one value (one result) or a tuple/list of values; without a hook it raises
+    `SimulationError` naming the op and its location. GM accesses outside a buffer raise
+    `GmOutOfBounds` and transfers the instruction cannot encode raise
+    `HardwareLimitError`, unwrapped (a note names the op).
     """
 
     def __init__(self, module_op, mode: str = "a2a3", block_idx: int = 0, block_num: int = 1,
@@ -391,8 +408,8 @@ class Simulator:
         self.mode = mode
         self.block_idx = block_idx
         self.block_num = block_num
-        self.hooks = dict(hooks or {})
-        self.properties = PropertyReader(self.module)
+        self.hooks = {**BUILTIN_HOOKS, **(hooks or {})}
+        self._properties = PropertyReader(self.module)
         self._compiled: dict[str, tuple[_Block, list[ir.Type]]] = {}
 
     # ---------------------------------------------------------------- public
@@ -629,26 +646,41 @@ def _find_function(module: ir.Operation, func_name: str) -> ir.Operation:
                           f"{', '.join('@' + n for n in names) or 'none'})")
 
 
-# --------------------------------------------------------------------------- matmul
+# --------------------------------------------------------------------------- compute ops
+# The `pl` compute ops that stay in pl form after pl-to-pto, in the operand order of
+# pto.tmatmul / pto.tmatmul.acc: `pl.tile.matmul(A, B)` and `pl.tile.matmul_acc(acc, A, B)`.
 
 
-def matmul_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
-    """`pl.tile.matmul`: C = A @ B.T over the valid regions of the logical tile contents.
-
-    `A` holds an activation window `[TM, TK]` and `B` a weight window `[TN, TK]` (the weight
-    `w[N, K]`, as the NZ->NZ load leaves it: docs/nz-semantics.md section 1 and the runtime
-    scenario, where `x @ w.T` is the result). With three operands `(acc, A, B)` the product
-    is added to `acc`. The result is a fresh tile of the op's result type (Acc); the product
-    is computed in float64 (int64 for integer inputs) and converted once to the result dtype.
-    """
-    if len(operands) not in (2, 3) or not all(isinstance(t, Tile) for t in operands):
-        raise SimulationError(f"'{op.name}' expects tiles (A, B) or (acc, A, B)",
-                              str(op.location))
-    *acc_in, a, b = operands
+def _result_tile(op: ir.Operation) -> Tile:
+    """A fresh zero-filled tile of the op's one `!pto.tile_buf` result."""
     buf = pto.tile_buf(op.results[0].type) if len(op.results) == 1 else None
     if buf is None:
-        raise SimulationError(f"'{op.name}' must return one !pto.tile_buf", str(op.location))
-    out = tile_for(buf)
+        raise SimulationError(f"'{op.name}' must return one !pto.tile_buf (lower the module "
+                              "with pl-to-pto first)", str(op.location))
+    return tile_for(buf)
+
+
+def zeros_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
+    """`pl.tile.zeros() -> tile`: a fresh tile of the result type, every element zero."""
+    if operands:
+        raise SimulationError(f"'{op.name}' takes no operands, got {len(operands)}",
+                              str(op.location))
+    return _result_tile(op)
+
+
+def _expect_tiles(op: ir.Operation, operands: list, roles: tuple[str, ...]) -> None:
+    if len(operands) == len(roles) and all(isinstance(t, Tile) for t in operands):
+        return
+    usage = f"'{op.name}'({', '.join(roles)})"
+    hint = ("; to accumulate, write 'pl.tile.matmul_acc'(acc, A, B)"
+            if op.name == "pl.tile.matmul" and len(operands) == 3 else "")
+    raise SimulationError(f"'{op.name}' takes {len(roles)} tiles, {usage}; got "
+                          f"{len(operands)} operands{hint}", str(op.location))
+
+
+def _product(op: ir.Operation, a: Tile, b: Tile, acc: Tile | None) -> Tile:
+    """`acc + A @ B.T` over the valid regions, into a fresh tile of the result type."""
+    out = _result_tile(op)
     av = a.to_logical()[: a.valid_rows, : a.valid_cols]
     bv = b.to_logical()[: b.valid_rows, : b.valid_cols]
     if av.shape[1] != bv.shape[1]:
@@ -663,11 +695,34 @@ def matmul_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
         raise SimulationError(f"'{op.name}': the {m}x{n} product does not fit the "
                               f"{out.rows}x{out.cols} result tile", str(op.location))
     logical = out.to_logical().astype(wide)
-    if acc_in:
-        logical[:m, :n] = acc_in[0].to_logical()[:m, :n].astype(wide)
+    if acc is not None:
+        logical[:m, :n] = acc.to_logical()[:m, :n].astype(wide)
     logical[:m, :n] += product
     out.set_logical(logical.astype(out.dtype))
     return out
 
 
-MATMUL_HOOKS: dict[str, Hook] = {"pl.tile.matmul": matmul_hook, "pl.tile.matmul_acc": matmul_hook}
+def matmul_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
+    """`pl.tile.matmul(A, B) -> C` with C = A @ B.T over the valid regions of the logical
+    tile contents.
+
+    `A` holds an activation window `[TM, TK]` and `B` a weight window `[TN, TK]` (the weight
+    `w[N, K]`, as the NZ->NZ load leaves it: docs/nz-semantics.md section 1, where `x @ w.T` is the
+    result). The result is a fresh tile of the op's result type (Acc); the product is
+    computed in float64 (int64 for integer inputs) and converted once to the result dtype.
+    """
+    _expect_tiles(op, operands, ("A", "B"))
+    return _product(op, operands[0], operands[1], None)
+
+
+def matmul_acc_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
+    """`pl.tile.matmul_acc(acc, A, B) -> C` with C = acc + A @ B.T (see `matmul_hook`);
+    `acc` is read, never written: C is a fresh tile of the result type."""
+    _expect_tiles(op, operands, ("acc", "A", "B"))
+    return _product(op, operands[1], operands[2], operands[0])
+
+
+MATMUL_HOOKS: dict[str, Hook] = {"pl.tile.matmul": matmul_hook,
+                                 "pl.tile.matmul_acc": matmul_acc_hook}
+# What every Simulator executes beyond the memory path; `hooks=` adds to it or overrides it.
+BUILTIN_HOOKS: dict[str, Hook] = {"pl.tile.zeros": zeros_hook, **MATMUL_HOOKS}

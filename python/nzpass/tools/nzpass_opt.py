@@ -18,27 +18,67 @@ from typing import IO
 from .. import __version__, passes, pto_syntax
 from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
 from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError
-from ..driver.source import Chunk, decode_source, parse_chunk, split_input
+from ..driver.source import Chunk, decode_source, name_locations, parse_chunk, split_input
 from ..driver.verify_diagnostics import DiagnosticVerifier
 from ..ir.bindings import MLIRError, ir, new_context, passmanager
 
 EXIT_OK, EXIT_DIAGNOSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 STDIN_NAME = "<stdin>"  # the buffer name mlir-opt gives standard input
 _OUTPUT_SPLIT_MARKER = b"// -----\n"
+_STATISTICS_DISPLAY = {"pipeline": passmanager.PassDisplayMode.PIPELINE,
+                       "list": passmanager.PassDisplayMode.LIST}
 # Options that take a value: the reproducer must not mistake it for the input.
-_VALUE_OPTIONS = ("-o", "-p", "--pass-pipeline", "-pass-pipeline")
+_VALUE_OPTIONS = ("-o", "-p", "--pass-pipeline", "-pass-pipeline", "--pto-syntax", "-pto-syntax",
+                  "--mlir-pass-statistics-display", "-mlir-pass-statistics-display")
 
 
 class UsageError(Exception):
     pass
 
 
+# The spellings LLVM's command-line parser takes for a boolean option's `=value`.
+_TRUE_WORDS, _FALSE_WORDS = ("true", "TRUE", "True", "1"), ("false", "FALSE", "False", "0")
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse with mlir-opt's spellings: `--name` and `-name`, and boolean flags that
+    also take `--name=true|false` (never a separate value: that would eat the input)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._flags: dict[str, str] = {}  # every spelling of a boolean flag -> its dest
+
     def error(self, message: str):  # argparse would exit the interpreter
         raise UsageError(message)
 
+    def add_flag(self, name: str, help: str, default: bool = False) -> None:
+        """A boolean flag `--name` (and `-name`, `--name=false`...)."""
+        spellings = (f"--{name}", f"-{name}")
+        dest = name.replace("-", "_")
+        self.add_argument(*spellings, dest=dest, action="store_const", const=True,
+                          default=default, help=help)
+        self._flags.update(dict.fromkeys(spellings, dest))
 
-def _build_parser() -> argparse.ArgumentParser:
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        """Parse, taking `--flag=VALUE` of boolean flags first."""
+        rest, explicit = [], {}
+        for arg in args or []:
+            spelling, equals, value = arg.partition("=")
+            dest = self._flags.get(spelling) if equals else None
+            if dest is None:
+                rest.append(arg)
+            elif value in _TRUE_WORDS + _FALSE_WORDS:
+                explicit[dest] = value in _TRUE_WORDS
+            else:  # LLVM's words for it
+                raise UsageError(f"for the {spelling} option: '{value}' is invalid value for "
+                                 "boolean argument! Try 0 or 1")
+        parsed = super().parse_args(rest, namespace)
+        for dest, value in explicit.items():
+            setattr(parsed, dest, value)
+        return parsed
+
+
+def _build_parser() -> _Parser:
     # No abbreviations: mlir-opt takes `--split-input-file`, never `--split`.
     p = _Parser(prog="nzpass-opt", add_help=False, allow_abbrev=False,
                 description="Run nzpass and upstream MLIR passes on an MLIR file.")
@@ -47,26 +87,54 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pass-pipeline", "-pass-pipeline", dest="pass_pipeline",
                    help="a pipeline anchored on the module: 'builtin.module(a,b{k=v})'")
     p.add_argument("-p", dest="passes", help="shorthand pipeline: 'a,b{k=v},canonicalize'")
-    p.add_argument("--split-input-file", "-split-input-file", action="store_true",
-                   help="process each '// -----' chunk of the input on its own")
-    p.add_argument("--verify-diagnostics", "-verify-diagnostics", action="store_true",
-                   help="check diagnostics against expected-* comments in the input")
-    p.add_argument("--mlir-print-op-generic", "-mlir-print-op-generic", action="store_true",
-                   help="print every op in its generic form")
+    p.add_flag("split-input-file", "process each '// -----' chunk of the input on its own")
+    p.add_flag("verify-diagnostics", "check diagnostics against expected-* comments in the "
+               "input")
+    p.add_flag("verify-each", "verify the IR after each pass (default; --verify-each=false "
+               "skips it)", default=True)
     p.add_argument("--pto-syntax", "-pto-syntax", dest="pto_syntax", choices=pto_syntax.SYNTAXES,
                    default="generic", help="print pto ops in their generic form (default) or "
                    "in PTOAS's custom form; input may use either")
-    p.add_argument("--mlir-print-ir-before-all", "-mlir-print-ir-before-all",
-                   action="store_true", help="print the IR before every pass (to stderr)")
-    p.add_argument("--mlir-print-ir-after-all", "-mlir-print-ir-after-all",
-                   action="store_true", help="print the IR after every pass (to stderr)")
-    p.add_argument("--mlir-timing", "-mlir-timing", action="store_true",
-                   help="report the time of each pass (to stderr)")
+    _add_printing_flags(p)
+    _add_pass_manager_flags(p)
     p.add_argument("--list-passes", "-list-passes", action="store_true",
                    help="list nzpass passes, their summaries and options")
     p.add_argument("--version", "-version", action="store_true", help="print the version")
     p.add_argument("-h", "--help", "-help", action="store_true", help="print this help")
     return p
+
+
+def _add_printing_flags(p: _Parser) -> None:
+    """How IR is printed: the output and the IR dumps alike, as in mlir-opt."""
+    p.add_flag("mlir-print-op-generic", "print every op in its generic form")
+    p.add_flag("mlir-print-debuginfo", "print the location of every op (file:line:col)")
+    p.add_flag("mlir-print-local-scope", "print types and attributes inline, without aliases "
+               "(the output only: IR dumps keep their aliases)")
+    p.add_flag("mlir-print-ir-before-all", "print the IR before every pass (to stderr)")
+    p.add_flag("mlir-print-ir-after-all", "print the IR after every pass (to stderr)")
+    p.add_flag("mlir-print-ir-after-change", "with --mlir-print-ir-after-all, print only after "
+               "the passes that changed the IR")
+    p.add_flag("mlir-print-ir-after-failure", "print the IR after a pass that failed (to "
+               "stderr)")
+    p.add_flag("mlir-print-ir-module-scope", "IR dumps of passes nested on functions print the "
+               "whole module")
+
+
+def _add_pass_manager_flags(p: _Parser) -> None:
+    p.add_flag("dump-pass-pipeline", "print the pipeline that will run, every option spelled "
+               "out (to stderr)")
+    p.add_flag("mlir-timing", "report the time of each pass (to stderr)")
+    p.add_flag("mlir-pass-statistics", "report the statistics of each pass (to stderr)")
+    p.add_argument("--mlir-pass-statistics-display", "-mlir-pass-statistics-display",
+                   dest="statistics_display", choices=sorted(_STATISTICS_DISPLAY),
+                   default="pipeline", help="statistics per pass in pipeline order, or summed "
+                   "per pass (list)")
+    # Accepted so mlir-opt command lines carry over: nzpass always allows unregistered
+    # dialects (pl and pto are), and always runs on one thread (ordered diagnostics).
+    p.add_flag("allow-unregistered-dialect", "accepted for mlir-opt compatibility: nzpass "
+               "always allows unregistered dialects")
+    p.add_flag("mlir-disable-threading", "accepted for mlir-opt compatibility: nzpass always "
+               "runs on one thread")
 
 
 class NzpassOpt:
@@ -210,6 +278,8 @@ class NzpassOpt:
         engine = DiagnosticEngine(on_emit=self._diagnosed, print_op_on_diagnostic=not verifying)
         with ctx, engine.capturing(ctx):
             module = parse_chunk(chunk, self.input_name, ctx, engine)
+            if module is not None and self.args.mlir_print_debuginfo:
+                module = name_locations(module, self.input_name)  # printed, so renamed
             ok = module is not None and self._run_passes(module.operation, engine)
             output = b""
             if ok and self.stream_to is not None:
@@ -230,16 +300,30 @@ class NzpassOpt:
         self._print(failures)
 
     def _run_passes(self, module: ir.Operation, engine: DiagnosticEngine) -> bool:
-        if not self.pipeline.steps:
+        args = self.args
+        if args.dump_pass_pipeline:
+            self.stderr.write(self.pipeline.dump())
+            self.stderr.flush()
+        if not self.pipeline.steps and not args.mlir_pass_statistics:
             return True
         pm = passmanager.PassManager()
         self.pipeline.populate(pm, engine)
-        if self.args.mlir_print_ir_before_all or self.args.mlir_print_ir_after_all:
-            pm.enable_ir_printing(print_before_all=self.args.mlir_print_ir_before_all,
-                                  print_after_all=self.args.mlir_print_ir_after_all,
-                                  print_generic_op_form=self.args.mlir_print_op_generic)
-        if self.args.mlir_timing:
+        # As in mlir-opt, after-failure prints after every pass that fails (and then only
+        # then); after-change and module-scope only shape the dumps the others ask for.
+        print_after = args.mlir_print_ir_after_all or args.mlir_print_ir_after_failure
+        if args.mlir_print_ir_before_all or print_after:
+            pm.enable_ir_printing(print_before_all=args.mlir_print_ir_before_all,
+                                  print_after_all=print_after,
+                                  print_module_scope=args.mlir_print_ir_module_scope,
+                                  print_after_change=args.mlir_print_ir_after_change,
+                                  print_after_failure=args.mlir_print_ir_after_failure,
+                                  enable_debug_info=args.mlir_print_debuginfo,
+                                  print_generic_op_form=args.mlir_print_op_generic)
+        if args.mlir_timing:
             pm.enable_timing()
+        if args.mlir_pass_statistics:
+            pm.enable_statistics(_STATISTICS_DISPLAY[args.statistics_display])
+        pm.enable_verifier(args.verify_each)
         try:
             pm.run(module)
             return True
@@ -247,15 +331,22 @@ class NzpassOpt:
             return False  # its diagnostics are already in the engine
         finally:
             self.stderr.flush()
-            del pm  # the timing report is printed when the pass manager dies
+            del pm  # the timing and statistics reports are printed when the manager dies
+
+    def _print_options(self) -> dict[str, bool]:
+        """The printer flags of the output. Without --verify-each the printer checks the
+        IR itself and falls back to the generic form for invalid IR, as mlir-opt's does."""
+        return {"print_generic_op_form": self.args.mlir_print_op_generic,
+                "enable_debug_info": self.args.mlir_print_debuginfo,
+                "use_local_scope": self.args.mlir_print_local_scope,
+                "assume_verified": self.args.verify_each}
 
     def _stream_module(self, module: ir.Operation, path: str) -> None:
         """Print the module into `path` as it is printed; a file left half
         written (an error while printing) is removed."""
         try:
             with open(path, "w", encoding="utf-8") as f:
-                module.print(file=f, print_generic_op_form=self.args.mlir_print_op_generic,
-                             assume_verified=True)
+                module.print(file=f, **self._print_options())
             _end_with_newline(path)
             self.streamed = True
         except OSError as err:
@@ -269,8 +360,7 @@ class NzpassOpt:
     def _print_module(self, module: ir.Operation) -> bytes:
         # UTF-8 bytes straight from the printer: faster than a str, and the
         # output is written without another copy.
-        data = module.get_asm(binary=True, print_generic_op_form=self.args.mlir_print_op_generic,
-                              assume_verified=True)
+        data = module.get_asm(binary=True, **self._print_options())
         if self.args.pto_syntax == "custom":
             data = pto_syntax.to_custom(data.decode("utf-8")).encode("utf-8")
         return data if data.endswith(b"\n") else data + b"\n"
