@@ -162,8 +162,6 @@ def _nz_view(value: ir.Value, reader: PropertyReader) -> _View | None:
 
 
 def _pl_transfer(op: ir.Operation, _reader: PropertyReader, blocked: bool) -> Transfer | None:
-    if not blocked:
-        return None  # logical NZ coordinates: block-nz-tensor-views has not run yet
     if op.name == pl.TileLoad.NAME:
         load = pl.TileLoad(op)
         tensor, tile_type = load.groups["tensor"], op.results[0].type if op.results else None
@@ -177,7 +175,12 @@ def _pl_transfer(op: ir.Operation, _reader: PropertyReader, blocked: bool) -> Tr
         return None
     tensor_type = ir.RankedTensorType(tensor[0].type)
     layout = pl.tensor_layout(tensor_type)
-    if layout is None or not layout.is_nz or tensor_type.rank != NZ_RANK:
+    if layout is None or not layout.is_nz:
+        return None
+    if not blocked:
+        raise _Unreadable("its NZ tensor has logical coordinates: run block-nz-tensor-views "
+                          "(or the pl-to-pto pipeline) first")
+    if tensor_type.rank != NZ_RANK:
         return None
     tile = pl.tile_type(tile_type) if tile_type is not None else None
     if tile is None:
