@@ -9,6 +9,7 @@ map stays monotone and exact at every unit boundary.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 Knot = tuple[int, float]  # (unit, pixel)
 
@@ -28,7 +29,7 @@ class Axis:
         return self.knots[-1][1]
 
     def px(self, unit: float) -> float:
-        for (u0, p0), (u1, p1) in zip(self.knots, self.knots[1:]):
+        for (u0, p0), (u1, p1) in pairwise(self.knots):
             if unit <= u1:
                 return p0 + (unit - u0) * (p1 - p0) / (u1 - u0)
         raise ValueError(f"unit {unit} lies past the axis end {self.units}")
@@ -42,7 +43,7 @@ class Axis:
         the multiples of the smallest power of two whose cells are at least
         `min_gap_px` wide (draw blocks of fractals, never a smear of lines)."""
         found = {unit for unit, _ in self.knots}
-        for (u0, p0), (u1, p1) in zip(self.knots, self.knots[1:]):
+        for (u0, p0), (u1, p1) in pairwise(self.knots):
             step = grid_step((p1 - p0) / (u1 - u0), min_gap_px)
             found.update(range(-(-u0 // step) * step, u1, step))
         return tuple(sorted(found))

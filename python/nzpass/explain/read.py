@@ -84,7 +84,8 @@ def _owner(value: ir.Value) -> ir.Operation | None:
 def _values(values: Sequence[ir.Value], dims: Sequence[Extent] = ()) -> tuple[Extent, ...]:
     """Each value's constant, else the static dim the type states at that axis, else None."""
     dims = tuple(dims) if len(dims) == len(values) else (None,) * len(values)
-    return tuple(d if c is None else c for c, d in zip(map(constant_value, values), dims))
+    constants = map(constant_value, values)
+    return tuple(d if c is None else c for c, d in zip(constants, dims, strict=True))
 
 
 def _rank5(values: tuple[Extent, ...], what: str) -> tuple[Extent, ...]:

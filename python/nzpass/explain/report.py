@@ -92,12 +92,11 @@ def gap_verdict_text(t: Transfer) -> str:
             "NZ load wraps and the load silently reads the wrong fractal")
 
 
-def pitch_line(t: Transfer) -> str:
+def pitch_head(t: Transfer) -> str:
     verdict = pitch_verdict(t)
     height = f"partition height {FRACTAL_ROWS} x {show(t.sizes[2])}"
-    head = (f"Acc pitch: column blocks written {show(verdict.pitch)} rows apart ({height}), "
+    return (f"Acc pitch: column blocks written {show(verdict.pitch)} rows apart ({height}), "
             f"parent column blocks {show(verdict.parent)} rows apart")
-    return f"{head}: {pitch_verdict_text(t)}"
 
 
 def pitch_verdict_text(t: Transfer) -> str:
@@ -130,5 +129,5 @@ def describe(t: Transfer, op_name: str) -> list[str]:
     if t.kind is Kind.LOAD:
         lines += [gap_line(t), f"#317: {gap_verdict_text(t)}"]
     else:
-        lines.append(pitch_line(t))
+        lines.append(f"{pitch_head(t)}: {pitch_verdict_text(t)}")
     return lines

@@ -31,7 +31,7 @@ from .transfer import (
 )
 
 MAX_WIDTH, MAX_HEIGHT = 640.0, 400.0   # the plane, in pixels
-MAX_ELEMENT_PX = 2.0
+MAX_ELEMENT_PX = 4.0
 MAX_DISTORTION = 4.0                   # beyond it, rows and columns get their own scale
 MIN_WINDOW_PX = 8.0                    # a thinner window is drawn enlarged
 MIN_GRID_PX = 6.0                      # grid lines never closer than this
@@ -145,7 +145,7 @@ def picture(t: Transfer, heading: str, op_name: str) -> str | None:
 def _document(canvas: _Canvas, width: int, height: int) -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family={quoteattr(FONT)} '
-            f'font-size="{FONT_PX}" xml:space="preserve">')
+            f'font-size="{FONT_PX}">')
     defs = ('<defs><marker id="head" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="8" '
             f'markerHeight="8" orient="auto"><path d="M0,0 L8,4 L0,8 z" '
             f'fill="{COLORS["arrow"]}"/></marker></defs>')
@@ -189,7 +189,8 @@ def _draw_gap(canvas: _Canvas, plane: _Plane, t: Transfer, rows, cols) -> None:
 
 
 def _draw_grid(canvas: _Canvas, plane: _Plane, width: float, height: float) -> None:
-    style = f' stroke="{COLORS["grid"]}" stroke-width="1" stroke-opacity="0.6"'
+    style = (f' stroke="{COLORS["grid"]}" stroke-width="1" stroke-opacity="0.6"'
+             ' shape-rendering="crispEdges"')
     for unit in plane.rows.boundaries(MIN_GRID_PX):
         y = plane.y(unit)
         canvas.line("grid-row", LEFT, y, LEFT + width, y, style)
@@ -249,7 +250,7 @@ def _draw_labels(canvas: _Canvas, plane: _Plane, t: Transfer, box) -> None:
                             MIN_COL_LABEL_PX):
         canvas.text("col-label", x, below, words, anchor="middle")
     canvas.text("axis", 12, TOP - 8, "rows")
-    canvas.text("axis", LEFT + plane.cols.length, TOP - 24, "columns ->", anchor="end")
+    canvas.text("axis", LEFT + plane.cols.length + 28, below, "columns")
 
 
 def _captions(t: Transfer, plane: _Plane, heading: str) -> list[tuple[str, str]]:
@@ -263,12 +264,15 @@ def _captions(t: Transfer, plane: _Plane, heading: str) -> list[tuple[str, str]]
                       COLORS["refused"] if refused else text))
     else:
         misplaced = pitch_verdict(t).status is PitchStatus.MISPLACED
-        lines.append((report.pitch_line(t), COLORS["refused"] if misplaced else text))
+        lines.append((report.pitch_head(t) + ":", text))
+        lines.append(("  " + report.pitch_verdict_text(t),
+                      COLORS["refused"] if misplaced else text))
     if _symbolic_window(t):
         lines.append(("the window's offsets are symbolic: drawn dashed at offset 0", text))
     for axis, name in ((plane.rows, "rows"), (plane.cols, "columns")):
         if not axis.to_scale:
             lines.append((f"{name} not to scale: the window is drawn enlarged", text))
-    lines.append(("blue: window  amber: GM gap skipped between column blocks  red: refused  "
-                  "arrows: column-block order", text))
+    legend = ("blue: the window; amber: the GM gap skipped between column blocks; "
+              "red: refused; arrows: the column-block order")
+    lines.append((legend, text))
     return lines
