@@ -148,3 +148,18 @@ def test_pictures_of_every_lit_case_are_well_formed_and_deterministic(cli, tmp_p
     ("matmul", "matmul.3.svg"), ("a.b/c", "a_b_c.3.svg"), ("k-1_x", "k-1_x.3.svg")])
 def test_picture_names_are_portable(function, expected):
     assert picture_name(function, 3) == expected
+
+
+def test_indices_count_per_function_name_across_chunks(cli, tmp_path):
+    """Two chunks, each with an @weight_window: #0 and #1, never the same file twice."""
+    text = LIT_PTO.read_text()
+    start = text.index("func.func @weight_window(")
+    one = text[start:text.index("\n}\n", start) + 3]
+    source = tmp_path / "two.mlir"
+    source.write_text(one + "\n// -----\n" + one)
+    result = cli([str(source), "--split-input-file", "--nz-explain", "--nz-picture",
+                  str(tmp_path / "p"), "-o", str(tmp_path / "o.mlir")])
+    assert result.code == 0, result.err
+    assert "@weight_window #0:" in result.err and "@weight_window #1:" in result.err
+    assert sorted(p.name for p in (tmp_path / "p").iterdir()) == [
+        "weight_window.0.svg", "weight_window.1.svg"]
