@@ -15,7 +15,7 @@ import tempfile
 import traceback
 from typing import IO
 
-from .. import __version__, passes, pto_syntax
+from .. import __version__, explain, passes, pto_syntax
 from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
 from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError
 from ..driver.source import Chunk, decode_source, name_locations, parse_chunk, split_input
@@ -101,6 +101,7 @@ def _build_parser() -> _Parser:
                    help="list nzpass passes, their summaries and options")
     p.add_argument("--version", "-version", action="store_true", help="print the version")
     p.add_argument("-h", "--help", "-help", action="store_true", help="print this help")
+    explain.add_arguments(p)
     return p
 
 
@@ -168,6 +169,7 @@ class NzpassOpt:
     def _run(self) -> int:
         parser = _build_parser()
         args = self.args = parser.parse_args(self.argv)
+        self.explainer = explain.Explainer(args, self.stderr)
         self.input_arg = args.input
         if args.help:
             self.stdout.write(parser.format_help())
@@ -281,6 +283,7 @@ class NzpassOpt:
             if module is not None and self.args.mlir_print_debuginfo:
                 module = name_locations(module, self.input_name)  # printed, so renamed
             ok = module is not None and self._run_passes(module.operation, engine)
+            ok = ok and self.explainer.explain(module.operation, self.input_name)
             output = b""
             if ok and self.stream_to is not None:
                 self._stream_module(module.operation, self.stream_to)
