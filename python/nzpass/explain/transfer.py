@@ -3,7 +3,7 @@
 A `Transfer` holds the blocked coordinates an op addresses (`None` where a value is
 symbolic); the functions below derive the logical window, the column blocks and row
 fractals it touches, the GM gap of the A2/A3 NZ->NZ load and its pto-isa#317 verdict, and
-the column-block pitch of the A2/A3 Acc->NZ store (hardware-model.md (c), (d)).
+the column-block pitch of the A2/A3 Acc->NZ store (docs/hardware-model.md (c), (d)).
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ class Landing:
 
 
 def acc_landings(t: Transfer) -> tuple[Landing, ...] | None:
-    """Where each column block of an Acc store really lands (hardware-model (d)): block J
+    """Where each column block of an Acc store really lands (docs/hardware-model.md (d)): block J
     continues the stack in strip o1 at rows 16 * (o2 + J * n2) and spills into the next
     strips past R. None when a coordinate is symbolic."""
     parent, height = pitch_rows(t), window_rows(t).length

@@ -26,7 +26,7 @@
 // nzpass passes print every option too, in their own `{key=value}` form; one dump per chunk.
 // NZPASS-COUNT-2:Pass Manager with 3 passes:
 // NZPASS-NEXT:builtin.module(
-// NZPASS-NEXT:  block-nz-tensor-views{max-proof-depth=8},
+// NZPASS-NEXT:  block-nz-tensor-views{max-proof-depth=8 strict-bounds=false},
 // NZPASS-NEXT:  test-emit-diagnostics{with-note=false prefix="" repeat=1},
 // NZPASS-NEXT:  cse
 // NZPASS-NEXT:)
