@@ -89,9 +89,14 @@ def parse_tile_buf(data: str) -> TileBuf:
     return TileBuf(**values)
 
 
+def _valid_extent(value: str) -> int | None:
+    """A valid extent: an integer, or `?` or `-1` (both dynamic, as PTOAS reads)."""
+    return None if value.strip() == "-1" else opaque.parse_extent(value)
+
+
 def _field_value(key: str, value: str):
     if key in ("v_row", "v_col"):
-        return opaque.parse_extent(value)
+        return _valid_extent(value)
     if key in _INT_FIELDS:
         return opaque.parse_integer(value, f"tile_buf field {key}")
     return value
@@ -106,8 +111,10 @@ def _parse_compact(data: str, items: list[str]) -> TileBuf:
     tile = TileBuf(items[0], dtype, dims[0], dims[1], dims[0], dims[1])
     for key, value in opaque.key_values(items[2:]):
         if key == "valid" and value is not None:
-            valid, _ = opaque.parse_dims(value + "xi1")
-            tile = replace(tile, v_row=valid[0], v_col=valid[1])
+            valid = value.split("x")
+            if len(valid) != 2:
+                raise opaque.OpaqueSyntaxError(f"'!pto.{data}': valid needs ROWSxCOLS")
+            tile = replace(tile, v_row=_valid_extent(valid[0]), v_col=_valid_extent(valid[1]))
         elif key in _KEYS and value is not None:
             tile = replace(tile, **{key: _field_value(key, value)})
         else:

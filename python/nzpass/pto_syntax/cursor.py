@@ -360,6 +360,8 @@ class GenericOp:
     has_successors: bool = False
     has_regions: bool = False
     end: int = 0  # index past the last token of the function type
+    # Token indexes of each region's `{` and `}`.
+    regions: list[tuple[int, int]] = field(default_factory=list)
 
     def entries(self) -> list[Entry]:
         return [*(self.properties or []), *(self.attributes or [])]
@@ -379,8 +381,16 @@ def read_generic_op(cursor: Cursor) -> GenericOp:
         cursor.pos += 1
         op.properties = cursor.attr_dict()
         cursor.expect_punct(">")
-    if cursor.peek() is not None and cursor.peek().is_punct("("):
-        cursor.skip_balanced()
+    if cursor.peek() is not None and cursor.peek().is_punct("(") \
+            and cursor.peek(1) is not None and cursor.peek(1).is_punct("{"):
+        cursor.pos += 1
+        while True:
+            open_brace = cursor.pos
+            cursor.skip_balanced()
+            op.regions.append((open_brace, cursor.pos - 1))
+            if not cursor.accept_punct(","):
+                break
+        cursor.expect_punct(")")
         op.has_regions = True
     if cursor.peek() is not None and cursor.peek().is_punct("{"):
         op.attributes = cursor.attr_dict()

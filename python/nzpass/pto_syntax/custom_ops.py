@@ -1,0 +1,292 @@
+"""Readers of the pto ops whose custom form PTOAS parses by hand (their
+definition has no declarative format); each fills an `OpReading`.
+
+Most are destination-passing tile ops:
+  pto.OP ins(%a, %b {attrs}? : Ta, Tb) outs(%d : Td) {attrs}? (-> R)?
+(an ins/outs list may also give each operand its type, `%a : Ta, %b : Tb`);
+their ins operands fill the op's non-destination groups in order, an
+optional group only when there are operands to spare (an integer goes to an
+integer-typed group, a tile to a tile group).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..dialects import opaque
+from ..dialects.pto import ViewType, parse_view_type
+from .cursor import PtoSyntaxError, Value, is_integer_type
+from .opform import OpReading
+from .tokenizer import BARE, HASH, INT, PERCENT, STRING
+from .types import canonical
+
+Reader = Callable[[OpReading], None]
+_READERS: dict[str, Reader] = {}
+# The destination groups of destination-passing ops, by name.
+_OUTS = ("dst", "excuted", "dst_idx", "dst_val", "dstIdx", "dst1", "dst2")
+
+
+def reader_for(name: str) -> Reader | None:
+    return _READERS.get(name)
+
+
+def _reads(*names: str):
+    def register(function: Reader) -> Reader:
+        for name in names:
+            _READERS[name] = function
+        return function
+    return register
+
+
+def is_dps_form(reading: OpReading) -> bool:
+    token = reading.cursor.peek()
+    return token is not None and token.is_keyword("ins")
+
+
+# --- destination-passing ops ---------------------------------------------------
+
+def _operand_list(reading: OpReading, keyword: str) -> list[tuple[Value, str]]:
+    """`keyword(%a, %b {attrs}? : Ta, Tb)` or `keyword(%a : Ta, %b : Tb)`."""
+    cursor = reading.cursor
+    cursor.expect_keyword(keyword)
+    cursor.expect_punct("(")
+    operands: list[tuple[Value, str]] = []
+    if cursor.accept_punct(")"):
+        return operands
+    while True:
+        values = [cursor.value_use()]
+        while cursor.peek() is not None and cursor.peek().is_punct(",") \
+                and cursor.peek(1) is not None and cursor.peek(1).kind == PERCENT:
+            cursor.pos += 1
+            values.append(cursor.value_use())
+        if cursor.peek() is not None and cursor.peek().is_punct("{"):
+            reading.add_entries(cursor.attr_dict())
+        cursor.expect_punct(":")
+        types = [cursor.type_text()]
+        while len(types) < len(values):
+            if not cursor.accept_punct(","):
+                count = "1 type" if len(types) == 1 else f"{len(types)} types"
+                raise cursor.fail(f"{len(values)} operands but {count} in {keyword}(...)")
+            types.append(cursor.type_text())
+        operands.extend(zip(values, (canonical(t) for t in types)))
+        if cursor.accept_punct(")"):
+            return operands
+        if not cursor.accept_punct(","):
+            raise cursor.expected(f"',' or ')' in {keyword}(...)")
+        following = cursor.peek()
+        if following is None or following.kind != PERCENT:
+            raise cursor.fail(f"more types than operands in {keyword}(...)")
+
+
+def read_dps(reading: OpReading) -> None:
+    ins = _operand_list(reading, "ins")
+    outs = _operand_list(reading, "outs") if reading.cursor.peek() is not None \
+        and reading.cursor.peek().is_keyword("outs") else []
+    cursor = reading.cursor
+    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+        reading.add_entries(cursor.attr_dict())
+    _assign(reading, ins, outs)
+    if cursor.accept_punct("->"):
+        result = reading.spec.results[0].name if reading.spec.results else "result"
+        reading.add_types(result, [cursor.type_text()])
+
+
+def _assign(reading: OpReading, ins: list[tuple[Value, str]],
+            outs: list[tuple[Value, str]]) -> None:
+    groups = list(reading.spec.operands)
+    out_groups = [g for g in groups if g.name in _OUTS][-len(outs):] if outs else []
+    if len(out_groups) < len(outs):
+        out_groups = groups[len(groups) - len(outs):]
+    in_groups = [g for g in groups if g not in out_groups]
+    required = [g for g in in_groups if g.count == ""]
+    spare = len(ins) - len(required)
+    if spare < 0:
+        raise reading.fail(f"'{reading.op}' takes at least {len(required)} ins operands "
+                           f"({', '.join(g.name for g in required)}), found {len(ins)}")
+    chosen = _optional_choice(reading, in_groups, ins, spare)
+    position = 0
+    for group in in_groups:
+        if group.count == "" or group.name in chosen:
+            take = chosen.get(group.name, 1)
+            for value, type_ in ins[position:position + take]:
+                reading.add_values(group.name, [value])
+                reading.add_types(group.name, [type_])
+            position += take
+    if position != len(ins):
+        raise reading.fail(f"'{reading.op}' takes at most {position} ins operands, found "
+                           f"{len(ins)}")
+    for group, (value, type_) in zip(out_groups, outs):
+        reading.add_values(group.name, [value])
+        reading.add_types(group.name, [type_])
+
+
+def _optional_choice(reading: OpReading, in_groups, ins, spare: int) -> dict[str, int]:
+    """How many ins operands each optional/variadic group takes."""
+    optional = [g for g in in_groups if g.count != ""]
+    if spare <= 0 or not optional:
+        return {}
+    variadic = [g for g in optional if g.count == "*"]
+    if variadic:
+        return {variadic[0].name: spare}
+    if spare >= len(optional):
+        return {g.name: 1 for g in optional}
+    # Fewer operands than optional groups: tell them apart by type, in order.
+    chosen: dict[str, int] = {}
+    extras = _extra_operands(in_groups, ins, spare)
+    for value, type_ in extras:
+        integer = is_integer_type(reading.facts.resolve(type_))
+        for group in optional:
+            if group.name in chosen:
+                continue
+            if integer == bool(group.fixed_type and is_integer_type(group.fixed_type)):
+                chosen[group.name] = 1
+                break
+        else:
+            raise PtoSyntaxError(value.token.start, f"cannot tell which optional operand of "
+                                 f"'{reading.op}' '{value.name}' is ({', '.join(g.name for g in optional)})")
+    return chosen
+
+
+def _extra_operands(in_groups, ins, spare: int):
+    """The ins operands past the required ones before the first optional group."""
+    leading = 0
+    for group in in_groups:
+        if group.count != "":
+            break
+        leading += 1
+    return ins[leading:leading + spare]
+
+
+# --- views ----------------------------------------------------------------------
+
+def _keyword_list(reading: OpReading, keyword: str) -> list[Value]:
+    cursor = reading.cursor
+    cursor.expect_keyword(keyword)
+    cursor.expect_punct("=")
+    cursor.expect_punct("[")
+    return cursor.value_list("]")
+
+
+def _view_type(reading: OpReading, type_text: str) -> ViewType | None:
+    resolved = canonical(reading.facts.resolve(type_text))
+    if not resolved.startswith("!pto."):
+        return None
+    try:
+        return parse_view_type(resolved[len("!pto."):])
+    except opaque.OpaqueSyntaxError:
+        return None
+
+
+@_reads("pto.make_tensor_view")
+def read_make_tensor_view(reading: OpReading) -> None:
+    cursor = reading.cursor
+    ptr = cursor.value_use()
+    cursor.expect_punct(",")
+    shape = _keyword_list(reading, "shape")
+    cursor.accept_punct(",")
+    strides = _keyword_list(reading, "strides")
+    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+        reading.add_entries(cursor.attr_dict())
+    cursor.expect_punct(":")
+    result = canonical(cursor.type_text())
+    reading.add_values("ptr", [ptr])
+    reading.add_values("shape", shape)
+    reading.add_values("strides", strides)
+    reading.add_types("result", [result])
+    if ptr.name not in reading.facts.types:
+        view = _view_type(reading, result)
+        if view is None:
+            raise PtoSyntaxError(ptr.token.start, f"cannot tell the type of '{ptr.name}' in "
+                                 "custom 'pto.make_tensor_view': give it a type where it is "
+                                 "defined, or write the op in generic form")
+        reading.add_types("ptr", [f"!pto.ptr<{view.element}>"])
+
+
+def pointer_type_for(facts, view_type: str) -> str | None:
+    """The pointer type a tensor view of `view_type` is made from (PTOAS's
+    rule: the same element type, in global memory)."""
+    resolved = canonical(facts.resolve(view_type))
+    if not resolved.startswith("!pto."):
+        return None
+    try:
+        view = parse_view_type(resolved[len("!pto."):])
+    except opaque.OpaqueSyntaxError:
+        return None
+    return f"!pto.ptr<{view.element}>" if view is not None else None
+
+
+@_reads("pto.partition_view")
+def read_partition_view(reading: OpReading) -> None:
+    cursor = reading.cursor
+    source = cursor.value_use()
+    cursor.expect_punct(",")
+    offsets = _keyword_list(reading, "offsets")
+    cursor.expect_punct(",")
+    sizes = _keyword_list(reading, "sizes")
+    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+        reading.add_entries(cursor.attr_dict())
+    cursor.expect_punct(":")
+    source_token = cursor.peek()
+    source_type = canonical(cursor.type_text())
+    reading.add_values("source", [source])
+    reading.add_types("source", [source_type])
+    reading.add_values("offsets", offsets)
+    reading.add_values("sizes", sizes)
+    if cursor.accept_punct("->"):
+        reading.add_types("result", [cursor.type_text()])
+        return
+    view = _view_type(reading, source_type)
+    if view is None:
+        raise PtoSyntaxError(source_token.start, "cannot infer the result type of custom "
+                             f"'pto.partition_view' from source type '{source_type}': add "
+                             "'-> !pto.partition_tensor_view<...>'")
+    if len(sizes) != len(view.dims):
+        raise PtoSyntaxError(source_token.start, "cannot infer the result type of custom "
+                             f"'pto.partition_view': {len(sizes)} sizes for a rank-"
+                             f"{len(view.dims)} source; add '-> !pto.partition_tensor_view<...>'")
+    dims = tuple(_constant_extent(reading, size) for size in sizes)
+    reading.add_types("result", [ViewType("partition_tensor_view", dims, view.element,
+                                          view.layout).spelling()])
+
+
+def _constant_extent(reading: OpReading, size: Value) -> int | None:
+    value = reading.facts.constants.get(size.name)
+    return value if value is not None and value >= 0 else None
+
+
+# --- sync ----------------------------------------------------------------------
+
+def _enum_item(reading: OpReading, mnemonic: str) -> str:
+    """`<PIPE_V>`, `#pto.pipe<PIPE_V>` or the legacy `"PIPE_V"`."""
+    cursor = reading.cursor
+    token = cursor.peek()
+    if token is None:
+        raise cursor.expected(f"a {mnemonic}")
+    if token.kind == HASH:
+        cursor.pos += 1
+        return token.text
+    if token.kind == STRING:
+        cursor.pos += 1
+        return f"#pto.{mnemonic}<{token.text[1:-1]}>"
+    if token.kind in (BARE, INT):
+        cursor.pos += 1
+        return f"#pto.{mnemonic}<{token.text}>"
+    if token.is_punct("<"):
+        start = cursor.pos
+        cursor.skip_balanced()
+        return f"#pto.{mnemonic}" + cursor.text[token.start:cursor.tokens[cursor.pos - 1].end]
+    raise cursor.expected(f"a {mnemonic} ('<...>')")
+
+
+@_reads("pto.set_flag", "pto.wait_flag")
+def read_flag(reading: OpReading) -> None:
+    cursor = reading.cursor
+    cursor.expect_punct("[")
+    reading.attrs["src_pipe"] = _enum_item(reading, "pipe")
+    cursor.expect_punct(",")
+    reading.attrs["dst_pipe"] = _enum_item(reading, "pipe")
+    cursor.expect_punct(",")
+    reading.attrs["event_id"] = _enum_item(reading, "event")
+    cursor.expect_punct("]")
+    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+        reading.add_entries(cursor.attr_dict())
