@@ -94,14 +94,18 @@ def read_dps(reading: OpReading) -> None:
 def _assign(reading: OpReading, ins: list[tuple[Value, str]],
             outs: list[tuple[Value, str]]) -> None:
     groups = list(reading.spec.operands)
-    out_groups = [g for g in groups if g.name in _OUTS][-len(outs):] if outs else []
-    if len(out_groups) < len(outs):
-        out_groups = groups[len(groups) - len(outs):]
-    in_groups = [g for g in groups if g not in out_groups]
+    first_out = next((i for i, g in enumerate(groups) if g.name in _OUTS),
+                     len(groups) - len(outs))
+    in_groups, out_groups = groups[:first_out], groups[first_out:]
+    _fill(reading, out_groups, outs, "outs")
+    _fill(reading, in_groups, ins, "ins")
+
+
+def _fill(reading: OpReading, in_groups, ins: list[tuple[Value, str]], keyword: str) -> None:
     required = [g for g in in_groups if g.count == ""]
     spare = len(ins) - len(required)
     if spare < 0:
-        raise reading.fail(f"'{reading.op}' takes at least {len(required)} ins operands "
+        raise reading.fail(f"'{reading.op}' takes at least {len(required)} {keyword} operands "
                            f"({', '.join(g.name for g in required)}), found {len(ins)}")
     chosen = _optional_choice(reading, in_groups, ins, spare)
     position = 0
@@ -113,11 +117,8 @@ def _assign(reading: OpReading, ins: list[tuple[Value, str]],
                 reading.add_types(group.name, [type_])
             position += take
     if position != len(ins):
-        raise reading.fail(f"'{reading.op}' takes at most {position} ins operands, found "
-                           f"{len(ins)}")
-    for group, (value, type_) in zip(out_groups, outs):
-        reading.add_values(group.name, [value])
-        reading.add_types(group.name, [type_])
+        raise reading.fail(f"'{reading.op}' takes at most {position} {keyword} operands, "
+                           f"found {len(ins)}")
 
 
 def _optional_choice(reading: OpReading, in_groups, ins, spare: int) -> dict[str, int]:
@@ -290,3 +291,166 @@ def read_flag(reading: OpReading) -> None:
     cursor.expect_punct("]")
     if cursor.peek() is not None and cursor.peek().is_punct("{"):
         reading.add_entries(cursor.attr_dict())
+
+
+# --- tiles, pipes, caches, buffers ------------------------------------------------
+
+def _optional_attr_dict(reading: OpReading) -> None:
+    cursor = reading.cursor
+    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+        reading.add_entries(cursor.attr_dict())
+
+
+@_reads("pto.subview")
+def read_subview(reading: OpReading) -> None:
+    """`%src[%o, ...] sizes [R, C] (valid [%r, %c])? {attrs}? : SRC (-> RESULT)?`"""
+    cursor = reading.cursor
+    reading.add_values("source", [cursor.value_use()])
+    cursor.expect_punct("[")
+    reading.add_values("offsets", cursor.value_list("]"))
+    cursor.expect_keyword("sizes")
+    sizes_token = cursor.peek()
+    reading.attrs["sizes"] = cursor.attribute_item()
+    if cursor.accept_keyword("valid"):
+        cursor.expect_punct("[")
+        reading.add_values("valid_row", [cursor.value_use()])
+        cursor.expect_punct(",")
+        reading.add_values("valid_col", [cursor.value_use()])
+        cursor.expect_punct("]")
+    _optional_attr_dict(reading)
+    cursor.expect_punct(":")
+    source_type = canonical(cursor.type_text())
+    reading.add_types("source", [source_type])
+    if cursor.accept_punct("->"):
+        reading.add_types("result", [cursor.type_text()])
+        return
+    reading.add_types("result", [_subview_type(reading, source_type, sizes_token)])
+
+
+def _subview_type(reading: OpReading, source_type: str, at) -> str:
+    from dataclasses import replace
+
+    from ..dialects.pto import parse_tile_buf
+    sizes = reading.attrs["sizes"].strip("[] ").split(",")
+    try:
+        tile = parse_tile_buf(source_type[len("!pto."):])
+        rows, cols = (opaque.parse_integer(size, "subview size") for size in sizes)
+    except (opaque.OpaqueSyntaxError, ValueError):
+        raise PtoSyntaxError(at.start, "cannot infer the result type of custom 'pto.subview': "
+                             "add '-> !pto.tile_buf<...>'") from None
+    dynamic = bool(reading.values.get("valid_row"))
+    return replace(tile, rows=rows, cols=cols, v_row=None if dynamic else rows,
+                   v_col=None if dynamic else cols).spelling()
+
+
+def _typed_entries(reading: OpReading) -> None:
+    """`{key = value, ...}` whose values are the op's attributes, typed by
+    their definition (`id = 30` is an i32)."""
+    from .declarative import read_attribute_value
+    cursor = reading.cursor
+    cursor.expect_punct("{")
+    while not cursor.accept_punct("}"):
+        key = cursor.next()
+        cursor.expect_punct("=")
+        spec = reading.spec.attr(key.text)
+        if spec is None:
+            reading.entries.append(f"{key.text} = {cursor.attribute_text()}")
+        else:
+            reading.attrs[key.text] = read_attribute_value(cursor, spec)
+        if not cursor.accept_punct(","):
+            cursor.expect_punct("}")
+            break
+
+
+@_reads("pto.aic_initialize_pipe", "pto.aiv_initialize_pipe")
+def read_initialize_pipe(reading: OpReading) -> None:
+    """`{attrs} (name = %v : T, ...)?`"""
+    cursor = reading.cursor
+    _typed_entries(reading)
+    if not cursor.accept_punct("("):
+        return
+    while not cursor.accept_punct(")"):
+        key = cursor.next()
+        if reading.spec.operand(key.text) is None:
+            raise reading.fail(f"'{reading.op}' has no operand '{key.text}'", key)
+        cursor.expect_punct("=")
+        reading.add_values(key.text, [cursor.value_use()])
+        cursor.expect_punct(":")
+        reading.add_types(key.text, [cursor.type_text()])
+        if not cursor.accept_punct(","):
+            cursor.expect_punct(")")
+            break
+
+
+@_reads("pto.cmo.cacheinvalid")
+def read_cache_invalid(reading: OpReading) -> None:
+    """`all SPACE {attrs}?` or `%addr single_cache_line (: T)? {attrs}?`"""
+    cursor = reading.cursor
+    if cursor.accept_keyword("all"):
+        reading.attrs["space"] = cursor.attribute_item()
+    else:
+        reading.add_values("addr", [cursor.value_use()])
+        cursor.expect_keyword("single_cache_line")
+        if cursor.accept_punct(":"):
+            reading.add_types("addr", [cursor.type_text()])
+        reading.attrs["space"] = "#pto.address_space<gm>"
+    _optional_attr_dict(reading)
+
+
+@_reads("pto.set_intra_block", "pto.wait_intra_block", "pto.set_cross_block",
+        "pto.wait_cross_block")
+def read_block_event(reading: OpReading) -> None:
+    """`<PIPE>, EVENT` where EVENT is an i32 or an index value."""
+    cursor = reading.cursor
+    reading.attrs["pipe"] = _enum_item(reading, "pipe")
+    cursor.expect_punct(",")
+    dynamic = next((g.name for g in reading.spec.operands), None)
+    if cursor.peek() is not None and cursor.peek().kind == PERCENT and dynamic:
+        reading.add_values(dynamic, [cursor.value_use()])
+    else:
+        reading.attrs["event_id"] = f"{cursor.attribute_item()} : i32"
+    _optional_attr_dict(reading)
+
+
+@_reads("pto.get_buf", "pto.rls_buf")
+def read_buffer_sync(reading: OpReading) -> None:
+    """`"PIPE", ID (, MODE)?` or `[#attr, ID (, MODE)?]`."""
+    cursor = reading.cursor
+    bracket = cursor.accept_punct("[")
+    token = cursor.next()
+    if token.kind == STRING:
+        reading.attrs["op_type"] = f"#pto.pipe<{token.text[1:-1]}>"
+    else:
+        cursor.pos -= 1
+        reading.attrs["op_type"] = cursor.attribute_item()
+    cursor.expect_punct(",")
+    reading.attrs["buf_id"] = f"{cursor.attribute_item()} : i32"
+    mode = "0"
+    if cursor.accept_punct(","):
+        mode = cursor.attribute_item()
+    reading.attrs["mode"] = f"{mode} : i32"
+    if bracket:
+        cursor.expect_punct("]")
+    _optional_attr_dict(reading)
+
+
+@_reads("pto.syncall")
+def read_syncall(reading: OpReading) -> None:
+    """`(%ops : Ts)? mode = M, core_type = C {attrs}?`"""
+    cursor = reading.cursor
+    if cursor.accept_punct("("):
+        values = cursor.value_list(":") if not cursor.accept_punct(")") else []
+        if values:
+            types = [cursor.type_text() for _ in values[:1]]
+            while cursor.accept_punct(","):
+                types.append(cursor.type_text())
+            cursor.expect_punct(")")
+            for group, value, type_ in zip(reading.spec.operands, values, types):
+                reading.add_values(group.name, [value])
+                reading.add_types(group.name, [type_])
+    for key, mnemonic in (("mode", "sync_all_mode"), ("core_type", "sync_core_type")):
+        cursor.expect_keyword(key)
+        cursor.expect_punct("=")
+        reading.attrs[key] = _enum_item(reading, mnemonic)
+        cursor.accept_punct(",")
+    _optional_attr_dict(reading)
