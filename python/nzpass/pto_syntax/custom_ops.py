@@ -96,7 +96,10 @@ def _assign(reading: OpReading, ins: list[tuple[Value, str]],
     groups = list(reading.spec.operands)
     first_out = next((i for i, g in enumerate(groups) if g.name in _OUTS),
                      len(groups) - len(outs))
-    in_groups, out_groups = groups[:first_out], groups[first_out:]
+    # Destinations from the first on; an optional group after them that is
+    # not a destination (`tmp` of trsqrt) is an ins operand.
+    out_groups = [g for g in groups[first_out:] if g.name in _OUTS or g.count == ""]
+    in_groups = [g for g in groups if g not in out_groups]
     _fill(reading, out_groups, outs, "outs")
     _fill(reading, in_groups, ins, "ins")
 
