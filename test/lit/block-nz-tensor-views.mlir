@@ -85,7 +85,8 @@ func.func @spmd_row_offset(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  %nb = "pl.tile.get_block_idx"() : () -> index
+  // The host launches at most 8 blocks: rows [nb * 256, nb * 256 + 256) stay inside.
+  %nb = "pl.tile.get_block_idx"() {nz.range = array<i64: 0, 8>} : () -> index
   %n0 = arith.muli %nb, %c256 : index
   %wt = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x4096xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return
@@ -312,9 +313,10 @@ func.func @rank4_fold_constant(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>) {
 
 // -----
 
-// A symbolic [g, e, 0, 0] folds exactly to g * E + e: no division, no proof needed.
+// A symbolic [g, e, 0, 0] folds exactly to g * E + e in index: no division; the facts
+// bound g and e, so the fold cannot wrap (and stay visible in the output).
 // CHECK-LABEL: func.func @rank4_fold_symbolic
-// CHECK-SAME: (%[[W:.*]]: tensor<8x16x16x16x32xi8, #pl.layout<nz>>, %[[G:.*]]: index, %[[E:.*]]: index)
+// CHECK-SAME: (%[[W:.*]]: tensor<8x16x16x16x32xi8, #pl.layout<nz>>, %[[G:.*]]: index {nz.range = array<i64: 0, 2>}, %[[E:.*]]: index {nz.range = array<i64: 0, 4>})
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[GE:.*]] = arith.muli %[[G]], %[[C4]] : index
@@ -325,7 +327,7 @@ func.func @rank4_fold_constant(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>) {
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
 // E2E: "pto.tload"
 // E2E-NOT: "pl.tile.{{load|store}}"
-func.func @rank4_fold_symbolic(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: index, %e: index) {
+func.func @rank4_fold_symbolic(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: index {nz.range = array<i64: 0, 2>}, %e: index {nz.range = array<i64: 0, 4>}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
@@ -351,6 +353,7 @@ func.func @rank3_dynamic_batch(%w: tensor<?x256x512xf16, #pl.layout<nz>>, %b: in
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
+  // expected-warning @+1 {{NZ load leading axis 0 window cannot be bounded against a dynamic extent}}
   %wt = "pl.tile.load"(%w, %b, %c0, %c256, %c1, %c256, %c256) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<?x256x512xf16, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x256xf16, mat>
   return
 }
@@ -381,6 +384,7 @@ func.func @leading_axis_slice(%w: tensor<4x256x512xi8, #pl.layout<nz>>, %l: inde
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
+  // expected-warning @+1 {{NZ slice leading axis 0 window cannot be bounded against extent 4 (argument 1 of the function is proved [-inf, +inf]}}
   %s = "pl.tensor.slice"(%w, %l, %c0, %c0, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, drop_dims = array<i64: 0>} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> tensor<256x512xi8, #pl.layout<nz>>
   %wt = "pl.tile.load"(%s, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return

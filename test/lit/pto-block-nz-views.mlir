@@ -118,7 +118,7 @@ func.func @rank3_dynamic_batch(%p: !pto.ptr<f16>, %layers: index, %layer: index)
 // Rank 4 [2, 4, R, C]: the static leading extents fold into batch 8, and the leading
 // offsets [g, 2] into the batch index g * 4 + 2.
 // CHECK-LABEL: func.func @rank4_folded_batch
-// CHECK-SAME: (%[[P:.*]]: !pto.ptr<i8>, %[[G:.*]]: index) attributes {nz_tensor_views_blocked}
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<i8>, %[[G:.*]]: index {nz.range = array<i64: 0, 2>}) attributes {nz_tensor_views_blocked}
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
@@ -134,7 +134,7 @@ func.func @rank3_dynamic_batch(%p: !pto.ptr<f16>, %layers: index, %layer: index)
 // CHECK: %[[B:.*]] = arith.addi %[[GE]], %[[C2]] : index
 // CHECK: "pto.partition_view"(%[[TV]], %[[B]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]])
 // CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
-func.func @rank4_folded_batch(%p: !pto.ptr<i8>, %g: index) {
+func.func @rank4_folded_batch(%p: !pto.ptr<i8>, %g: index {nz.range = array<i64: 0, 2>}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -157,7 +157,7 @@ func.func @rank4_folded_batch(%p: !pto.ptr<i8>, %g: index) {
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
-// CHECK: %[[BLK:.*]] = "pto.get_block_idx"() : () -> i64
+// CHECK: %[[BLK:.*]] = "pto.get_block_idx"() {nz.range = array<i64: 0, 8>} : () -> i64
 // CHECK: %[[BLKX:.*]] = arith.index_cast %[[BLK]] : i64 to index
 // CHECK: %[[N0:.*]] = arith.muli %[[BLKX]], %{{.*}} : index
 // CHECK: %[[TV:.*]] = "pto.make_tensor_view"
@@ -173,7 +173,7 @@ func.func @symbolic_offsets(%p: !pto.ptr<i8>) {
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   %c2048 = arith.constant 2048 : index
-  %bi = "pto.get_block_idx"() : () -> i64
+  %bi = "pto.get_block_idx"() {nz.range = array<i64: 0, 8>} : () -> i64
   %blk = arith.index_cast %bi : i64 to index
   %n0 = arith.muli %blk, %c256 : index
   %tv = "pto.make_tensor_view"(%p, %c2048, %c2048, %c2048, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
@@ -204,7 +204,7 @@ func.func @i32_offsets(%p: !pto.ptr<i8>) {
   %c256_i32 = arith.constant 256 : i32
   %c512_i32 = arith.constant 512 : i32
   %c2048_i32 = arith.constant 2048 : i32
-  %bi = "pto.get_block_idx"() : () -> i64
+  %bi = "pto.get_block_idx"() {nz.range = array<i64: 0, 8>} : () -> i64
   %blk = arith.index_cast %bi : i64 to index
   %blk_i32 = arith.index_cast %blk : index to i32
   %n0 = arith.muli %blk_i32, %c256_i32 : i32

@@ -186,8 +186,12 @@ class Lane(Expr):
         return env.bid if self.which == "idx" else env.bnum
 
     def emit(self, w, prog):
+        # The launch is stated as a fact (the passes prove windows with it, and the
+        # simulated launch of every block keeps it).
         op = self.op if self.which == "idx" else self.op.replace("_idx", "_num")
-        return w.value(f'"{op}"() : () -> index', "b")
+        lo, hi = (0, prog.block_num) if self.which == "idx" else (prog.block_num,
+                                                                  prog.block_num + 1)
+        return w.value(f'"{op}"() {{nz.range = array<i64: {lo}, {hi}>}} : () -> index', "b")
 
     def text(self):
         return "bid" if self.which == "idx" else "bnum"
@@ -414,6 +418,16 @@ class Program:
 
     # ------------------------------------------------------------ text
 
+    def arg_facts(self, name: str) -> str:
+        """True facts stated on half of the arguments (by a hash of the seed): a
+        range around the value the launch passes, and its largest power of two."""
+        value = self.args[name]
+        if (self.seed + len(name)) % 2:
+            return ""
+        multiple = value & -value if value else 1 << 20
+        return (f" {{nz.multiple_of = {multiple} : i64, "
+                f"nz.range = array<i64: {value - (self.seed % 3)}, {value + 1 + self.seed % 5}>}}")
+
     def text(self) -> str:
         if self._text is None:
             self._text = (_PlEmitter if self.level == "pl" else _PtoEmitter)(self).text()
@@ -613,7 +627,7 @@ class _PlEmitter(_Emitter):
     def text(self) -> str:
         prog = self.prog
         params = [f"%{t.name}: {t.mlir_type()}" for t in prog.tensors]
-        params += [f"%{name}: index" for name in prog.args]
+        params += [f"%{name}: index{prog.arg_facts(name)}" for name in prog.args]
         self.body()
         return "\n".join([f"func.func @kernel({', '.join(params)}) {{", *self.w.lines,
                           "  return", "}", ""])
@@ -663,7 +677,7 @@ class _PtoEmitter(_Emitter):
     def text(self) -> str:
         prog = self.prog
         params = [f"%{t.name}: !pto.ptr<{t.dtype.mlir}>" for t in prog.tensors]
-        params += [f"%{name}: index" for name in prog.args]
+        params += [f"%{name}: index{prog.arg_facts(name)}" for name in prog.args]
         params += [f"%{t.name}_b: index" for t in prog.tensors if t.dynamic_batch]
         w = self.w
         self.views = {}
@@ -1507,14 +1521,14 @@ def bypass_patches(guard: str) -> list[tuple[object, str, object]]:
     import nzpass.nz.window as nz_window
     import nzpass.passes.block_nz_tensor_views as pl_pass
     import nzpass.passes.pto_block_nz_views as pto_pass
-    from nzpass.nz.offsets import OffsetProver
+    from nzpass.nz.intervals import Fact
 
     if guard == "gap":
         return [(nz_window, "check_gm_gap", lambda *args, **kwargs: None)]
     if guard == "sign":
-        return [(OffsetProver, "non_negative", lambda self, value: True)]
+        return [(Fact, "non_negative", property(lambda self: True))]
     if guard == "align":
-        return [(OffsetProver, "is_multiple", lambda self, value, divisor: True)]
+        return [(Fact, "is_multiple", lambda self, divisor: True)]
     if guard == "wholerow":
         plan = _whole_row_bypass()
         return [(pl_pass, "plan_acc_store_window", plan),

@@ -261,7 +261,7 @@ FIXED_BUGS = (
              "func.func @k(%x: tensor<4294967296x4294967296x4294967296xf32>) {\n  return\n}\n",
              ("-p", "materialize-tensor-strides")),
     KnownBug("proof-recursion",
-             "OffsetProver recurses once per SSA definition: a max-proof-depth above ~300 on "
+             "OffsetAnalysis recurses once per SSA definition: a max-proof-depth above ~300 on "
              "a long offset chain is a RecursionError (offset_proofs.py)",
              INTERNAL, r"RecursionError", r"offset_proofs",
              _offset_chain(400), ("-p", "block-nz-tensor-views{max-proof-depth=100000}")),

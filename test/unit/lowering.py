@@ -9,10 +9,16 @@ PIPELINE = "builtin.module(block-nz-tensor-views,materialize-tensor-strides,conv
 
 def lower(text: str) -> ir.Module:
     """Parse `text` in the current context and lower it; the lowering must succeed."""
+    module, errors = try_lower(text)
+    assert not errors, errors
+    return module
+
+
+def try_lower(text: str) -> tuple[ir.Module, list[str]]:
+    """The lowered module and the messages of the errors that refused it."""
     module = ir.Module.parse(text)
     result = run_pipeline(module, PIPELINE)
-    assert result.success, [d.message for d in result.diagnostics]
-    return module
+    return module, [d.message for d in result.diagnostics if d.severity.value == "error"]
 
 
 class Kernel:
@@ -54,8 +60,10 @@ class Kernel:
         self.emit(f"scf.for {iv} = {self.idx(lb)} to {self.idx(ub)} step {self.idx(step)}"
                   f"{iter_args} {{")
 
-    def block_idx(self, result="%bi"):
-        self.emit(f'{result} = "pl.tile.get_block_idx"() : () -> index')
+    def block_idx(self, result="%bi", blocks: int | None = None):
+        """get_block_idx; `blocks` states the launch's block count as a fact."""
+        fact = f" {{nz.range = array<i64: 0, {blocks}>}}" if blocks is not None else ""
+        self.emit(f'{result} = "pl.tile.get_block_idx"(){fact} : () -> index')
         return result
 
     def muli(self, result, a, b, type_="index"):

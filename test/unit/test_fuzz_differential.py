@@ -143,11 +143,11 @@ def test_gap_guard_is_necessary(monkeypatch):
 
 
 def _sign_program(column: int) -> Program:
-    """f16 [64, 32], a 16 x 16 window at row bid * 16 - 16 (a difference: aligned, but of
-    unknown sign), column `column`; one block, so the row offset is -16 at run time."""
+    """f16 [64, 32], a 16 x 16 window at row bid * 16 - 16 (a difference: aligned, in
+    [-16, 0] over a launch of two blocks), column `column`; block 0 reads row -16."""
     w = Tensor("w0", fp.DTYPES["f16"], 2, [64, 32])
     row = Bin("subi", Bin("muli", Lane("idx"), Const(16)), Const(16))
-    return _program([w], [_load(w, [row, Const(column)], [16, 16])])
+    return _program([w], [_load(w, [row, Const(column)], [16, 16])], block_num=2)
 
 
 def test_sign_proof_is_necessary(monkeypatch):

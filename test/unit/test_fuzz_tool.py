@@ -14,6 +14,9 @@ Followed by one regression test for each bug fixed in the tool itself.
 
 from __future__ import annotations
 
+import os
+import signal
+
 import fuzz_mutations as fm
 import fuzz_runner as fr
 import pytest
@@ -231,16 +234,43 @@ def test_extent_beyond_int64_is_malformed(cli):
         pto.parse_tile_buf(f"tile_buf<mat, 16x16xi8, rows={big}>")
 
 
-def test_worker_survives_and_reports_a_dying_run(tmp_path):
-    """The harness itself: a worker killed mid-run is a crash, and the next
-    run gets a fresh worker."""
+def test_worker_survives_and_reports_a_dying_run(tmp_path, monkeypatch):
+    """The harness itself: a worker killed mid-run is a crash, a worker that
+    died between runs is replaced before the next run, and the run after a
+    crash gets a fresh worker.
+
+    A worker killed before `run` may already be reaped at run's liveness check
+    and replaced (correctly: that death is no run's fault), so "mid-run" must
+    be made certain rather than hoped for: the worker is stopped (and seen
+    stopped) before the request, and killed only once the request is written,
+    so it can neither answer nor be replaced, whatever the load."""
+    module = b"module {}\n"
     runner = fr.WorkerRunner(TIMEOUT, str(tmp_path))
     try:
-        assert runner.run(["-p", "cse"], b"module {}\n").code == EXIT_OK
-        runner.proc.kill()
-        dead = runner.run(["-p", "cse"], b"module {}\n")
-        assert dead.signal is not None
-        assert runner.run([], b"module {}\n").code == EXIT_OK
+        assert runner.run(["-p", "cse"], module).code == EXIT_OK
+        between_runs = runner.proc
+        assert between_runs is not None
+        between_runs.kill()
+        between_runs.wait()
+        assert runner.run(["-p", "cse"], module).code == EXIT_OK
+        assert runner.proc is not between_runs
+
+        worker = runner.proc
+        assert worker is not None
+        worker.send_signal(signal.SIGSTOP)
+        os.waitpid(worker.pid, os.WUNTRACED)  # returns once it is stopped
+        read_reply = runner._read_line
+
+        def kill_then_read(start: float) -> bytes | None:
+            worker.kill()
+            return read_reply(start)
+
+        monkeypatch.setattr(runner, "_read_line", kill_then_read)
+        dead = runner.run(["-p", "cse"], module)
+        monkeypatch.undo()
+        assert dead.signal == signal.SIGKILL
+        assert runner.run([], module).code == EXIT_OK
+        assert runner.proc is not worker
     finally:
         runner.close()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from lowering import PIPELINE, Kernel, lower
+from lowering import PIPELINE, Kernel, lower, try_lower
 from nzpass import run_pipeline
 from nzpass.dialects import pto
 from nzpass.ir.bindings import ir, new_context
@@ -115,7 +115,7 @@ def test_symbolic_offsets_through_loops_and_block_idx(dtype):
     w = values((layers, rows, cols), dtype, seed=1)
     tt = tensor_t(w.shape, dtype)
     k = Kernel(("%w", tt))
-    n0 = k.muli("%n0", k.block_idx(), tr)
+    n0 = k.muli("%n0", k.block_idx(blocks=rows // tr), tr)
     k.emit(f"scf.for %l = {k.idx(0)} to {k.idx(layers)} step {k.idx(1)} {{")
     k.emit(f"  scf.for %k0 = {k.idx(0)} to {k.idx(cols)} step {k.idx(tc)} {{")
     k.load("%t", "%w", tt, ["%l", n0, "%k0"], [1, tr, tc], tile_t(tr, tc, dtype))
@@ -141,7 +141,7 @@ def test_folded_batch_offsets_from_block_idx_and_loop():
     w = values((g_, e_, rows, cols), dtype, seed=2)
     tt = tensor_t(w.shape, dtype)
     k = Kernel(("%w", tt))
-    g = k.block_idx()
+    g = k.block_idx(blocks=g_)
     k.emit(f"scf.for %e = {k.idx(0)} to {k.idx(e_)} step {k.idx(1)} {{")
     k.load("%t", "%w", tt, [g, "%e", 16, c0], [1, 1, 16, c0], tile_t(16, c0, dtype))
     k.emit("}")
@@ -152,29 +152,34 @@ def test_folded_batch_offsets_from_block_idx_and_loop():
             np.testing.assert_array_equal(load.logical, w[gi, e, 16:32, c0:2 * c0])
 
 
-def test_i32_offsets_wrap_at_their_width_and_are_divided_whole():
-    """nz-semantics §4: n0 = bi * 256 in i32 with bi = 2^24 wraps to 0; the pass divides the
-    whole offset (floordivsi in i32), so the load reads rows 0..31, not row 2^28."""
+def _i32_product_kernel(blocks: int | None) -> str:
+    """n0 = bi * 32 in i32 over a [64, 64] int8 weight, launched over `blocks` blocks."""
     dtype = np.int8
-    w = values((64, 64), dtype, seed=3)
-    tt = tensor_t(w.shape, dtype)
+    tt = tensor_t((64, 64), dtype)
     k = Kernel(("%w", tt))
-    bi = k.block_idx()
+    bi = k.block_idx(blocks=blocks)
     k.emit(f"%b32 = arith.index_cast {bi} : index to i32")
-    k.emit("%c256_i32 = arith.constant 256 : i32")
+    k.emit("%c32_i32 = arith.constant 32 : i32")
     k.emit("%c0_i32 = arith.constant 0 : i32")
-    k.muli("%n0", "%b32", "%c256_i32", "i32")
+    k.muli("%n0", "%b32", "%c32_i32", "i32")
     k.load("%t", "%w", tt, ["%n0", "%c0_i32"], [32, 32], tile_t(32, 32, dtype),
            offset_types=["i32", "i32"])
-    module = lower(k.text())
+    return k.text()
 
-    wrapped = Simulator(module, block_idx=1 << 24, block_num=1 << 25).run("kernel", pack_nz(w))
-    np.testing.assert_array_equal(wrapped.loads[0].logical, w[0:32, 0:32])
-    # The sign proof of a product (both factors non-negative) does not survive the wrap:
-    # bi = 2^23 gives n0 = 2^31, which is -2^31 in i32; the offset goes negative and the
-    # load falls off the front of the buffer (the device would read foreign memory).
-    with pytest.raises(GmOutOfBounds):
-        Simulator(module, block_idx=1 << 23, block_num=1 << 25).run("kernel", pack_nz(w))
+
+def test_i32_offsets_are_bounded_then_divided_whole():
+    """docs/nz-semantics.md section 8: an i32 product is believed only inside its width.
+    Session 1 accepted n0 = bi * 256 with bi unbounded (bi = 2^23 wrapped n0 negative and
+    the load fell off the buffer); the analysis now bounds bi by the launch and refuses a
+    window that can leave the 64 rows. With two blocks stated, it is divided whole in i32."""
+    _, errors = try_lower(_i32_product_kernel(None))
+    assert errors and "row window may leave the axis" in errors[0]
+    module = lower(_i32_product_kernel(2))
+    assert "arith.floordivsi" in op_names(module)
+    w = values((64, 64), np.int8, seed=3)
+    for bi in range(2):
+        result = Simulator(module, block_idx=bi, block_num=2).run("kernel", pack_nz(w))
+        np.testing.assert_array_equal(result.loads[0].logical, w[32 * bi:32 * bi + 32, 0:32])
 
 
 def test_dynamic_batch_binds_its_trailing_extent_argument():
@@ -192,11 +197,12 @@ def test_dynamic_batch_binds_its_trailing_extent_argument():
 
 
 def test_ragged_tile_with_dynamic_valid_rows():
-    """valid = ?x64: alloc_tile takes the valid row count; rows past it stay untouched."""
+    """valid = ?x64: alloc_tile takes the valid row count; rows past it stay untouched.
+    The count is bounded by the argument's stated range (0, 16 or 32 rows)."""
     dtype = np.float16
     w = values((64, 64), dtype, seed=5)
     tt = tensor_t(w.shape, dtype)
-    k = Kernel(("%w", tt), ("%rf", "index"))
+    k = Kernel(("%w", tt), ("%rf", "index {nz.range = array<i64: 0, 3>}"))
     k.muli("%rows", "%rf", 16)
     k.load("%t", "%w", tt, [32, 0], [32, 64], tile_t(32, 64, dtype, valid="?x64"),
            valid=["%rows", 64])
@@ -251,7 +257,7 @@ def test_acc_store_into_nz_unpacks_to_expected_output(mode, batched):
     tt = tensor_t(shape, np.float32)
     acc_t = tile_t(rows, tn, np.float32, "acc")
     k = Kernel(("%out", tt))
-    n0 = k.muli("%n0", k.block_idx(), tn)
+    n0 = k.muli("%n0", k.block_idx(blocks=blocks), tn)
     k.emit(f'%acc = "pl.test.fill"() : () -> {acc_t}')
     k.store("%acc", acc_t, "%out", tt, ([1] if batched else []) + [0, n0],
             'st_phase = "final"')

@@ -1,4 +1,4 @@
-"""OffsetProver: the alignment and sign rules of nz-semantics section 4, the
+"""OffsetAnalysis: the alignment and sign rules of nz-semantics section 4, the
 depth bound, and memoisation.
 
 Each case builds a function whose `"test.use"` ops name the values asked about,
@@ -9,7 +9,7 @@ import time
 
 import pytest
 from nzpass.ir.bindings import ir, new_context
-from nzpass.nz.offsets import OffsetProver
+from nzpass.nz.offsets import OffsetAnalysis
 
 
 def used_values(body: str, args: str = "") -> list[ir.Value]:
@@ -29,7 +29,7 @@ def used_values(body: str, args: str = "") -> list[ir.Value]:
     return values
 
 
-def facts(prover: OffsetProver, value: ir.Value, divisor: int) -> tuple[bool, bool]:
+def facts(prover: OffsetAnalysis, value: ir.Value, divisor: int) -> tuple[bool, bool]:
     return prover.is_multiple(value, divisor), prover.non_negative(value)
 
 
@@ -72,10 +72,17 @@ TABLE = {
         16, True, True),
     "x % c with an unsigned dividend": (
         "%r = arith.remsi %arg, %c2 : index\n%v = arith.muli %r, %c16 : index", 16, True, False),
+    # The remainder takes the dividend's sign (the seed's table refused these; the
+    # width-aware analysis proves them, docs/nz-semantics.md section 8).
     "x % c by a negative constant": (
-        "%r = arith.remsi %blk, %cm2 : index\n%v = arith.muli %r, %c16 : index", 16, True, False),
-    "x % c by a non-constant": (
-        "%r = arith.remsi %blk, %num : index\n%v = arith.muli %r, %c16 : index", 16, True, False),
+        "%r = arith.remsi %blk, %cm2 : index\n%v = arith.muli %r, %c16 : index", 16, True, True),
+    "x % c by a block count": (
+        "%r = arith.remsi %blk, %num : index\n%v = arith.muli %r, %c16 : index", 16, True, True),
+    "x % c by an argument": (
+        "%r = arith.remsi %blk, %arg : index\n%v = arith.muli %r, %c16 : index", 16, True, False),
+    "difference with bounded operands": (
+        "%r = arith.remsi %blk, %c2 : index\n%a = arith.muli %r, %c512 : index\n"
+        "%v = arith.subi %c4096, %a : index", 512, True, True),
     "sum of provable terms": (
         "%a = arith.muli %blk, %c256 : index\n%v = arith.addi %a, %c512 : index", 256, True, True),
     "difference: divisible, sign unknown": (
@@ -97,7 +104,7 @@ def test_spec_table(name):
         body += '\n"test.use"(%v) : (index) -> ()' if "index_cast" not in body else \
             '\n"test.use"(%v) : (i32) -> ()'
     (value,) = used_values(CONSTANTS + body, "%arg: index")
-    assert facts(OffsetProver(), value, divisor) == (multiple, non_negative)
+    assert facts(OffsetAnalysis(), value, divisor) == (multiple, non_negative)
 
 
 def test_iter_arg_is_never_resolved():
@@ -109,7 +116,7 @@ def test_iter_arg_is_never_resolved():
     scf.yield %n : index
   }"""
     (value,) = used_values(body)
-    assert facts(OffsetProver(), value, 16) == (False, False)
+    assert facts(OffsetAnalysis(), value, 16) == (False, False)
 
 
 def addi_chain(depth: int) -> str:
@@ -120,7 +127,7 @@ def addi_chain(depth: int) -> str:
 
 def test_bounded_depth_refuses_a_10k_chain_fast():
     top, shallow = used_values(addi_chain(10_000))
-    prover = OffsetProver()
+    prover = OffsetAnalysis()
     start = time.perf_counter()
     assert facts(prover, top, 16) == (False, False)  # too deep to prove: refused
     assert time.perf_counter() - start < 1.0
@@ -130,15 +137,15 @@ def test_bounded_depth_refuses_a_10k_chain_fast():
 def test_cut_short_facts_do_not_leak_into_shallower_queries():
     # The walk from x70 reaches x6 with no depth left; x10 asked next is within reach.
     top, shallow = used_values(addi_chain(70))
-    prover = OffsetProver()
+    prover = OffsetAnalysis()
     assert facts(prover, top, 16) == (False, False)
     assert facts(prover, shallow, 16) == (True, True)
 
 
 def test_depth_bound_is_an_option():
     top, _ = used_values(addi_chain(40))
-    assert facts(OffsetProver(max_depth=64), top, 16) == (True, True)
-    assert facts(OffsetProver(max_depth=8), top, 16) == (False, False)
+    assert facts(OffsetAnalysis(max_depth=64), top, 16) == (True, True)
+    assert facts(OffsetAnalysis(max_depth=8), top, 16) == (False, False)
 
 
 def test_shared_subexpressions_are_memoised():
@@ -147,20 +154,65 @@ def test_shared_subexpressions_are_memoised():
     lines += [f"%x{i + 1} = arith.addi %x{i}, %x{i} : index" for i in range(50)]
     lines.append('"test.use"(%x50) : (index) -> ()')
     (top,) = used_values("\n".join(lines))
-    prover = OffsetProver()
-    calls = {"alignment": 0, "sign": 0}
-    compute_alignment, compute_sign = prover._compute_alignment, prover._compute_sign
+    prover = OffsetAnalysis()
+    calls = []
+    compute = prover._compute
 
-    def count_alignment(value, budget):
-        calls["alignment"] += 1
-        return compute_alignment(value, budget)
+    def count(value, width, budget):
+        calls.append(value)
+        return compute(value, width, budget)
 
-    def count_sign(value, budget):
-        calls["sign"] += 1
-        return compute_sign(value, budget)
-
-    prover._compute_alignment, prover._compute_sign = count_alignment, count_sign
-    assert facts(prover, top, 16) == (True, True)
-    assert calls == {"alignment": 51, "sign": 51}
+    prover._compute = count
+    assert facts(prover, top, 16) == (True, True)  # 16 * 2**50 fits 64 bits
+    assert len(calls) == 51
     assert facts(prover, top, 16) == (True, True)  # answered from the memo
-    assert calls == {"alignment": 51, "sign": 51}
+    assert len(calls) == 51
+
+
+# (function body, argument list, divisor, multiple?, non-negative?): the widths
+# and signedness the seed's table ignores (docs/nz-semantics.md section 8).
+WIDTH_TABLE = {
+    "i8 product of non-negative factors wraps": (
+        "%c16 = arith.constant 16 : i8\n%v = arith.muli %a, %c16 : i8",
+        "%a: i8 {nz.range = array<i64: 0, 100>}", 16, True, False),
+    "i8 product that fits": (
+        "%c16 = arith.constant 16 : i8\n%v = arith.muli %a, %c16 : i8",
+        "%a: i8 {nz.range = array<i64: 0, 8>}", 16, True, True),
+    "i16 sum that wraps": (
+        "%c = arith.constant 32752 : i16\n%v = arith.addi %a, %c : i16",
+        "%a: i16 {nz.range = array<i64: 0, 64>, nz.multiple_of = 16 : i64}", 16, True, False),
+    "truncating index_cast of a large value": (
+        "%c = arith.constant 4294967296 : index\n%s = arith.addi %a, %c : index\n"
+        "%v = arith.index_cast %s : index to i32",
+        "%a: index {nz.range = array<i64: 0, 1024>, nz.multiple_of = 16 : i64}", 16, True, False),
+    "index_cast that keeps the value": (
+        "%v = arith.index_cast %a : index to i32",
+        "%a: index {nz.range = array<i64: 0, 1024>, nz.multiple_of = 16 : i64}", 16, True, True),
+    "unsigned loop whose stop is negative as signed": (
+        "%c0 = arith.constant 0 : i8\n%c16 = arith.constant 16 : i8\n"
+        "%c200 = arith.constant -56 : i8\n"
+        "scf.for unsigned %v = %c0 to %c200 step %c16 : i8 {\n"
+        "  \"test.use\"(%v) : (i8) -> ()\n}", "", 16, True, False),
+    "unsigned loop inside the signed range": (
+        "%c0 = arith.constant 0 : i8\n%c16 = arith.constant 16 : i8\n"
+        "%c96 = arith.constant 96 : i8\n"
+        "scf.for unsigned %v = %c0 to %c96 step %c16 : i8 {\n"
+        "  \"test.use\"(%v) : (i8) -> ()\n}", "", 16, True, True),
+    "signed loop whose increment may wrap": (
+        "%c0 = arith.constant 0 : i8\n%c100 = arith.constant 100 : i8\n"
+        "%c127 = arith.constant 127 : i8\n"
+        "scf.for %v = %c0 to %c127 step %c100 : i8 {\n"
+        "  \"test.use\"(%v) : (i8) -> ()\n}", "", 4, True, False),
+    "declared facts": ("%v = arith.addi %a, %a : index",
+                       "%a: index {nz.range = array<i64: 0, 4096>, nz.multiple_of = 256 : i64}",
+                       256, True, True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WIDTH_TABLE))
+def test_width_table(name):
+    body, args, divisor, multiple, non_negative = WIDTH_TABLE[name]
+    if "test.use" not in body:
+        body += '\n"test.use"(%v) : (' + body.rsplit(":", 1)[1].split()[-1] + ") -> ()"
+    (value,) = used_values(body, args)
+    assert facts(OffsetAnalysis(), value, divisor) == (multiple, non_negative)

@@ -2,6 +2,8 @@
 declares itself completely, every named pipeline parses."""
 
 import dataclasses
+import re
+from pathlib import Path
 
 import pytest
 from nzpass import passes
@@ -9,6 +11,15 @@ from nzpass.driver.pass_base import OPTION_TYPES, ModulePass
 from nzpass.driver.pipeline import Pipeline
 
 PASS_NAMES = sorted(passes.PASSES)
+# Test-only passes (passes/testing/) exercise the driver; they have no golden of their own.
+USER_PASS_NAMES = [name for name in PASS_NAMES if not name.startswith("test-")]
+REPO = Path(__file__).resolve().parents[2]
+
+
+def readme_pass_rows() -> set[str]:
+    """The pass names of the README's pass table: rows "| `name` | summary |"."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^\| `([a-z0-9-]+)` \|", text, flags=re.MULTILINE))
 
 
 @pytest.mark.parametrize("name", PASS_NAMES)
@@ -71,3 +82,15 @@ def test_option_values_round_trip_through_pipeline_text():
     text = instance.pipeline_text()
     assert text == 'test-emit-diagnostics{with-note=true prefix="two words" repeat=3}'
     assert Pipeline.parse(text, anchored=False).steps == [instance]
+
+
+@pytest.mark.parametrize("name", USER_PASS_NAMES)
+def test_pass_has_golden_invalid_file_and_readme_row(name):
+    """Every user-facing pass is tested and listed the same way (CONTRIBUTING.md)."""
+    lit = REPO / "test" / "lit"
+    missing = [str(path.relative_to(REPO)) for path in (lit / f"{name}.mlir",
+                                                         lit / f"{name}-invalid.mlir")
+               if not path.is_file()]
+    if name not in readme_pass_rows():
+        missing.append(f"a row | `{name}` | ... | in the pass table of README.md")
+    assert not missing, f"pass '{name}' lacks: " + "; ".join(missing)

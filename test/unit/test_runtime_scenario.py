@@ -100,7 +100,7 @@ def test_b_n_sliced_load_by_block_idx(dtype):
     el = ELEMENT[np.dtype(dtype)]
     xt_, wt_ = tensor_t(x.shape, dtype, False), tensor_t(w.shape, dtype, True)
     k = Kernel(("%x", xt_), ("%w", wt_))
-    k.emit('%nb = "pl.tile.get_block_idx"() : () -> index')
+    k.block_idx("%nb", blocks=N // N_TILE)
     k.emit(f"%n0 = arith.muli %nb, {k.idx(N_TILE)} : index")
     k.load("%xt", "%x", xt_, [0, 0], [M, K], tile_t(M, K, el))
     k.load("%wt", "%w", wt_, ["%n0", 0], [N_TILE, K], tile_t(N_TILE, K, el))
@@ -143,7 +143,7 @@ def layer_kernel(dtype, via_slice: bool) -> str:
     wt_ = tensor_t((LAYERS, N, K), dtype, True)
     layer_t = tensor_t((1, N, K), dtype, True)
     k = Kernel(("%x", xt_), ("%w", wt_))
-    k.emit('%nb = "pl.tile.get_block_idx"() : () -> index')
+    k.block_idx("%nb", blocks=N // N_TILE)
     k.emit(f"%n0 = arith.muli %nb, {k.idx(N_TILE)} : index")
     k.for_("%layer", 0, LAYERS, 1)
     if via_slice:
@@ -202,7 +202,7 @@ def e2e_kernel(dtype, out_nz: bool) -> str:
     acc_t = tile_t(M, N_TILE, "f32", "acc")
     x_tile, w_tile = tile_t(M, K_TILE, el), tile_t(N_TILE, K_TILE, el)
     k = Kernel(("%x", xt_), ("%w", wt_), ("%out", out_t))
-    k.emit('%nb = "pl.tile.get_block_idx"() : () -> index')
+    k.block_idx("%nb", blocks=N // N_TILE)
     k.emit(f"%n0 = arith.muli %nb, {k.idx(N_TILE)} : index")
     k.load("%x0", "%x", xt_, [0, 0], [M, K_TILE], x_tile)
     k.load("%w0", "%w", wt_, ["%n0", 0], [N_TILE, K_TILE], w_tile)

@@ -1,5 +1,5 @@
 """The `pl` dialect (the DSL's tile-level IR) as nzpass reads and writes it:
-see ir-contract section 1."""
+see docs/ir.md, section 1."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The `pto` dialect (what PTOAS >= 0.61 reads) as nzpass reads and writes it:
-see ir-contract section 2. Generic form only; properties `<{...}>` and plain
+see docs/ir.md, section 2. Generic form only; properties `<{...}>` and plain
 `{...}` attributes are both read, `{...}` is emitted."""
 
 from __future__ import annotations

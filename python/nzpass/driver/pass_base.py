@@ -162,10 +162,14 @@ def option(default: Any, help: str, choices: tuple[str, ...] = (),
 
 
 def report_or_rewrite(refusals: list[Refusal], diagnostics: DiagnosticEngine,
-                      rewrites: Iterable[Callable[[], object]]) -> None:
+                      rewrites: Iterable[Callable[[], object]],
+                      warnings: Iterable[Refusal] = ()) -> None:
     """The last step of a plan-then-rewrite pass: report every refusal and
     change nothing, or, when there is none, run every planned rewrite. A
-    refusal anywhere thus never leaves a half-rewritten module behind."""
+    refusal anywhere thus never leaves a half-rewritten module behind.
+    Warnings are reported either way (in the order found) and block nothing."""
+    for warning in warnings:
+        diagnostics.warning(warning.location, warning.message, warning.notes)
     for refusal in refusals:
         diagnostics.error(refusal.location, refusal.message, refusal.notes)
     if refusals:

@@ -1,6 +1,6 @@
 """Byte-level model of the A2/A3 GM <-> L1/L0C data movement that NZ tensors go through.
 
-Spec: hardware-model.md §(c) TLOAD NZ->NZ and §(d) TSTORE Acc->NZ. Every function here works
+Spec: docs/hardware-model.md (c) TLOAD NZ->NZ and (d) TSTORE Acc->NZ. Every function here works
 on flat numpy buffers and numpy index arrays, so an interpreter can compose them. Each
 transfer has an ``"a2a3"`` mode that models the device defects (pto-isa#317 gap truncation,
 packed column-block pitch of the Acc store) and an ``"ideal"`` mode that goes through the
@@ -218,7 +218,7 @@ def _nz_window(gm_view: GlobalTensor, offsets5, sizes5, tile: Tile):
 
 
 def _check_load_limits(gm_view: GlobalTensor, n0: int, n1: int, tile: Tile):
-    """Device encoding limits of TLoadGm2L1Nz2nz (hardware-model §(c), last bullet)."""
+    """Device encoding limits of TLoadGm2L1Nz2nz (docs/hardware-model.md (c), device limits)."""
     problems = []
     if n1 > 4095:
         problems.append(f"n1={n1} > 4095")

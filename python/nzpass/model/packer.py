@@ -1,9 +1,9 @@
 """Host-side NZ packing: logical ND arrays to and from the NZ fractal byte order.
 
-Spec: hardware-model.md §(a)/(b) and nz-semantics.md §1. A logical ``[..., R, C]`` array
-is stored as ``[B, C/c0, R/16, 16, c0]`` ("column blocks outside, row fractals inside"),
-with ``c0 = 32 bytes / itemsize``. The blocked array's row-major order *is* the NZ byte
-order, so packing is one reshape/transpose and unpacking is its inverse.
+Spec: docs/hardware-model.md (a)/(b) and docs/nz-semantics.md section 1. A logical
+``[..., R, C]`` array is stored as ``[B, C/c0, R/16, 16, c0]`` ("column blocks outside, row
+fractals inside"), with ``c0 = 32 bytes / itemsize``. The blocked array's row-major order
+*is* the NZ byte order, so packing is one reshape/transpose and unpacking is its inverse.
 
 That transpose moves whole 32-byte C0 lines: seen as 32-byte items, packing turns each
 ``[R, C/c0]`` matrix of lines into ``[C/c0, R]`` and unpacking does the reverse. Large

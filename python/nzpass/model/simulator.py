@@ -1,6 +1,6 @@
 """Execute the memory ops of a `pto` function on numpy buffers.
 
-The simulator interprets one `func.func` of a module in `pto` form (ir-contract §2, the
+The simulator interprets one `func.func` of a module in `pto` form (docs/ir.md section 2, the
 output of convert-pl-to-pto) and moves bytes with the hardware model of `hardware.py`:
 
     sim = Simulator(module, mode="a2a3", block_idx=0, block_num=1, hooks=MATMUL_HOOKS)
@@ -636,10 +636,10 @@ def matmul_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
     """`pl.tile.matmul`: C = A @ B.T over the valid regions of the logical tile contents.
 
     `A` holds an activation window `[TM, TK]` and `B` a weight window `[TN, TK]` (the weight
-    `w[N, K]`, as the NZ->NZ load leaves it: nz-semantics §1 and the runtime scenario, where
-    `x @ w.T` is the result). With three operands `(acc, A, B)` the product is added to `acc`.
-    The result is a fresh tile of the op's result type (Acc); the product is computed in
-    float64 (int64 for integer inputs) and converted once to the result dtype.
+    `w[N, K]`, as the NZ->NZ load leaves it: docs/nz-semantics.md section 1 and the runtime
+    scenario, where `x @ w.T` is the result). With three operands `(acc, A, B)` the product
+    is added to `acc`. The result is a fresh tile of the op's result type (Acc); the product
+    is computed in float64 (int64 for integer inputs) and converted once to the result dtype.
     """
     if len(operands) not in (2, 3) or not all(isinstance(t, Tile) for t in operands):
         raise SimulationError(f"'{op.name}' expects tiles (A, B) or (acc, A, B)",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import Refusal
 from ..ir.bindings import ir
 
-# Physical Acc (L0C) capacity per backend (hardware-model.md).
+# Physical Acc (L0C) capacity per backend (docs/hardware-model.md).
 L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
 BACKEND_NAMES = {"a2a3": "A2/A3", "a5": "A5"}
 ACC_BOX = 16               # an Acc (L0C) fractal is 16 x 16 FP32 elements

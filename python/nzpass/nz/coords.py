@@ -49,7 +49,8 @@ def divided(value: ir.Value, divisor: int, loc: ir.Location) -> Divided:
 
 @dataclass(frozen=True)
 class Folded:
-    """sum(value * multiplier) + constant, over values of one integer type."""
+    """sum(value * multiplier) + constant in index, each value cast to index
+    exactly (index_cast sign-extends a value proved non-negative)."""
 
     terms: tuple[tuple[ir.Value, int], ...]
     constant: int = 0
@@ -58,11 +59,10 @@ class Folded:
 Coord = Const | Divided | Folded
 
 
-def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None, ...],
-                 type_: ir.Type | None = None) -> Coord:
-    """Row-major batch index of leading `offsets` on `leading_shape`; the
-    outermost extent is never needed, so a dynamic rank-3 batch is fine.
-    A constant batch index gets `type_`, the type of the offsets."""
+def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None, ...]) -> Coord:
+    """Row-major batch index of leading `offsets` on `leading_shape`, in index
+    (where the fold cannot wrap: the offsets are proved inside their axes); the
+    outermost extent is never needed, so a dynamic rank-3 batch is fine."""
     multipliers, running = [], 1
     for extent in reversed(leading_shape[1:]):
         multipliers.append(running)
@@ -75,7 +75,7 @@ def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None,
             constant += offset * multiplier
         else:
             terms.append((offset, multiplier))
-    return Folded(tuple(terms), constant) if terms else Const(constant, type_)
+    return Folded(tuple(terms), constant) if terms else Const(constant)
 
 
 def _constant_key(type_: ir.Type, value: int) -> tuple[ir.Type, int]:
@@ -182,9 +182,11 @@ class CoordEmitter:
         return arith_ops.binary("floordivsi", value, divisor, self.loc, self.ip)
 
     def _fold(self, coord: Folded) -> ir.Value:
-        type_ = coord.terms[0][0].type
+        type_ = ir.IndexType.get()
         total = None
-        for value, multiplier in coord.terms:
+        for offset, multiplier in coord.terms:
+            value = offset if offset.type == type_ else arith_ops.index_cast(
+                offset, type_, self.loc, self.ip)
             term = value if multiplier == 1 else self._binary(
                 "muli", value, self.constant(multiplier, type_))
             total = term if total is None else self._binary("addi", total, term)

@@ -4,7 +4,7 @@ A logical [B, R, C] tensor in NZ byte order is the row-major array of the
 blocked shape [B, C/c0, R/16, 16, c0]: column blocks outside, row fractals
 inside, one 32-byte C0 line innermost. Everything here either builds that
 blocked form or refuses with a message a user can act on. Dynamic extents are
-`None`. Spec: nz-semantics.md sections 1, 3, 4 and hardware-model.md (a), (b).
+`None`. Spec: docs/nz-semantics.md sections 1, 3, 4 and docs/hardware-model.md (a), (b).
 """
 
 from __future__ import annotations

@@ -1,19 +1,22 @@
-"""Proving facts about integer SSA offsets by walking their definitions.
+"""The offset analysis: facts about integer SSA values, shared by every pass.
 
 An NZ coordinate is divided by a power-of-two axis factor (16 rows, c0
 columns); dividing a value that is not provably a multiple, or that may be
 negative (a negative offset floor-divides below zero and is clamped to 0
-downstream, silently reading fractal 0), gives a wrong coordinate with no error
-anywhere. So both facts are proved from the bindings that produced the value,
-never assumed (nz-semantics section 4):
+downstream, silently reading fractal 0), or one that may leave its axis (in
+NZ order a row overrun reads the next column block, in bounds and silently),
+gives a wrong coordinate with no error anywhere. So every such fact is proved
+from the definitions that produced the value, never assumed
+(docs/nz-semantics.md section 4 and 8).
 
-- alignment: the largest power of two that provably divides the value;
-- sign: whether the value is provably >= 0.
-
-Iter_args are never resolved (each iteration sees a different value); a
-difference proves divisibility but never sign. The walk is bounded in depth
-(too deep proves nothing, so the offset is refused) and memoised, so deep or
-shared arithmetic costs time linear in the number of values it visits.
+The analysis is an abstract interpreter over SSA integers: each value gets a
+`nz.intervals.Fact` (exact interval, power-of-two alignment, bit width) from
+the transfer function of its defining op (`_BINARY_OPS`, `_CASTS`,
+`_LAUNCH_OPS`, loops, declared argument facts). A result that may wrap at its
+width is the width's top, never a false fact. Iter_args are never resolved
+(each iteration sees a different value). The walk is bounded in depth (too
+deep proves nothing, so the offset is refused) and memoised, so deep or shared
+arithmetic costs time linear in the number of values it visits.
 """
 
 from __future__ import annotations
@@ -21,28 +24,30 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from ..dialects import pl
 from ..driver.pass_base import option
+from ..errors import Refusal
 from ..ir.bindings import ir
+from . import intervals
+from .intervals import Fact
 
-# No offset needs more than 2**62 of alignment; also the "alignment" of zero.
-MAX_ALIGNMENT = 1 << 62
 DEFAULT_MAX_DEPTH = 64
 # Each level of a proof is a Python call frame: keep well inside the interpreter's limit.
 MAX_PROOF_DEPTH = 256
 
 PROVABLE_FORMS = (
-    "integer constants; products with a provable factor (n0 = nb * 256); sums of provable "
-    "terms; scf.for induction variables whose start and step are provable; min/max of "
-    "provable operands; x % c and x // c by a positive constant (inside a product); "
-    "index_cast of a provable value; "
-    "pl.tile.get_block_idx / get_block_num, pto.get_block_idx / get_block_num (sign only). "
-    "A difference proves divisibility but not sign, and loop-carried values (iter_args) are "
-    "never resolved")
+    "integer constants; sums, differences and products (n0 = nb * 256) whose exact result "
+    "stays inside the offset's integer width; scf.for induction variables (signed or unsigned) "
+    "from their start, step and stop; min/max; floordiv/div/ceildiv/rem by a value of known "
+    "sign; shifts by a constant; and with a constant mask; or/xor of disjoint bits; select; "
+    "extsi/extui/trunci/index_cast(ui) that keep the value; pl/pto get_block_idx in "
+    "[0, 65535) and get_block_num in [1, 65535]; function arguments with declared facts "
+    "{nz.multiple_of = N : i64} and {nz.range = array<i64: LO, HI>} (half-open). Anything "
+    "that may wrap at its width proves nothing, and loop-carried values (iter_args) are never "
+    "resolved")
 
-T = TypeVar("T")
 
 
 def constant_value(value: ir.Value) -> int | None:
@@ -87,10 +92,41 @@ def unchanging_ir() -> Iterator[None]:
         _constant_memo = outer
 
 
-def _largest_power_of_two_dividing(n: int) -> int:
-    if n == 0:
-        return MAX_ALIGNMENT
-    return min(n & -n, MAX_ALIGNMENT)
+def integer_width(type_: ir.Type) -> int | None:
+    """The bit width of an integer or index type, None for anything else."""
+    if isinstance(type_, ir.IndexType):
+        return intervals.INDEX_WIDTH
+    if isinstance(type_, ir.IntegerType):
+        return type_.width
+    return None
+
+
+# The transfer function of each integer op, by op name: the one table the
+# analysis reads (the rules' semantics and their soundness tests live in
+# nz.intervals).
+_BINARY_OPS: dict[str, Callable[[Fact, Fact], Fact]] = {
+    "arith.addi": intervals.add, "arith.subi": intervals.sub, "arith.muli": intervals.mul,
+    "arith.minsi": intervals.min_signed, "arith.maxsi": intervals.max_signed,
+    "arith.minui": intervals.min_unsigned, "arith.maxui": intervals.max_unsigned,
+    "arith.floordivsi": intervals.floordiv_signed, "arith.divsi": intervals.div_signed,
+    "arith.ceildivsi": intervals.ceildiv_signed, "arith.divui": intervals.div_unsigned,
+    "arith.remsi": intervals.rem_signed, "arith.remui": intervals.rem_unsigned,
+    "arith.shli": intervals.shift_left, "arith.shrsi": intervals.shift_right_signed,
+    "arith.shrui": intervals.shift_right_unsigned,
+    "arith.andi": intervals.and_, "arith.ori": intervals.or_, "arith.xori": intervals.xor,
+}
+_CASTS: dict[str, Callable[[Fact, int], Fact]] = {
+    "arith.extsi": intervals.resize_signed, "arith.trunci": intervals.resize_signed,
+    "arith.index_cast": intervals.resize_signed, "arith.extui": intervals.resize_unsigned,
+    "arith.index_castui": intervals.resize_unsigned,
+}
+_LAUNCH_OPS: dict[str, Callable[[int], Fact]] = {
+    pl.GET_BLOCK_IDX: intervals.block_index, "pto.get_block_idx": intervals.block_index,
+    pl.GET_BLOCK_NUM: intervals.block_count, "pto.get_block_num": intervals.block_count,
+}
+UNSIGNED_LOOP_ATTR = "unsignedCmp"
+MULTIPLE_OF_ATTR = "nz.multiple_of"
+RANGE_ATTR = "nz.range"
 
 
 def _induction_loop(arg: ir.BlockArgument) -> ir.Operation | None:
@@ -98,124 +134,227 @@ def _induction_loop(arg: ir.BlockArgument) -> ir.Operation | None:
     if arg.arg_number != 0:
         return None
     parent = arg.owner.owner
-    if parent is None or parent.name != "scf.for":
+    if parent is None or parent.operation.name != "scf.for":
         return None
     return parent.operation
 
 
-@dataclass
-class OffsetProver:
-    """Alignment and sign facts of integer SSA values, memoised across queries.
+def _function_of(arg: ir.BlockArgument) -> ir.Operation | None:
+    """The func.func whose entry-block argument `arg` is."""
+    parent = arg.owner.owner
+    if parent is None or parent.operation.name != "func.func":
+        return None
+    op = parent.operation
+    return op if op.regions[0].blocks[0] == arg.owner else None
 
-    A fact cut short by the depth bound is only reused by a query with no
-    more depth to spend, so the order of queries never changes an answer."""
+
+def _stated_facts(op: ir.Operation) -> tuple[int | None, int | None, int | None]:
+    """Facts a launch op states of its result (`{nz.range = array<i64: 0, 8>}` on
+    get_block_idx: the host launches at most 8 blocks)."""
+    entry = op.attributes
+    what = f"'{op.name}'"
+    return (_declared_multiple(entry, op, what), *_declared_range(entry, op, what))
+
+
+def declared_facts(func: ir.Operation, index: int) -> tuple[int | None, int | None, int | None]:
+    """(multiple_of, lo, hi_exclusive) stated on argument `index` of `func`, each
+    None when absent; a malformed statement is refused, never half-believed."""
+    if "arg_attrs" not in func.attributes:
+        return None, None, None
+    attrs = ir.ArrayAttr(func.attributes["arg_attrs"])
+    if index >= len(attrs):
+        return None, None, None
+    entry = ir.DictAttr(attrs[index])
+    what = f"argument {index}"
+    multiple = _declared_multiple(entry, func, what)
+    lo, hi = _declared_range(entry, func, what)
+    return multiple, lo, hi
+
+
+def _declared_multiple(entry, owner: ir.Operation, what: str) -> int | None:
+    if MULTIPLE_OF_ATTR not in entry:
+        return None
+    attr = entry[MULTIPLE_OF_ATTR]
+    if isinstance(attr, ir.IntegerAttr) and attr.value > 0:
+        return attr.value
+    raise Refusal(owner.location, f"{what} states {MULTIPLE_OF_ATTR} = {attr}: the "
+                  "fact must be a positive integer, e.g. {nz.multiple_of = 256 : i64}")
+
+
+def _declared_range(entry, owner: ir.Operation, what: str) -> tuple[int | None, int | None]:
+    if RANGE_ATTR not in entry:
+        return None, None
+    attr = entry[RANGE_ATTR]
+    bounds = list(ir.DenseI64ArrayAttr(attr)) if isinstance(attr, ir.DenseI64ArrayAttr) else []
+    if len(bounds) == 2 and bounds[0] < bounds[1]:
+        return bounds[0], bounds[1]
+    raise Refusal(owner.location, f"{what} states {RANGE_ATTR} = {attr}: the fact must "
+                  "be a half-open range array<i64: LO, HI> with LO < HI")
+
+
+@dataclass
+class OffsetAnalysis:
+    """Facts (`nz.intervals.Fact`) of integer SSA values, memoised across queries.
+
+    The walk is bounded in depth (what lies deeper proves nothing: the
+    width's top). A fact cut short by the bound is only reused by a query with
+    no more depth to spend, so the order of queries never changes an answer."""
 
     max_depth: int = DEFAULT_MAX_DEPTH
-    _alignment: dict = field(default_factory=dict)
-    _sign: dict = field(default_factory=dict)
+    _facts: dict = field(default_factory=dict)
+
+    def fact(self, value: ir.Value) -> Fact:
+        """What the value can be at run time (the width's top for a non-integer)."""
+        return self._fact(value, self.max_depth)[0]
 
     def alignment(self, value: ir.Value) -> int:
         """The largest power of two that provably divides `value` (1 if none)."""
-        return self._align(value, self.max_depth)[0]
+        return self.fact(value).align
 
     def non_negative(self, value: ir.Value) -> bool:
         """True when `value` is provably >= 0."""
-        return self._non_negative(value, self.max_depth)[0]
+        return self.fact(value).non_negative
 
     def is_multiple(self, value: ir.Value, divisor: int) -> bool:
-        return self.alignment(value) % divisor == 0
+        return self.fact(value).is_multiple(divisor)
 
-    def _memo(self, memo: dict, value: ir.Value, budget: int, unknown: T,
-              compute: Callable[[ir.Value, int], tuple[T, bool]]) -> tuple[T, bool]:
+    def _fact(self, value: ir.Value, budget: int) -> tuple[Fact, bool]:
+        width = integer_width(value.type) or intervals.INDEX_WIDTH
         if budget <= 0:
-            return unknown, False
-        fact = memo.get(value)
-        # A fact is (value, exact, budget): exact is False when the depth bound
-        # cut its walk short, budget the depth that walk had left.
-        if fact is not None and (fact[1] or fact[2] >= budget):
-            return fact[0], fact[1]
+            return Fact.top(width), False
+        memo = self._facts.get(value)
+        # A memo entry is (fact, exact, budget): exact is False when the depth
+        # bound cut its walk short, budget the depth that walk had left.
+        if memo is not None and (memo[1] or memo[2] >= budget):
+            return memo[0], memo[1]
         # SSA definitions dominate their uses, so a walk never re-enters a
         # value; should it, the placeholder proves nothing.
-        memo[value] = (unknown, False, budget)
-        result, exact = compute(value, budget - 1)
-        memo[value] = (result, exact, budget)
-        return result, exact
+        self._facts[value] = (Fact.top(width), False, budget)
+        fact, exact = self._compute(value, width, budget - 1)
+        self._facts[value] = (fact, exact, budget)
+        return fact, exact
 
-    def _align(self, value: ir.Value, budget: int) -> tuple[int, bool]:
-        return self._memo(self._alignment, value, budget, 1, self._compute_alignment)
+    def _operands(self, values, budget: int) -> tuple[list[Fact], bool]:
+        found = [self._fact(v, budget) for v in values]
+        return [f for f, _ in found], all(exact for _, exact in found)
 
-    def _non_negative(self, value: ir.Value, budget: int) -> tuple[bool, bool]:
-        return self._memo(self._sign, value, budget, False, self._compute_sign)
-
-    def _align_all(self, values, budget: int) -> tuple[list[int], bool]:
-        facts = [self._align(v, budget) for v in values]
-        return [a for a, _ in facts], all(exact for _, exact in facts)
-
-    def _sign_all(self, values, budget: int) -> tuple[list[bool], bool]:
-        facts = [self._non_negative(v, budget) for v in values]
-        return [s for s, _ in facts], all(exact for _, exact in facts)
-
-    def _compute_alignment(self, value: ir.Value, budget: int) -> tuple[int, bool]:
+    def _compute(self, value: ir.Value, width: int, budget: int) -> tuple[Fact, bool]:
+        if integer_width(value.type) is None:
+            return Fact.top(width), True
         if isinstance(value, ir.BlockArgument):
-            loop = _induction_loop(value)
-            if loop is None:
-                return 1, True  # function arguments and iter_args are never resolved
-            found, exact = self._align_all((loop.operands[0], loop.operands[2]), budget)
-            return min(found), exact
+            return self._argument(value, width, budget)
         op = value.owner
         name = op.name
         if name == "arith.constant":
             const = _constant_of_op(op)
-            return (1, True) if const is None else (_largest_power_of_two_dividing(const), True)
-        if name in ("arith.addi", "arith.subi", "arith.minsi", "arith.maxsi"):
-            found, exact = self._align_all(op.operands, budget)
-            return min(found), exact
-        if name == "arith.muli":
-            (lhs, rhs), exact = self._align_all(op.operands, budget)
-            return min(lhs * rhs, MAX_ALIGNMENT), exact
-        if name == "arith.index_cast":
-            # Truncating to W bits keeps a multiple of a power of two below 2**W one.
-            return self._align(op.operands[0], budget)
-        # x % c and x // c carry no alignment of their own: a product's other
-        # factor carries it, as in (blk % 2) * 512.
-        return 1, True
+            return (Fact.top(width) if const is None else Fact.const(const, width)), True
+        if name in _BINARY_OPS and len(op.operands) == 2:
+            (lhs, rhs), exact = self._operands(op.operands, budget)
+            if lhs.width != width or rhs.width != width:
+                return Fact.top(width), True  # a type that contradicts its operands
+            return _BINARY_OPS[name](lhs, rhs), exact
+        if name in _CASTS and len(op.operands) == 1:
+            (source,), exact = self._operands(op.operands, budget)
+            return _CASTS[name](source, width), exact
+        if name == "arith.select" and len(op.operands) == 3:
+            (_, lhs, rhs), exact = self._operands(op.operands, budget)
+            if lhs.width != width or rhs.width != width:
+                return Fact.top(width), True
+            return intervals.select(lhs, rhs), exact
+        if name in _LAUNCH_OPS:
+            launch = _LAUNCH_OPS[name](width)
+            return launch.intersect(intervals.declared(width, *_stated_facts(op))), True
+        return Fact.top(width), True
 
-    def _compute_sign(self, value: ir.Value, budget: int) -> tuple[bool, bool]:
-        if isinstance(value, ir.BlockArgument):
-            loop = _induction_loop(value)
-            if loop is None:
-                return False, True
-            found, exact = self._sign_all((loop.operands[0], loop.operands[2]), budget)
-            return all(found), exact
-        op = value.owner
-        name = op.name
-        if name == "arith.constant":
-            const = _constant_of_op(op)
-            return const is not None and const >= 0, True
-        if name in _LANE_OPS:
-            return True, True  # a lane number cannot be negative
-        if name in ("arith.addi", "arith.muli", "arith.minsi"):
-            found, exact = self._sign_all(op.operands, budget)
-            return all(found), exact
-        if name == "arith.maxsi":
-            found, exact = self._sign_all(op.operands, budget)
-            return any(found), exact
-        if name in ("arith.floordivsi", "arith.remsi"):
-            divisor = constant_value(op.operands[1])
-            if divisor is None or divisor <= 0:
-                return False, True
-            return self._non_negative(op.operands[0], budget)
-        if name == "arith.index_cast":
-            # Like the product rule, sign proofs reason about the value the
-            # arithmetic denotes; a cast of a lane-sized value keeps its sign.
-            return self._non_negative(op.operands[0], budget)
-        return False, True  # arith.subi among others: a difference has no provable sign
+    def _argument(self, arg: ir.BlockArgument, width: int, budget: int) -> tuple[Fact, bool]:
+        loop = _induction_loop(arg)
+        if loop is not None:
+            bounds, exact = self._operands(loop.operands[:3], budget)
+            if any(b.width != width for b in bounds):
+                return Fact.top(width), True
+            unsigned = UNSIGNED_LOOP_ATTR in loop.attributes
+            return intervals.induction_variable(*bounds, unsigned=unsigned), exact
+        func = _function_of(arg)
+        if func is None:
+            return Fact.top(width), True  # iter_args and other region arguments: unresolved
+        return intervals.declared(width, *declared_facts(func, arg.arg_number)), True
 
-
-_LANE_OPS = frozenset((*pl.LANE_INDEX_OPS, "pto.get_block_idx", "pto.get_block_num"))
+def strict_bounds_option() -> Any:
+    """The option of every pass that bounds windows (one spelling)."""
+    return option(False, "refuse (instead of warning about) windows on axes of dynamic "
+                  "extent, which no bound can be proved against")
 
 
 def max_proof_depth_option() -> Any:
     """The option of every pass that proves offsets (one spelling, one bound)."""
     return option(DEFAULT_MAX_DEPTH, "how deep offset proofs follow SSA definitions before "
                   "giving up (and refusing)", bounds=(1, MAX_PROOF_DEPTH))
+
+
+def _defining(value: ir.Value, name: str) -> ir.Operation | None:
+    if not isinstance(value, ir.OpResult) or value.owner.name != name:
+        return None
+    return value.owner
+
+
+def upper_bound_of_sum(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
+                       depth: int = 8) -> int:
+    """An upper bound of a + b (exact integers). Intervals alone lose the relation
+    of a ragged tail to its offset (rows = min(N - n0, 256) loaded at n0 ends at
+    most at N, yet hi(n0) + hi(rows) is larger); these rules keep it:
+    a + min(x, y) <= min(a + x, a + y); a + (c - a) = c; a/d + b/d = (a + b)/d
+    for exact quotients by one constant d > 0. Each rule is a mathematical
+    identity on values that do not wrap (the facts say so), and the bound is
+    never worse than the intervals'."""
+    fa, fb = analysis.fact(a), analysis.fact(b)
+    bound = fa.hi + fb.hi
+    if depth <= 0:
+        return bound
+    for x, y in ((a, b), (b, a)):
+        bound = min(bound, _related_bound(analysis, x, y, depth - 1))
+    return bound
+
+
+def _related_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, depth: int) -> int:
+    fa, fb = analysis.fact(a), analysis.fact(b)
+    best = fa.hi + fb.hi
+    # A wrapped result is the width's top: its fact says nothing, and no identity holds.
+    if not fb.bounded_above or fb.lo <= intervals.signed_min(fb.width):
+        return best
+    smaller = _defining(b, "arith.minsi")
+    if smaller is not None:
+        x, y = smaller.operands
+        return min(best, upper_bound_of_sum(analysis, a, x, depth),
+                   upper_bound_of_sum(analysis, a, y, depth))
+    difference = _defining(b, "arith.subi")
+    if difference is not None and difference.operands[1] == a:
+        return min(best, analysis.fact(difference.operands[0]).hi)
+    return min(best, _quotient_bound(analysis, a, b, depth))
+
+
+def _quotient_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, depth: int) -> int:
+    qa, qb = _defining(a, "arith.floordivsi"), _defining(b, "arith.floordivsi")
+    if qa is None or qb is None:
+        return analysis.fact(a).hi + analysis.fact(b).hi
+    divisor = constant_value(qa.operands[1])
+    if divisor is None or divisor <= 0 or constant_value(qb.operands[1]) != divisor:
+        return analysis.fact(a).hi + analysis.fact(b).hi
+    if not (analysis.is_multiple(qa.operands[0], divisor)
+            and analysis.is_multiple(qb.operands[0], divisor)):
+        return analysis.fact(a).hi + analysis.fact(b).hi
+    return upper_bound_of_sum(analysis, qa.operands[0], qb.operands[0], depth) // divisor
+
+
+def explain_fact(value: ir.Value, fact: Fact) -> str:
+    """What the analysis proved of `value`, for a refusal: the user sees which
+    definition stopped the proof and what to add."""
+    if isinstance(value, ir.BlockArgument):
+        func = _function_of(value)
+        if func is not None:
+            return (f"argument {value.arg_number} of the function is proved {fact.show()}; "
+                    f"state what the caller guarantees with {{{MULTIPLE_OF_ATTR} = N : i64}} "
+                    f"or {{{RANGE_ATTR} = array<i64: LO, HI>}} on it")
+        if _induction_loop(value) is None:
+            return f"a loop-carried value (never resolved) is proved {fact.show()}"
+        return f"the scf.for induction variable is proved {fact.show()}"
+    return f"'{value.owner.name}' yields a value proved {fact.show()}"

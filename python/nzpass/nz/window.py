@@ -8,19 +8,43 @@ reads IR and returns coordinate recipes (`nz_coords`) or raises `Refusal`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from . import layout as nz_layout
 from .coords import Const, Coord, divided, fold_leading
-from .offsets import PROVABLE_FORMS, OffsetProver, constant_value
+from . import intervals
+from .intervals import Fact
+from .offsets import (
+    PROVABLE_FORMS,
+    OffsetAnalysis,
+    constant_value,
+    explain_fact,
+    integer_width,
+    upper_bound_of_sum,
+)
 
 ROWS = nz_layout.FRACTAL_ROWS
 
 
-def _shape_text(shape) -> str:
-    return "[" + ", ".join("?" if e is None else str(e) for e in shape) + "]"
+@dataclass
+class WindowProofs:
+    """What a pass run proves windows with: the shared offset analysis, and
+    what to do with a window on an axis of dynamic extent (no bound exists to
+    prove it against: a warning, or with `strict_bounds` an error)."""
+
+    analysis: OffsetAnalysis
+    strict_bounds: bool = False
+    warnings: list[Refusal] = field(default_factory=list)
+
+    def fact(self, value: ir.Value) -> Fact:
+        return self.analysis.fact(value)
+
+    def unbounded(self, refusal: Refusal) -> None:
+        if self.strict_bounds:
+            raise refusal
+        self.warnings.append(refusal)
 
 
 @dataclass
@@ -65,10 +89,18 @@ def _static_sizes(values: Sequence[ir.Value], loc: ir.Location, what: str) -> li
     return sizes
 
 
+def _integer_offset(value: ir.Value, axis: str, loc: ir.Location, what: str) -> None:
+    if integer_width(value.type) is None:
+        raise Refusal(loc, f"{what} {axis} has type {value.type}: coordinates are index or "
+                      "integer values; compute the offset with arith on index")
+
+
 def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,
-                   prover: OffsetProver) -> Coord:
+                   proofs: WindowProofs, what: str = "NZ window") -> Coord:
     """`value // divisor` after proving `value` a non-negative multiple of `divisor`."""
-    const = constant_value(value)
+    _integer_offset(value, axis, loc, what)
+    fact = proofs.fact(value)
+    const = fact.constant
     if const is not None:
         if const < 0:
             raise Refusal(loc, f"{axis} {const} is negative: a negative NZ coordinate is clamped "
@@ -78,19 +110,47 @@ def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,
             raise Refusal(loc, f"{axis} {const} is not a multiple of {divisor}: NZ addresses "
                           f"whole fractal boundaries only; align the {axis} to {divisor}")
         return Const(const // divisor, value.type)
-    if not prover.is_multiple(value, divisor):
+    if not fact.is_multiple(divisor):
         raise Refusal(loc, f"cannot prove that the {axis} is a multiple of {divisor}: an NZ "
                       "coordinate is divided by the fractal factor and an unaligned one reads "
-                      f"the wrong fractal. Provable forms: {PROVABLE_FORMS}")
-    if not prover.non_negative(value):
+                      f"the wrong fractal. {explain_fact(value, fact)}. "
+                      f"Provable forms: {PROVABLE_FORMS}")
+    if not fact.non_negative:
         raise Refusal(loc, f"cannot prove that the {axis} is non-negative: a negative offset "
                       "floor-divides below zero and is clamped to 0 downstream, silently "
-                      f"reading fractal 0. Provable forms: {PROVABLE_FORMS}")
+                      f"reading fractal 0. {explain_fact(value, fact)}. "
+                      f"Provable forms: {PROVABLE_FORMS}")
     return divided(value, divisor, loc)
 
 
+def check_window_bounds(offset: ir.Value, extent_used: ir.Value | int, extent: int | None,
+                        axis: str, loc: ir.Location, proofs: WindowProofs, what: str,
+                        why: str) -> None:
+    """Prove offset + extent_used <= extent for every execution (offset >= 0 is
+    proved by the caller). `extent_used` is the window's size, or the SSA value
+    of the rows actually moved (a ragged tail). A dynamic extent has no bound
+    to prove against: a warning (an error with strict-bounds)."""
+    if isinstance(extent_used, int):
+        end = proofs.fact(offset).hi + extent_used
+    else:
+        end = upper_bound_of_sum(proofs.analysis, offset, extent_used)
+    if extent is None:
+        proofs.unbounded(Refusal(loc, f"{what} {axis} cannot be bounded: the axis extent is "
+                                 "dynamic, so nzpass cannot prove the window stays inside the "
+                                 "tensor; keep the window's offset below the extent at run "
+                                 "time (the strict-bounds option makes this an error)"))
+        return
+    if end <= extent:
+        return
+    size = extent_used if isinstance(extent_used, int) else "the valid extent"
+    raise Refusal(loc, f"{what} {axis} window may leave the axis: offset + {size} can reach "
+                  f"{end}, past the extent {extent} ({explain_fact(offset, proofs.fact(offset))})"
+                  f": {why}. Bound the offset (a loop stop, min(), a declared nz.range fact on "
+                  "an argument or on get_block_idx) so the window stays inside")
+
+
 def _check_leading_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[int],
-                          loc: ir.Location, what: str) -> None:
+                          loc: ir.Location, what: str, proofs: WindowProofs) -> None:
     """The leading window lies inside the tensor and folds into one contiguous
     range of NZ batches."""
     spanning = False
@@ -98,31 +158,79 @@ def _check_leading_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: 
         if extent is not None and size > extent:
             raise Refusal(loc, f"{what} takes {size} indices of leading axis {axis}, which has "
                           f"only {extent}; take at most the whole axis")
-        const = constant_value(value)
+        _integer_offset(value, f"leading offset {axis}", loc, what)
+        const = proofs.fact(value).constant
         if const is not None and (const < 0 or (extent is not None and const + size > extent)):
             raise Refusal(loc, f"{what} leading axis {axis} window [{const}, {const + size}) "
                           f"lies outside extent {extent}; keep the window inside the tensor")
+        _check_leading_bounds(value, size, extent, axis, loc, what, proofs)
         if spanning and size != extent:
             raise Refusal(loc, f"{what} narrows leading axis {axis} ({size} of {extent}) under "
                           "an outer axis that spans more than one index: folded into the single "
                           "NZ batch slot those batches are not contiguous. Take one outer index "
                           "at a time, or all of the inner axis")
         spanning = spanning or size > 1
-    if len({v.type for v in offsets if constant_value(v) is None}) > 1:
-        raise Refusal(loc, f"{what} leading offsets mix integer types: the folded batch index "
-                      "g * E + e is computed in one type; give them one type")
+
+
+def _check_leading_bounds(value: ir.Value, size: int, extent: int | None, axis: int,
+                          loc: ir.Location, what: str, proofs: WindowProofs) -> None:
+    """A leading offset past its axis addresses another batch exactly as ND
+    addressing would (the fold is exact), so it is no NZ hazard of its own:
+    refused where the analysis bounds it and the bound leaves the axis, a
+    warning where nothing bounds it (an argument with no facts; strict-bounds
+    makes it an error)."""
+    fact = proofs.fact(value)
+    inside = fact.lo >= 0 and extent is not None and fact.hi + size <= extent
+    if inside:
+        return
+    bounded = fact.bounded_above and fact.bounded_below
+    shown = explain_fact(value, fact)
+    if bounded and extent is not None:
+        raise Refusal(loc, f"{what} leading axis {axis} window may leave the axis: its offset "
+                      f"lies in [{fact.lo}, {fact.hi}] and the window takes {size} of {extent} "
+                      f"({shown}); a batch index outside the axis folds into another batch. "
+                      "Bound the offset (a loop stop, min(), a declared nz.range fact)")
+    axis_text = f"extent {extent}" if extent is not None else "a dynamic extent"
+    proofs.unbounded(Refusal(loc, f"{what} leading axis {axis} window cannot be bounded "
+                             f"against {axis_text} ({shown}); keep the offset inside the axis "
+                             "at run time, or state it (the strict-bounds option makes this an "
+                             "error)"))
+
+
+def _check_fold_fits(offsets: Sequence[ir.Value], geom: NzGeometry, loc: ir.Location,
+                     what: str, proofs: WindowProofs) -> None:
+    """The folded batch g * E + e is computed in index: refuse where it may wrap."""
+    multipliers, running = [], 1
+    for extent in reversed(geom.leading[1:]):
+        multipliers.append(running)
+        running *= extent or 1
+    multipliers.append(running)
+    multipliers.reverse()
+    lo = hi = 0
+    for value, multiplier in zip(offsets, multipliers):
+        fact = proofs.fact(value)
+        lo, hi = lo + fact.lo * multiplier, hi + fact.hi * multiplier
+    if intervals.signed_min(intervals.INDEX_WIDTH) <= lo and hi <= intervals.signed_max(
+            intervals.INDEX_WIDTH):
+        return
+    raise Refusal(loc, f"{what} folded batch index may wrap: the leading offsets fold into "
+                  f"g * E + e in [{lo}, {hi}], beyond the 64-bit index range, and a wrapped "
+                  "batch index addresses another batch; bound the leading offsets")
 
 
 def _leading_batch(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[int],
-                   loc: ir.Location, what: str) -> tuple[Coord, int]:
-    """The folded batch offset and extent of the leading window."""
-    _check_leading_window(geom, offsets, sizes, loc, what)
-    folded_offsets = []
+                   loc: ir.Location, what: str, proofs: WindowProofs) -> tuple[Coord, int]:
+    """The folded batch offset and extent of the leading window. The fold
+    g * E + e is computed in index (each offset cast exactly: it is proved
+    non-negative and inside its axis), where it cannot wrap: the extents'
+    product fits i64 (checked when the type is blocked)."""
+    _check_leading_window(geom, offsets, sizes, loc, what, proofs)
+    _check_fold_fits(offsets, geom, loc, what, proofs)
+    folded_offsets: list[ir.Value | int] = []
     for value in offsets:
-        const = constant_value(value)
+        const = proofs.fact(value).constant
         folded_offsets.append(const if const is not None else value)
-    type_ = offsets[0].type if offsets else None
-    return fold_leading(folded_offsets, geom.leading, type_), nz_layout.fold_leading_sizes(sizes)
+    return fold_leading(folded_offsets, geom.leading), nz_layout.fold_leading_sizes(sizes)
 
 
 def _check_group_sizes(geom: NzGeometry, loc: ir.Location, what: str,
@@ -135,7 +243,7 @@ def _check_group_sizes(geom: NzGeometry, loc: ir.Location, what: str,
 
 def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[ir.Value],
                      valid: Sequence[ir.Value] | None, loc: ir.Location,
-                     prover: OffsetProver, what: str = "NZ load") -> BlockedWindow:
+                     proofs: WindowProofs, what: str = "NZ load") -> BlockedWindow:
     """offsets [..., n0, k0], sizes [..., TR, TC] -> [b, k0/c0, n0/16, 0, 0],
     [nb, TC/c0, TR/16, 16, c0]; the gap guard runs on the result."""
     _check_group_sizes(geom, loc, what, offsets=offsets, sizes=sizes, valid_shape=valid)
@@ -150,13 +258,13 @@ def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Seque
                       f"{geom.rows} x {geom.cols} plane of the tensor: it would address "
                       "fractals of other column blocks or batches; load a window inside the "
                       "tensor")
-    batch, batch_size = _leading_batch(geom, offsets[:-2], static[:-2], loc, what)
+    batch, batch_size = _leading_batch(geom, offsets[:-2], static[:-2], loc, what, proofs)
     if batch_size != 1:
         raise Refusal(loc, f"{what} takes {batch_size} batches into one 2-D tile: the NZ->NZ "
                       "load lays further batches out as extra column blocks, which the logical "
                       "tile does not describe. Load one batch per tile (leading sizes 1)")
-    row = divided_offset(offsets[-2], ROWS, "row offset", loc, prover)
-    col = divided_offset(offsets[-1], geom.c0, "column offset", loc, prover)
+    row = divided_offset(offsets[-2], ROWS, "row offset", loc, proofs, what)
+    col = divided_offset(offsets[-1], geom.c0, "column offset", loc, proofs, what)
     _check_plane_bounds(geom, row, col, tile_rows, tile_cols, loc, what)
     window = BlockedWindow(
         [batch, col, row, Const(0), Const(0)],
@@ -165,9 +273,19 @@ def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Seque
     loaded_rows, column_blocks = tile_rows, tile_cols // geom.c0
     if valid is not None:
         window.valid, loaded_rows, column_blocks = _plan_valid(
-            geom, valid, static, loc, prover, what)
+            geom, valid, static, loc, proofs, what)
+    moved_rows = valid[-2] if valid is not None else tile_rows  # a ragged tail moves fewer
+    check_window_bounds(offsets[-2], moved_rows, geom.rows, "row", loc, proofs, what,
+                        _ROW_OVERRUN)
+    check_window_bounds(offsets[-1], tile_cols, geom.cols, "column", loc, proofs, what,
+                        _COLUMN_OVERRUN)
     check_gm_gap(geom.rows, loaded_rows, column_blocks, loc)
     return window
+
+
+_ROW_OVERRUN = ("in NZ order rows past the axis are the next column block's, so an overrun "
+                "reads in-bounds data of the wrong columns, silently")
+_COLUMN_OVERRUN = "in NZ order columns past the axis are the next batch's"
 
 
 def _check_plane_bounds(geom, row: Coord, col: Coord, tile_rows, tile_cols, loc, what) -> None:
@@ -182,7 +300,7 @@ def _check_plane_bounds(geom, row: Coord, col: Coord, tile_rows, tile_cols, loc,
                       "next batch; keep the window inside the tensor")
 
 
-def _plan_valid(geom, valid, static, loc, prover, what):
+def _plan_valid(geom, valid, static, loc, proofs: WindowProofs, what):
     """Blocked valid_shape; returns it, the worst-case loaded rows and the
     largest number of column blocks the load can span."""
     for axis, (value, size) in enumerate(zip(valid[:-2], static[:-2])):
@@ -190,8 +308,8 @@ def _plan_valid(geom, valid, static, loc, prover, what):
             raise Refusal(loc, f"{what} valid_shape narrows leading axis {axis}: a partial batch "
                           "has no NZ form; load exactly the batches you need")
     rows_value, cols_value = valid[-2:]
-    rows = _valid_extent(rows_value, ROWS, static[-2], "valid rows", loc, prover, what)
-    cols = _valid_extent(cols_value, geom.c0, static[-1], "valid columns", loc, prover, what)
+    rows = _valid_extent(rows_value, ROWS, static[-2], "valid rows", loc, proofs, what)
+    cols = _valid_extent(cols_value, geom.c0, static[-1], "valid columns", loc, proofs, what)
     rows_const, cols_const = constant_value(rows_value), constant_value(cols_value)
     # A dynamic row count is checked at its worst case: no row loaded at all.
     loaded_rows = rows_const if rows_const is not None else 0
@@ -202,13 +320,15 @@ def _plan_valid(geom, valid, static, loc, prover, what):
     return [Const(batch), cols, rows, Const(ROWS), Const(geom.c0)], loaded_rows, column_blocks
 
 
-def _valid_extent(value, divisor, limit, axis, loc, prover, what) -> Coord:
-    """A valid extent divided into whole fractals or C0 lines. Only its
-    alignment is proved: a ragged count such as min(800 - o0, 256) has no
-    provable sign, and a count is not an address that could be clamped."""
+def _valid_extent(value, divisor, limit, axis, loc, proofs: WindowProofs, what) -> Coord:
+    """A valid extent divided into whole fractals or C0 lines, proved inside
+    [0, limit] (the window) and a multiple of `divisor`: a count past the
+    window, or a negative one, moves data the tile does not describe."""
     ragged = (f"Ragged {axis} that may end inside a fractal have no NZ form: keep them a "
               f"provable multiple of {divisor} (e.g. a min() of aligned terms)")
-    const = constant_value(value)
+    _integer_offset(value, axis, loc, what)
+    fact = proofs.fact(value)
+    const = fact.constant
     if const is not None:
         if not 0 <= const <= limit:
             raise Refusal(loc, f"{what} {axis} {const} lie outside [0, {limit}], the extent of "
@@ -216,9 +336,14 @@ def _valid_extent(value, divisor, limit, axis, loc, prover, what) -> Coord:
         if const % divisor:
             raise Refusal(loc, f"{what} {axis} {const} are not a multiple of {divisor}. {ragged}")
         return Const(const // divisor, value.type)
-    if not prover.is_multiple(value, divisor):
+    if not fact.is_multiple(divisor):
         raise Refusal(loc, f"cannot prove that the {what} {axis} are a multiple of {divisor}. "
-                      f"{ragged}. Provable forms: {PROVABLE_FORMS}")
+                      f"{ragged}. {explain_fact(value, fact)}. Provable forms: {PROVABLE_FORMS}")
+    if fact.lo < 0 or fact.hi > limit:
+        raise Refusal(loc, f"cannot prove that the {what} {axis} lie inside [0, {limit}], the "
+                      f"extent of the loaded window ({explain_fact(value, fact)}): a negative "
+                      "count or one past the window moves data the tile does not describe. "
+                      f"Bound it, e.g. min(N - n0, {limit}) with n0 bounded by a loop or fact")
     return divided(value, divisor, loc)
 
 
@@ -239,18 +364,18 @@ def check_gm_gap(parent_rows: int, loaded_rows: int, column_blocks: int,
 
 
 def plan_leading_slice(geom: NzGeometry, offsets: Sequence[ir.Value],
-                       sizes: Sequence[ir.Value], loc: ir.Location,
+                       sizes: Sequence[ir.Value], loc: ir.Location, proofs: WindowProofs,
                        what: str = "NZ slice") -> BlockedWindow:
     """A slice that narrows leading axes only, blocked like a load."""
     _check_group_sizes(geom, loc, what, offsets=offsets, sizes=sizes)
     static = _static_sizes(sizes, loc, what)
-    trailing = [constant_value(v) for v in offsets[-2:]]
+    trailing = [proofs.fact(v).constant for v in offsets[-2:]]
     if trailing != [0, 0] or static[-2:] != [geom.rows, geom.cols]:
         raise Refusal(loc, f"{what} takes a window of the trailing [R, C] plane: in NZ byte order "
                       "a row range is scattered over every column block, so the window is not a "
                       "contiguous NZ tensor. Stack layers on a leading axis ([LAYERS, R, C]) and "
                       "slice that axis instead")
-    batch, batch_size = _leading_batch(geom, offsets[:-2], static[:-2], loc, what)
+    batch, batch_size = _leading_batch(geom, offsets[:-2], static[:-2], loc, what, proofs)
     return BlockedWindow(
         [batch, Const(0), Const(0), Const(0), Const(0)],
         [Const(batch_size), Const(geom.cols // geom.c0), Const(geom.rows // ROWS),
@@ -261,10 +386,10 @@ ACC_C0 = 8  # FP32 NZ
 
 
 def check_acc_store_whole_rows(geom: NzGeometry, tile_rows: int, row_offset: ir.Value,
-                               loc: ir.Location) -> None:
+                               loc: ir.Location, proofs: WindowProofs) -> None:
     """TStoreAccNz2nz (A2/A3) steps column blocks by the partition height, not
     by the parent's stride: only a store covering every row lands right."""
-    if tile_rows == geom.rows and constant_value(row_offset) == 0:
+    if tile_rows == geom.rows and proofs.fact(row_offset).constant == 0:
         return
     raise Refusal(loc, f"NZ accumulator store must cover the whole {geom.rows}-row axis of the "
                   f"tensor at row offset 0 (the tile has {tile_rows} rows): the A2/A3 store "
@@ -275,8 +400,8 @@ def check_acc_store_whole_rows(geom: NzGeometry, tile_rows: int, row_offset: ir.
 
 def plan_acc_store_window(geom: NzGeometry, tile_rows: int, tile_cols: int,
                           offsets: Sequence[ir.Value], loc: ir.Location,
-                          prover: OffsetProver) -> BlockedWindow:
-    """The geometry rules of an Acc -> FP32 NZ store (nz-semantics section 4):
+                          proofs: WindowProofs) -> BlockedWindow:
+    """The geometry rules of an Acc -> FP32 NZ store (docs/nz-semantics.md section 4.6):
     whole parent row axis at row offset 0, one panel, an aligned non-negative
     column offset. Offsets [b, k0/8, 0, 0, 0], shapes [1, n/8, M/16, 16, 8]."""
     what = "NZ accumulator store"
@@ -285,10 +410,16 @@ def plan_acc_store_window(geom: NzGeometry, tile_rows: int, tile_cols: int,
         raise Refusal(loc, f"{what} of a {tile_rows} x {tile_cols} tile: rows and columns must "
                       f"be positive multiples of {ROWS} (there is no single column-block "
                       "exception for Acc stores)")
-    check_acc_store_whole_rows(geom, tile_rows, offsets[-2], loc)
-    col = divided_offset(offsets[-1], ACC_C0, "column offset", loc, prover)
+    if tile_cols > geom.cols:
+        raise Refusal(loc, f"{what} of a {tile_rows} x {tile_cols} tile into a tensor of "
+                      f"{geom.cols} columns: the tile is wider than the tensor, so the write "
+                      "runs into the next batch; store a tile no wider than the tensor")
+    check_acc_store_whole_rows(geom, tile_rows, offsets[-2], loc, proofs)
+    col = divided_offset(offsets[-1], ACC_C0, "column offset", loc, proofs, what)
     _check_plane_bounds(geom, Const(0), col, tile_rows, tile_cols, loc, what)
-    batch, _ = _leading_batch(geom, offsets[:-2], [1] * (geom.rank - 2), loc, what)
+    check_window_bounds(offsets[-1], tile_cols, geom.cols, "column", loc, proofs, what,
+                        _COLUMN_OVERRUN)
+    batch, _ = _leading_batch(geom, offsets[:-2], [1] * (geom.rank - 2), loc, what, proofs)
     return BlockedWindow(
         [batch, col, Const(0), Const(0), Const(0)],
         [Const(1), Const(tile_cols // ACC_C0), Const(tile_rows // ROWS), Const(ROWS),

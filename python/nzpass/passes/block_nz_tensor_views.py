@@ -23,11 +23,18 @@ from ..ir.walk import (
     set_function_type,
 )
 from ..nz.coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
-from ..nz.offsets import OffsetProver, constant_value, max_proof_depth_option, unchanging_ir
+from ..nz.offsets import (
+    OffsetAnalysis,
+    constant_value,
+    max_proof_depth_option,
+    strict_bounds_option,
+    unchanging_ir,
+)
 from ..nz.tensor_types import TypeBlocker
 from ..nz.window import (
     BlockedWindow,
     NzGeometry,
+    WindowProofs,
     plan_acc_store_window,
     plan_leading_slice,
     plan_load_window,
@@ -74,16 +81,19 @@ class BlockNzTensorViews(ModulePass):
     summary = "Block logical NZ tensors and their coordinates into the rank-5 NZ form"
 
     max_proof_depth: int = max_proof_depth_option()
+    strict_bounds: bool = strict_bounds_option()
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
         backend = backend_or_refusal(module, refusals)
         blocked_types: dict = {}  # one module, one context: types block the same everywhere
+        proofs = WindowProofs(OffsetAnalysis(self.max_proof_depth), self.strict_bounds)
         with unchanging_ir():  # planning only reads the IR
-            plans = [_FunctionPlan(func, backend, OffsetProver(self.max_proof_depth), refusals,
+            plans = [_FunctionPlan(func, backend, proofs, refusals,
                                    TypeBlocker(blocked_types))
                      for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
-        report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans))
+        report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans),
+                          proofs.warnings)
 
 
 def backend_or_refusal(module: ir.Operation, refusals: list[Refusal]) -> str:
@@ -98,7 +108,7 @@ def backend_or_refusal(module: ir.Operation, refusals: list[Refusal]) -> str:
 class _FunctionPlan:
     """Everything one function needs, checked before anything is changed."""
 
-    def __init__(self, func: ir.Operation, backend: str, prover: OffsetProver,
+    def __init__(self, func: ir.Operation, backend: str, prover: WindowProofs,
                  refusals: list[Refusal], blocker: TypeBlocker):
         self.func = func
         self.backend = backend
@@ -202,7 +212,7 @@ class _FunctionPlan:
         valid = slice_.groups["valid_shape"]
         _check_slice_keeps_valid_shape(slice_, valid)
         window = plan_leading_slice(geom, slice_.groups["offsets"], slice_.groups["sizes"],
-                                    slice_.location)
+                                    slice_.location, self.prover)
         if valid:
             window.valid = window.sizes
         self.rewrites[self.positions[slice_.op]] = lambda emitter: _rebuild(

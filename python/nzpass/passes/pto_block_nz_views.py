@@ -17,9 +17,21 @@ from ..ir.walk import functions, pre_order
 from ..nz import layout as nz_layout
 from ..nz.acc_store import check_acc_store_limits
 from ..nz.coords import Const, CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
-from ..nz.offsets import OffsetProver, constant_value, max_proof_depth_option, unchanging_ir
+from ..nz.offsets import (
+    OffsetAnalysis,
+    constant_value,
+    max_proof_depth_option,
+    strict_bounds_option,
+    unchanging_ir,
+)
 from ..nz.tensor_types import element_bit_width
-from ..nz.window import BlockedWindow, NzGeometry, plan_acc_store_window, plan_load_window
+from ..nz.window import (
+    BlockedWindow,
+    NzGeometry,
+    WindowProofs,
+    plan_acc_store_window,
+    plan_load_window,
+)
 from .block_nz_tensor_views import backend_or_refusal
 
 _VIEW_ATTRS = ("layout", SEGMENTS)
@@ -60,22 +72,25 @@ class PtoBlockNzViews(ModulePass):
     summary = "Block logical NZ views written directly in pto IR"
 
     max_proof_depth: int = max_proof_depth_option()
+    strict_bounds: bool = strict_bounds_option()
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
         backend = backend_or_refusal(module, refusals)
         reader = PropertyReader(module)
+        proofs = WindowProofs(OffsetAnalysis(self.max_proof_depth), self.strict_bounds)
         with unchanging_ir():  # planning only reads the IR
-            plans = [_FunctionPlan(func, backend, reader, OffsetProver(self.max_proof_depth),
+            plans = [_FunctionPlan(func, backend, reader, proofs,
                                    refusals)
                      for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
-        report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans))
+        report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans),
+                          proofs.warnings)
 
 
 class _FunctionPlan:
     """Every rewrite of one function, checked before anything is changed."""
 
-    def __init__(self, func, backend: str, reader: PropertyReader, prover: OffsetProver,
+    def __init__(self, func, backend: str, reader: PropertyReader, prover: WindowProofs,
                  refusals: list[Refusal]):
         self.func = func
         self.backend = backend
@@ -270,7 +285,7 @@ def _tile(op_view: pto.PtoOp, group: str) -> pto.TileBuf:
 
 
 def _acc_tile(store: pto.TStore, element: str, backend: str) -> pto.TileBuf:
-    """The Acc write-back rules that are not geometry (nz-semantics section 4)."""
+    """The Acc write-back rules that are not geometry (docs/nz-semantics.md section 4.6)."""
     loc = store.location
     if backend == "a5":
         raise Refusal(loc, "NZ accumulator stores are supported on A2/A3 only (module "

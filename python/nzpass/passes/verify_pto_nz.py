@@ -34,7 +34,7 @@ class VerifyPtoNz(ModulePass):
     """Check every NZ tensor view of pto IR and every op that reads or writes one;
     the IR is left unchanged.
 
-    The PTOAS 0.61 rules (ir-contract section 2): `pto.make_tensor_view` with
+    The PTOAS 0.61 rules (docs/ir.md section 2): `pto.make_tensor_view` with
     `layout = #pto.layout<nz>` (or an NZ result type) is rank 5, shaped
     `[B, C/c0, R/16, 16, c0]` with strides `[>= C/c0 * S1, >= R/16 * 16*c0, 16*c0, c0, 1]`
     (S0 and S1 multiples of c0), B > 0, over a pointer of its own element type;
@@ -368,7 +368,8 @@ def _check_rank(view: pto.MakeTensorView) -> None:
 
 
 def _check_result_rank(loc: ir.Location, result: pto.ViewType) -> None:
-    # The type, the shape and the strides of an NZ view must agree (nz-semantics section 6).
+    # The type, the shape and the strides of an NZ view must agree
+    # (docs/nz-semantics.md section 6).
     if len(result.dims) == NZ_RANK:
         return
     raise Refusal(loc, f"NZ view has five shape operands but its type "
@@ -585,7 +586,7 @@ def _equals_scaled(static: Extent, dynamic: ir.Value | None, size: ir.Value,
 
 def _check_valid_region(facts: _TransferFacts, verb: str) -> None:
     # The NZ load and the Acc store step column blocks by the tile's valid rows
-    # but skip the GM gap of the partition's rows (hardware-model (c), (d)):
+    # but skip the GM gap of the partition's rows (docs/hardware-model.md (c), (d)):
     # unless the two are provably equal, the second column block is misplaced.
     sizes = facts.size_values
     if sizes is None or len(sizes) != NZ_RANK:

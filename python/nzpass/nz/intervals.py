@@ -1,0 +1,373 @@
+"""The abstract domain of the offset analysis: exact integer facts at a bit width.
+
+Pure Python, no MLIR. A `Fact` describes every value an SSA integer of width
+`width` can take at run time, read as a signed two's-complement number (the
+reading NZ coordinates get): an inclusive interval `[lo, hi]` and a power of
+two `align` that divides every such value. Each transfer function computes the
+*mathematical* result of its op on the operands' intervals; a result that can
+leave the width's signed range wraps at run time, so its interval becomes the
+width's whole range (`Fact.top`): wraparound never yields a false fact. The
+alignment survives wraparound (two's-complement arithmetic keeps the low bits),
+so it is kept where the op is addition, subtraction, multiplication or a shift.
+
+Every transfer function is checked against brute force over every value of
+small widths (test/unit/test_intervals.py): the domain is sound by
+construction, whatever program reaches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import gcd
+
+# The alignment of zero: any power of two divides it; capped to keep numbers small.
+MAX_ALIGNMENT = 1 << 62
+INDEX_WIDTH = 64  # index is 64 bits wide on the NPU, as in the PTO toolchain
+
+
+def signed_min(width: int) -> int:
+    return -(1 << (width - 1))
+
+
+def signed_max(width: int) -> int:
+    return (1 << (width - 1)) - 1
+
+
+def largest_power_of_two_dividing(n: int) -> int:
+    return MAX_ALIGNMENT if n == 0 else min(n & -n, MAX_ALIGNMENT)
+
+
+def _floor_to(n: int, align: int) -> int:
+    return n // align * align
+
+
+def _ceil_to(n: int, align: int) -> int:
+    return -(-n // align) * align
+
+
+@dataclass(frozen=True)
+class Fact:
+    """lo <= v <= hi and align | v for every run-time value v (signed reading)."""
+
+    lo: int
+    hi: int
+    align: int
+    width: int
+
+    @staticmethod
+    def top(width: int, align: int = 1) -> Fact:
+        """Nothing known but the width (and, where wraparound keeps it, the alignment)."""
+        return Fact.make(signed_min(width), signed_max(width), align, width)
+
+    @staticmethod
+    def const(value: int, width: int) -> Fact:
+        return Fact(value, value, largest_power_of_two_dividing(value), width)
+
+    @staticmethod
+    def make(lo: int, hi: int, align: int, width: int) -> Fact:
+        """A fact, or the width's top where [lo, hi] leaves the signed range.
+        The bounds are tightened to the alignment (a multiple of 256 below 800
+        is at most 768), which keeps them exact for loop induction variables."""
+        align = max(1, min(align, MAX_ALIGNMENT))
+        if lo < signed_min(width) or hi > signed_max(width):
+            return Fact.top(width, align)
+        if align > 1:
+            lo, hi = _ceil_to(lo, align), _floor_to(hi, align)
+            if lo > hi:  # no multiple in range: only reachable on dead paths; stay sound
+                return Fact(0, 0, MAX_ALIGNMENT, width)
+        if lo == hi:
+            align = max(align, largest_power_of_two_dividing(lo))
+        return Fact(lo, hi, align, width)
+
+    @property
+    def constant(self) -> int | None:
+        return self.lo if self.lo == self.hi else None
+
+    @property
+    def non_negative(self) -> bool:
+        return self.lo >= 0
+
+    @property
+    def bounded_above(self) -> bool:
+        """Whether something other than the width bounds the value from above
+        (the top's upper bound is the width's largest multiple of `align`)."""
+        return self.hi + self.align <= signed_max(self.width)
+
+    @property
+    def bounded_below(self) -> bool:
+        return self.lo - self.align >= signed_min(self.width)
+
+    def intersect(self, other: Fact) -> Fact:
+        """Both facts hold (an axiom narrowing what the op itself guarantees)."""
+        return Fact.make(max(self.lo, other.lo), min(self.hi, other.hi),
+                         max(self.align, other.align), self.width)
+
+    def is_multiple(self, divisor: int) -> bool:
+        return self.align % divisor == 0
+
+    def show(self) -> str:
+        lo = "-inf" if self.lo == signed_min(self.width) else str(self.lo)
+        hi = "+inf" if self.hi == signed_max(self.width) else str(self.hi)
+        return f"[{lo}, {hi}], a multiple of {self.align}"
+
+
+def _hull(width: int, align: int, values: Sequence[int]) -> Fact:
+    return Fact.make(min(values), max(values), align, width)
+
+
+def _corners(a: Fact, b: Fact, op: Callable[[int, int], int]) -> list[int]:
+    return [op(x, y) for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
+
+
+# ---------------------------------------------------------------- arithmetic
+
+
+def add(a: Fact, b: Fact) -> Fact:
+    return Fact.make(a.lo + b.lo, a.hi + b.hi, min(a.align, b.align), a.width)
+
+
+def sub(a: Fact, b: Fact) -> Fact:
+    return Fact.make(a.lo - b.hi, a.hi - b.lo, min(a.align, b.align), a.width)
+
+
+def mul(a: Fact, b: Fact) -> Fact:
+    return _hull(a.width, a.align * b.align, _corners(a, b, lambda x, y: x * y))
+
+
+def min_signed(a: Fact, b: Fact) -> Fact:
+    return Fact.make(min(a.lo, b.lo), min(a.hi, b.hi), min(a.align, b.align), a.width)
+
+
+def max_signed(a: Fact, b: Fact) -> Fact:
+    return Fact.make(max(a.lo, b.lo), max(a.hi, b.hi), min(a.align, b.align), a.width)
+
+
+def _unsigned_operands(*facts: Fact) -> bool:
+    """Unsigned ops read the same number as signed ones while the sign bit is clear."""
+    return all(f.non_negative for f in facts)
+
+
+def min_unsigned(a: Fact, b: Fact) -> Fact:
+    if not _unsigned_operands(a, b):
+        return Fact.top(a.width)
+    return min_signed(a, b)
+
+
+def max_unsigned(a: Fact, b: Fact) -> Fact:
+    if not _unsigned_operands(a, b):
+        return Fact.top(a.width)
+    return max_signed(a, b)
+
+
+def _floordiv(x: int, y: int) -> int:
+    return x // y
+
+
+def _truncdiv(x: int, y: int) -> int:
+    q = abs(x) // abs(y)
+    return q if (x >= 0) == (y > 0) else -q
+
+
+def _ceildiv(x: int, y: int) -> int:
+    return -((-x) // y)
+
+
+def _quotient_align(a: Fact, b: Fact) -> int:
+    """x = a.align * m and a constant divisor d with d | a.align: x / d = (a.align / d) * m."""
+    d = b.constant
+    if d is None or d <= 0 or a.align % d:
+        return 1
+    return a.align // d
+
+
+def _divide(a: Fact, b: Fact, op: Callable[[int, int], int]) -> Fact:
+    # Integer division is monotonic in each operand once the divisor's sign is fixed,
+    # so the extremes lie at the corners. A divisor that may be 0 is undefined behaviour.
+    if b.lo <= 0 <= b.hi:
+        return Fact.top(a.width)
+    return _hull(a.width, _quotient_align(a, b), _corners(a, b, op))
+
+
+def floordiv_signed(a: Fact, b: Fact) -> Fact:
+    return _divide(a, b, _floordiv)
+
+
+def div_signed(a: Fact, b: Fact) -> Fact:
+    return _divide(a, b, _truncdiv)
+
+
+def ceildiv_signed(a: Fact, b: Fact) -> Fact:
+    return _divide(a, b, _ceildiv)
+
+
+def div_unsigned(a: Fact, b: Fact) -> Fact:
+    if not _unsigned_operands(a, b):
+        return Fact.top(a.width)
+    return _divide(a, b, _floordiv)
+
+
+def rem_signed(a: Fact, b: Fact) -> Fact:
+    """The remainder takes the dividend's sign and stays below the divisor's magnitude."""
+    if b.lo <= 0 <= b.hi:
+        return Fact.top(a.width)
+    bound = max(abs(b.lo), abs(b.hi)) - 1
+    align = min(a.align, b.align)
+    if a.non_negative:
+        if a.hi <= min(abs(b.lo), abs(b.hi)) - 1:  # the dividend is its own remainder
+            return a
+        return Fact.make(0, min(a.hi, bound), align, a.width)
+    if a.hi <= 0:
+        return Fact.make(max(a.lo, -bound), 0, align, a.width)
+    return Fact.make(max(a.lo, -bound), min(a.hi, bound), align, a.width)
+
+
+def rem_unsigned(a: Fact, b: Fact) -> Fact:
+    if not _unsigned_operands(a, b):
+        return Fact.top(a.width)
+    return rem_signed(a, b)
+
+
+def _shift_amount(b: Fact, width: int) -> int | None:
+    """A constant shift below the width (a shift by the width or more is poison)."""
+    s = b.constant
+    return s if s is not None and 0 <= s < width else None
+
+
+def shift_left(a: Fact, b: Fact) -> Fact:
+    s = _shift_amount(b, a.width)
+    if s is None:
+        return Fact.top(a.width)
+    return Fact.make(a.lo << s, a.hi << s, a.align << s, a.width)
+
+
+def shift_right_signed(a: Fact, b: Fact) -> Fact:
+    s = _shift_amount(b, a.width)
+    if s is None:
+        return Fact.top(a.width)
+    return Fact.make(a.lo >> s, a.hi >> s, max(1, a.align >> s), a.width)
+
+
+def shift_right_unsigned(a: Fact, b: Fact) -> Fact:
+    if not _unsigned_operands(a):
+        return Fact.top(a.width)
+    return shift_right_signed(a, b)
+
+
+def and_(a: Fact, b: Fact) -> Fact:
+    """x & mask: bounded by a non-negative operand; `x & -2**k` rounds down to 2**k."""
+    for x, m in ((a, b), (b, a)):
+        mask = m.constant
+        if mask is None:
+            continue
+        align = max(x.align, largest_power_of_two_dividing(mask))
+        if mask >= 0:
+            return Fact.make(0, min(mask, x.hi) if x.non_negative else mask, align, a.width)
+        step = -mask
+        if step & (step - 1) == 0:  # x & -2**k rounds down to a multiple of 2**k
+            return Fact.make(_floor_to(x.lo, step), _floor_to(x.hi, step), align, a.width)
+        if x.non_negative:
+            return Fact.make(0, x.hi, align, a.width)
+        return Fact.top(a.width, align)
+    if a.non_negative or b.non_negative:
+        his = [f.hi for f in (a, b) if f.non_negative]
+        return Fact.make(0, min(his), max(a.align, b.align), a.width)
+    return Fact.top(a.width, max(a.align, b.align))
+
+
+def _disjoint_bits(a: Fact, b: Fact) -> bool:
+    """One operand lies in [0, 2**k) and the other is a multiple of 2**k: no common bit."""
+    return (0 <= b.lo and b.hi < a.align) or (0 <= a.lo and a.hi < b.align)
+
+
+def or_(a: Fact, b: Fact) -> Fact:
+    """x | y of disjoint bits is x + y; anything else is not tracked."""
+    return add(a, b) if _disjoint_bits(a, b) else Fact.top(a.width)
+
+
+def xor(a: Fact, b: Fact) -> Fact:
+    return add(a, b) if _disjoint_bits(a, b) else Fact.top(a.width)
+
+
+def select(a: Fact, b: Fact) -> Fact:
+    return Fact.make(min(a.lo, b.lo), max(a.hi, b.hi), gcd(a.align, b.align), a.width)
+
+
+# ---------------------------------------------------------------- casts
+
+
+def _align_at(align: int, width: int) -> int:
+    """An alignment that holds of the low `width` bits: at most 2**(width-1)."""
+    return min(align, 1 << (width - 1))
+
+
+def resize_signed(a: Fact, width: int) -> Fact:
+    """Sign extension, or truncation (exact only while the value fits the new width)."""
+    align = _align_at(a.align, width)
+    if a.lo < signed_min(width) or a.hi > signed_max(width):
+        return Fact.top(width, align)
+    return Fact.make(a.lo, a.hi, align, width)
+
+
+def resize_unsigned(a: Fact, width: int) -> Fact:
+    """Zero extension (index_castui, extui): a negative value reads as value + 2**W."""
+    if a.non_negative:
+        return resize_signed(a, width)
+    if width <= a.width:
+        return Fact.top(width, _align_at(a.align, width))
+    wrap = 1 << a.width
+    if a.hi < 0:
+        return Fact.make(a.lo + wrap, a.hi + wrap, min(a.align, wrap), width)
+    return Fact.make(0, wrap - 1, 1, width)
+
+
+# ---------------------------------------------------------------- loops and launches
+
+
+def induction_variable(start: Fact, stop: Fact, step: Fact, unsigned: bool = False) -> Fact:
+    """The induction variable of `for iv = start to stop step step`: iv = start + k*step,
+    iv < stop. Its interval holds while the increment cannot wrap (stop - 1 + step
+    fits the width) and the step is positive; otherwise only the alignment is known."""
+    width = start.width
+    align = min(start.align, step.align)
+    if step.lo < 1 or stop.hi - 1 + step.hi > signed_max(width):
+        return Fact.top(width, align)
+    if unsigned and not _unsigned_operands(start, stop):
+        return Fact.top(width, align)
+    return Fact.make(start.lo, max(start.lo, stop.hi - 1), align, width)
+
+
+# A launch has at most this many blocks: the block-dimension field of an Ascend
+# kernel launch is 16 bits wide (documented in docs/nz-semantics.md).
+MAX_LAUNCH_BLOCKS = 65535
+
+
+def block_index(width: int) -> Fact:
+    return Fact.make(0, MAX_LAUNCH_BLOCKS - 1, 1, width)
+
+
+def block_count(width: int) -> Fact:
+    return Fact.make(1, MAX_LAUNCH_BLOCKS, 1, width)
+
+
+def declared(width: int, multiple_of: int | None, lo: int | None, hi_exclusive: int | None) -> Fact:
+    """The axioms a function argument's facts state (`nz.multiple_of`, `nz.range`)."""
+    low = signed_min(width) if lo is None else lo
+    high = signed_max(width) if hi_exclusive is None else hi_exclusive - 1
+    align = 1 if multiple_of is None else largest_power_of_two_dividing(multiple_of)
+    return Fact.make(low, high, align, width)
+
+
+BINARY: dict[str, Callable[[Fact, Fact], Fact]] = {
+    "add": add, "sub": sub, "mul": mul,
+    "min_signed": min_signed, "max_signed": max_signed,
+    "min_unsigned": min_unsigned, "max_unsigned": max_unsigned,
+    "floordiv_signed": floordiv_signed, "div_signed": div_signed,
+    "ceildiv_signed": ceildiv_signed, "div_unsigned": div_unsigned,
+    "rem_signed": rem_signed, "rem_unsigned": rem_unsigned,
+    "shift_left": shift_left, "shift_right_signed": shift_right_signed,
+    "shift_right_unsigned": shift_right_unsigned,
+    "and": and_, "or": or_, "xor": xor,
+}
+"""Every binary transfer function by its semantic name; the MLIR side maps op
+names onto these (nzpass.nz.offsets), the tests check each against brute force."""
