@@ -395,7 +395,7 @@ def test_printing_custom_names_every_op_of_the_chain():
         f"pto.tadd ins(%2, %2 : {SHORT}, {SHORT}) outs(%2 : {SHORT})",
         f"pto.textract ins(%2, %c0, %c0 : {SHORT}, index, index) outs(%2 : {SHORT})",
         f"pto.tstore ins(%2 : {SHORT}) outs(%1 : {PART}) {{stPhase = #pto<st_phase final>}}",
-        "= pto.addptr %arg0, %c16 : <f16, gm> -> <f16, gm>",
+        "= pto.addptr %arg0, %c16 : <f16> -> <f16>",
     ]:
         assert expected in custom
     assert '"pto.' not in custom

@@ -17,8 +17,15 @@ from .tokenizer import LineIndex
 
 SYNTAXES = ("generic", "custom")
 
-__all__ = ["PtoSyntaxError", "SYNTAXES", "SourcePlace", "has_custom_pto_ops", "read_source",
-           "to_custom", "to_generic"]
+__all__ = [
+    "SYNTAXES",
+    "PtoSyntaxError",
+    "SourcePlace",
+    "has_custom_pto_ops",
+    "read_source",
+    "to_custom",
+    "to_generic",
+]
 
 
 def read_source(text: str, name: str, diagnostics: DiagnosticEngine,

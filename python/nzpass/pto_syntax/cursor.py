@@ -129,9 +129,9 @@ class Cursor:
             self.pos += 1
             if token.kind == PUNCT and token.text in _OPEN:
                 stack.append(_OPEN[token.text])
-            elif token.kind == PUNCT and token.text in _OPEN.values():
-                if token.text != stack.pop():
-                    raise self.fail(f"unbalanced '{token.text}'", token)
+            elif token.kind == PUNCT and token.text in _OPEN.values() \
+                    and token.text != stack.pop():
+                raise self.fail(f"unbalanced '{token.text}'", token)
 
     # --- values ---------------------------------------------------------------
 

@@ -276,7 +276,6 @@ def _enum_item(reading: OpReading, mnemonic: str) -> str:
         cursor.pos += 1
         return f"#pto.{mnemonic}<{token.text}>"
     if token.is_punct("<"):
-        start = cursor.pos
         cursor.skip_balanced()
         return f"#pto.{mnemonic}" + cursor.text[token.start:cursor.tokens[cursor.pos - 1].end]
     raise cursor.expected(f"a {mnemonic} ('<...>')")

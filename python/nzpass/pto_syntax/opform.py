@@ -80,12 +80,14 @@ class OpReading:
         stated = self.types.get(name)
         if stated is not None and index < len(stated):
             return stated[index]
-        values = self.values.get(name, [])
-        if index < len(values) and values[index].name in self.facts.types:
-            return canonical(self.facts.resolve(self.facts.types[values[index].name]))
+        # A type the definition fixes wins over the value's (as in PTOAS's
+        # parser: a value of another type is then a type mismatch MLIR reports).
         group = self.spec.operand(name) or self.spec.result(name)
         if group is not None and group.fixed_type:
             return group.fixed_type
+        values = self.values.get(name, [])
+        if index < len(values) and values[index].name in self.facts.types:
+            return canonical(self.facts.resolve(self.facts.types[values[index].name]))
         for other in self.spec.matching(name):
             other_stated = self.types.get(other)
             if other_stated:
@@ -104,6 +106,7 @@ class OpReading:
             if group.count == "?" and len(given) > 1:
                 raise self.fail(f"'{self.op}' takes at most one '{group.name}' operand")
             for index, value in enumerate(given):
+                self._check_fixed_type(group, index, value)
                 type_ = self.known_type(group.name, index)
                 if type_ is None:
                     raise PtoSyntaxError(value.token.start, (
@@ -114,6 +117,16 @@ class OpReading:
                 types.append(type_)
             sizes.append(len(given))
         return values, types, sizes
+
+    def _check_fixed_type(self, group, index: int, value: Value) -> None:
+        """A stated type must be the one the op's definition fixes (PTOAS
+        refuses any other; MLIR would not see the mismatch)."""
+        stated = self.types.get(group.name, [])
+        fixed = group.fixed_type
+        if fixed and index < len(stated) and stated[index] != fixed:
+            raise PtoSyntaxError(value.token.start, (
+                f"'{value.name}' ('{group.name}' of custom '{self.op}') must be {fixed} by the "
+                f"op's definition, found '{stated[index]}'"))
 
     def result_types(self) -> tuple[list[str], list[int]]:
         types, sizes = [], []

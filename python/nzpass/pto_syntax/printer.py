@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..dialects.pto import derived_segment_sizes
 from .cursor import (
     Cursor,
     Entry,
@@ -21,7 +22,15 @@ from .cursor import (
     read_generic_op,
     result_names,
 )
-from .formats import RESULT_SEGMENTS, SEGMENTS, OpSpec, anchor, op_spec, parse_segment_sizes
+from .formats import (
+    RESULT_SEGMENTS,
+    SEGMENTS,
+    OpSpec,
+    anchor,
+    op_spec,
+    parse_segment_sizes,
+    segment_sizes_entry,
+)
 from .tokenizer import STRING, tokenize
 from .types import canonical, ptoas_spelling, stripped
 
@@ -99,7 +108,7 @@ def custom_pieces(op: GenericOp, facts: ValueFacts, text: str, tokens) -> list[s
     except _KeepGeneric:
         return None
     pieces = printing.pieces()
-    if not _reads_back(op, spec, pieces, facts):
+    if not _reads_back(op, spec, groups, pieces, facts):
         return None
     return pieces
 
@@ -114,13 +123,18 @@ def _operand_groups(op: GenericOp, spec: OpSpec) -> dict[str, list[int]] | None:
     for entry in op.entries():
         if entry.name == SEGMENTS:
             sizes = parse_segment_sizes(entry.value or "")
-            if sizes is None:
-                return None
+            if sizes is None or not spec.segmented:
+                return None  # the custom form could not keep it
     count = len(op.operands)
+    if sizes is None and spec.segmented:
+        result = canonical(op.result_types[0]) if len(op.result_types) == 1 else None
+        sizes = derived_segment_sizes(spec.name, count, result)
+        if sizes is None:
+            return None
     if sizes is None:
         flexible = [g for g in spec.operands if g.count]
         fixed = len(spec.operands) - len(flexible)
-        if spec.segmented or len(flexible) > 1 or count < fixed:
+        if len(flexible) > 1 or count < fixed:
             return None
         if not flexible and count != fixed:
             return None
@@ -254,9 +268,7 @@ class OpPrinting:
             return name in self.entries
         if kind == "result":
             return bool(self.result_groups.get(name))
-        if kind == "region":
-            return True
-        return False
+        return kind == "region"
 
     def variable(self, name: str) -> None:
         kind = self.spec.kind_of(name)
@@ -349,7 +361,8 @@ def _keep() -> str:
     raise _KeepGeneric
 
 
-def _reads_back(op: GenericOp, spec: OpSpec, pieces: list[str], facts: ValueFacts) -> bool:
+def _reads_back(op: GenericOp, spec: OpSpec, groups: dict[str, list[int]], pieces: list[str],
+                facts: ValueFacts) -> bool:
     """Whether reading the custom text gives `op` again."""
     from .reader import read_custom_op
     text = " {} ".join(pieces) if len(pieces) > 1 else pieces[0]
@@ -366,8 +379,12 @@ def _reads_back(op: GenericOp, spec: OpSpec, pieces: list[str], facts: ValueFact
         return False
     if form.result_types != [canonical(t) for t in op.result_types]:
         return False
-    return sorted(_squeeze(a) for a in form.attributes) == sorted(
-        _squeeze(e.text()) for e in op.entries() if _keeps(e, spec))
+    expected = [_squeeze(e.text()) for e in op.entries() if _keeps(e, spec)]
+    if spec.segmented and not any(e.name == SEGMENTS for e in op.entries()):
+        # Derived groups (docs/ir.md, section 2): the custom form states them.
+        expected.append(_squeeze(segment_sizes_entry(
+            [len(indexes) for indexes in groups.values()])))
+    return sorted(_squeeze(a) for a in form.attributes) == sorted(expected)
 
 
 def _keeps(entry: Entry, spec: OpSpec) -> bool:

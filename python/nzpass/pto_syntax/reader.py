@@ -259,5 +259,11 @@ def _lay_out(text: str, edits: list[Edit], source: SourcePlace | None) -> str:
     return "".join(out.parts)
 
 
-__all__ = ["GenericForm", "SourcePlace", "has_custom_pto_ops", "read_custom_op", "to_generic",
-           "PtoSyntaxError"]
+__all__ = [
+    "GenericForm",
+    "PtoSyntaxError",
+    "SourcePlace",
+    "has_custom_pto_ops",
+    "read_custom_op",
+    "to_generic",
+]

@@ -7,7 +7,8 @@ Canonical (what MLIR sees, what nzpass's passes emit):
   !pto.tile_buf<loc=.., dtype=.., rows=.., ..., pad=..[, compact=..]>  (key/value)
   !pto.ptr<T> for global memory, !pto.ptr<T, ub|l1|l0a|l0b|l0c|bt|fb> otherwise
   !pto.tensor_view<..> / !pto.partition_tensor_view<..> (`tile_view` is the latter)
-PTOAS prints the compact tile_buf (non-default fields only) and `!pto.ptr<T, gm>`.
+Printed back: the compact tile_buf (non-default fields only), as PTOAS prints it, and the
+canonical pointer (`!pto.ptr<T>` for global memory is read by every PTOAS version).
 """
 
 from __future__ import annotations
@@ -111,8 +112,9 @@ def ptoas_spelling(text: str) -> str:
             return compact_tile_buf(parse_tile_buf("tile_buf<" + body + ">"))
         body = _body(text, "ptr")
         if body is not None:
-            items = opaque.split_top_level(body)
-            return f"!pto.ptr<{items[0]}, {items[1] if len(items) > 1 else 'gm'}>"
+            # `!pto.ptr<T>` for global memory: every PTOAS version reads it
+            # (0.60 prints `, gm`; upstream's pointer has no address space).
+            return text
     except opaque.OpaqueSyntaxError:
         return text
     return text
