@@ -465,6 +465,13 @@ class ValueFacts:
             self._argument(tokens, index)
         elif following.is_punct("=") and tokens[index + 2].is_keyword("arith.constant"):
             self._constant(tokens, index)
+        elif following.is_punct("=") or following.is_punct(":") \
+                and tokens[index + 2].kind == INT and index + 3 < len(tokens) \
+                and tokens[index + 3].is_punct("="):
+            # Defined again by an op this reader does not type (each function
+            # has its own `%0`): what was known of the name no longer holds.
+            self.types.pop(token.text, None)
+            self.constants.pop(token.text, None)
 
     def _argument(self, tokens: list[Token], index: int) -> None:
         cursor = Cursor(self.text, tokens, index + 2, "an argument list")

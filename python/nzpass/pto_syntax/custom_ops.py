@@ -17,7 +17,7 @@ from ..dialects import opaque
 from ..dialects.pto import ViewType, parse_view_type
 from .cursor import PtoSyntaxError, Value, is_integer_type
 from .opform import OpReading
-from .tokenizer import BARE, HASH, INT, PERCENT, STRING
+from .tokenizer import BANG, BARE, HASH, INT, PERCENT, STRING
 from .types import canonical
 
 Reader = Callable[[OpReading], None]
@@ -455,4 +455,223 @@ def read_syncall(reading: OpReading) -> None:
         cursor.expect_punct("=")
         reading.attrs[key] = _enum_item(reading, mnemonic)
         cursor.accept_punct(",")
+    _optional_attr_dict(reading)
+
+
+@_reads("pto.sync.set", "pto.sync.wait")
+def read_sync(reading: OpReading) -> None:
+    """`<PIPE>, EVENT {attrs}?`, as the block events."""
+    read_block_event(reading)
+
+
+@_reads("pto.mem_bar")
+def read_mem_bar(reading: OpReading) -> None:
+    """`"KIND"` or `<KIND>` or `#pto.membar<KIND>`, then `{attrs}?`."""
+    reading.attrs["kind"] = _enum_item(reading, "membar")
+    _optional_attr_dict(reading)
+
+
+def _typed_operands(reading: OpReading, groups: list[str], close: str) -> None:
+    """`%a, %b : Ta, Tb` then `close`: one operand per group, in order."""
+    cursor = reading.cursor
+    values = cursor.value_list(":")
+    if len(values) > len(groups):
+        raise reading.fail(f"'{reading.op}' takes at most {len(groups)} operands here, "
+                           f"found {len(values)}")
+    types = [cursor.type_text()]
+    while len(types) < len(values):
+        cursor.expect_punct(",")
+        types.append(cursor.type_text())
+    cursor.expect_punct(close)
+    for name, value, type_ in zip(groups[len(groups) - len(values):], values, types):
+        reading.add_values(name, [value])
+        reading.add_types(name, [type_])
+
+
+@_reads("pto.tfree")
+def read_tfree(reading: OpReading) -> None:
+    """`(%entry?, %pipe : T?, !pto.pipe) {split = N}`: the entry is optional
+    and comes first, so the operands fill the groups from the last."""
+    cursor = reading.cursor
+    cursor.expect_punct("(")
+    _typed_operands(reading, [g.name for g in reading.spec.operands], ")")
+    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+        _typed_entries(reading)
+
+
+# --- vector loads and stores (pto.vmi) ---------------------------------------------
+
+def _post_bracket_operands(reading: OpReading, most: int) -> list[Value]:
+    cursor = reading.cursor
+    values: list[Value] = []
+    while len(values) < most and cursor.peek() is not None and cursor.peek().is_punct(",") \
+            and cursor.peek(1) is not None and cursor.peek(1).kind == PERCENT:
+        cursor.pos += 1
+        values.append(cursor.value_use())
+    return values
+
+
+def _strides(reading: OpReading, extra: list[Value]) -> list[Value]:
+    """The strides after `[%offset]`, by PTOAS's rule: with a `group`
+    attribute one stride (then the mask); else two are block and repeat
+    strides (then the mask); a single one is the mask. Returns the mask."""
+    grouped = "group" in reading.attrs or any(e.split("=")[0].strip() == "group"
+                                              for e in reading.entries)
+    if grouped:
+        reading.add_values("stride", extra[:1])
+        return extra[1:2]
+    if len(extra) >= 2:
+        reading.add_values("block_stride", [extra[0]])
+        reading.add_values("repeat_stride", [extra[1]])
+        return extra[2:3]
+    return extra
+
+
+@_reads("pto.vmi.vload")
+def read_vload(reading: OpReading) -> None:
+    """`%src[%offset] (, %stride | , %block, %repeat)? {attrs}? : SRC -> RESULTS`"""
+    cursor = reading.cursor
+    reading.add_values("source", [cursor.value_use()])
+    cursor.expect_punct("[")
+    reading.add_values("offset", [cursor.value_use()])
+    cursor.expect_punct("]")
+    extra = _post_bracket_operands(reading, 2)
+    _optional_attr_dict(reading)
+    if len(extra) == 2:
+        reading.add_values("block_stride", [extra[0]])
+        reading.add_values("repeat_stride", [extra[1]])
+    else:
+        reading.add_values("stride", extra)
+    cursor.expect_punct(":")
+    reading.add_types("source", [cursor.type_text()])
+    cursor.expect_punct("->")
+    results = [cursor.type_text()]
+    while cursor.peek() is not None and cursor.peek().is_punct(",") \
+            and cursor.peek(1) is not None and cursor.peek(1).kind == BANG:
+        cursor.pos += 1
+        results.append(cursor.type_text())
+    reading.add_types("results", results)
+
+
+@_reads("pto.vmi.vstore")
+def read_vstore(reading: OpReading) -> None:
+    """`%v, ..., %dst[%offset] (strides)? (, %mask)? {attrs}? : Tv..., DST (, MASK)?`"""
+    cursor = reading.cursor
+    values = [cursor.value_use()]
+    while not cursor.peek().is_punct("["):
+        cursor.expect_punct(",")
+        values.append(cursor.value_use())
+    cursor.expect_punct("[")
+    reading.add_values("offset", [cursor.value_use()])
+    cursor.expect_punct("]")
+    extra = _post_bracket_operands(reading, 3)
+    _optional_attr_dict(reading)
+    mask = _strides(reading, extra)
+    reading.add_values("values", values[:-1])
+    reading.add_values("destination", values[-1:])
+    reading.add_values("mask", mask)
+    cursor.expect_punct(":")
+    types = [cursor.type_text()]
+    while len(types) < len(values) + len(mask):
+        cursor.expect_punct(",")
+        types.append(cursor.type_text())
+    reading.add_types("values", types[:len(values) - 1])
+    reading.add_types("destination", [types[len(values) - 1]])
+    reading.add_types("mask", types[len(values):])
+
+
+# --- DMA moves (pto.mte_*) ------------------------------------------------------------
+
+_NBURST = ("n_burst", "nburst_src_stride", "nburst_dst_stride")
+_LOOPS = ("loop_counts", "loop_src_strides", "loop_dst_strides")
+_PAD = ("pad_value", "left_padding_count", "right_padding_count")
+_LOOP_WORDS = ("loop", "loop1", "loop2")
+
+
+def _keyword_group(reading: OpReading, names: tuple[str, ...], sizes: tuple[int, ...]
+                   ) -> list[tuple[Value, str]]:
+    """`(%a, %b, ...)` after its keyword: as many values as one of `sizes`."""
+    cursor = reading.cursor
+    cursor.pos += 1
+    cursor.expect_punct("(")
+    values = cursor.value_list(")")
+    if len(values) not in sizes:
+        raise reading.fail(f"'{reading.op}' takes {' or '.join(map(str, sizes))} values in "
+                           f"this group, found {len(values)}")
+    return list(zip(values, names))
+
+
+@_reads("pto.mte_gm_ub", "pto.mte_ub_gm", "pto.mte_gm_l1", "pto.mte_l1_ub")
+def read_dma(reading: OpReading) -> None:
+    """`%src, %dst, %x... nburst(%n, %s, %d) (l2_cache_ctl(%c))? (loop(%n, %s, %d))*
+    (pad(%v (, %l, %r)?))? {attrs}? : types in the same order, each loop's after
+    `loop`, the pad's after `pad`."""
+    cursor = reading.cursor
+    groups = [g.name for g in reading.spec.operands]
+    placed: list[tuple[Value, str]] = []
+    for number, name in enumerate(groups[:groups.index(_NBURST[0])]):
+        if number:
+            cursor.expect_punct(",")
+        placed.append((cursor.value_use(), name))
+    while (token := cursor.peek()) is not None and token.kind == BARE:
+        if token.text == "nburst":
+            placed += _keyword_group(reading, _NBURST, (3,))
+        elif token.text in _LOOP_WORDS and _LOOPS[0] in groups:
+            placed += _keyword_group(reading, _LOOPS, (3,))
+        elif token.text == "pad" and _PAD[0] in groups:
+            placed += _keyword_group(reading, _PAD, (1, 3))
+        elif token.text == "l2_cache_ctl" and reading.spec.operand("l2_cache_ctl") is not None \
+                and reading.spec.operand("l2_cache_ctl").count == "?":
+            placed += _keyword_group(reading, ("l2_cache_ctl",), (1,))
+        else:
+            break
+    _optional_attr_dict(reading)
+    cursor.expect_punct(":")
+    types: list[str] = []
+    while len(types) < len(placed):
+        if types:
+            cursor.expect_punct(",")
+        if (token := cursor.peek()) is not None and token.kind == BARE \
+                and token.text in (*_LOOP_WORDS, "pad"):
+            cursor.pos += 1
+        types.append(cursor.type_text())
+    for (value, name), type_ in zip(placed, types):
+        reading.add_values(name, [value])
+        reading.add_types(name, [type_])
+
+
+# --- collectives (pto.comm) -------------------------------------------------------------
+
+@_reads("pto.comm.tbroadcast", "pto.comm.treduce", "pto.comm.tgather", "pto.comm.tscatter")
+def read_collective(reading: OpReading) -> None:
+    """`(%fixed..., recv(%ping (, %pong)?), group(%g, ...) : types in that order)
+    {attrs}`: the last three groups are ping, pong (optional) and the group."""
+    cursor = reading.cursor
+    groups = [g.name for g in reading.spec.operands]
+    fixed, (ping, pong, group) = groups[:-3], groups[-3:]
+    cursor.expect_punct("(")
+    placed: list[tuple[Value, str]] = []
+    for name in fixed:
+        placed.append((cursor.value_use(), name))
+        cursor.expect_punct(",")
+    cursor.expect_keyword("recv")
+    cursor.expect_punct("(")
+    received = cursor.value_list(")")
+    if len(received) not in (1, 2):
+        raise reading.fail(f"'{reading.op}' takes one or two recv buffers, found "
+                           f"{len(received)}")
+    placed += zip(received, (ping, pong))
+    cursor.expect_punct(",")
+    cursor.expect_keyword("group")
+    cursor.expect_punct("(")
+    placed += [(value, group) for value in cursor.value_list(")")]
+    cursor.expect_punct(":")
+    types = [cursor.type_text()]
+    while len(types) < len(placed):
+        cursor.expect_punct(",")
+        types.append(cursor.type_text())
+    cursor.expect_punct(")")
+    for (value, name), type_ in zip(placed, types):
+        reading.add_values(name, [value])
+        reading.add_types(name, [type_])
     _optional_attr_dict(reading)

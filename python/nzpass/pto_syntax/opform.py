@@ -7,7 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cursor import Cursor, PtoSyntaxError, Value, ValueFacts, is_integer_type
-from .formats import RESULT_SEGMENTS, OpSpec, segment_sizes_entry
+from .formats import (
+    RESULT_SEGMENTS,
+    SEGMENTS,
+    OpSpec,
+    parse_segment_sizes,
+    segment_sizes_entry,
+)
 from .tokenizer import Token
 from .types import canonical
 
@@ -51,6 +57,7 @@ class OpReading:
     attrs: dict[str, str] = field(default_factory=dict)
     entries: list[str] = field(default_factory=list)
     regions: list[tuple[int, int]] = field(default_factory=list)
+    stated_segments: dict[str, str] = field(default_factory=dict)
 
     @property
     def op(self) -> str:
@@ -68,8 +75,18 @@ class OpReading:
     def add_entries(self, entries) -> None:
         for entry in entries:
             if entry.name in _ATTRIBUTE_KEYS:
-                raise self.fail(f"'{entry.name}' follows from the custom form; remove it")
+                # PTOAS takes the groups from the custom form; a stated size
+                # list may only repeat them (checked when the form is built).
+                self.stated_segments[entry.name] = entry.value or ""
+                continue
             self.entries.append(entry.text())
+
+    def _check_stated_segments(self, name: str, sizes: list[int]) -> None:
+        stated = self.stated_segments.get(name)
+        if stated is not None and parse_segment_sizes(stated) != sizes:
+            raise self.fail(f"'{name}' {stated} disagrees with the groups of the custom form "
+                            f"({segment_sizes_entry(sizes, name).split(' = ')[1]}); remove it",
+                            self.name_token)
 
     # --- building the generic form ----------------------------------------
 
@@ -154,8 +171,12 @@ class OpReading:
         attributes += [f"{name} = {text}" if text is not None else name
                        for name, text in self.attrs.items()]
         if self.spec.segmented:
+            self._check_stated_segments(SEGMENTS, sizes)
             attributes.append(segment_sizes_entry(sizes))
+        elif SEGMENTS in self.stated_segments:
+            raise self.fail(f"'{self.op}' has no {SEGMENTS}; remove it", self.name_token)
         if self.spec.result_segmented:
+            self._check_stated_segments(RESULT_SEGMENTS, result_sizes)
             attributes.append(segment_sizes_entry(result_sizes, RESULT_SEGMENTS))
         return GenericForm(self.op, self.name_token, values, types, attributes, results,
                            self.cursor.pos, self.regions)

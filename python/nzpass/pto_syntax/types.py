@@ -41,12 +41,24 @@ def canonical(text: str) -> str:
     unchanged when it is not a spelling this module knows or does not read."""
     if "!pto." not in text:
         return text
+    if "\n" in text:
+        text = _one_line(text)
     if not text.startswith("!pto."):
         return _canonical_nested(text)
     try:
         return _canonical_pto(text)
     except (opaque.OpaqueSyntaxError, ValueError):
         return text  # left for the consumer (and its diagnostic) to see as written
+
+
+_BREAK_AFTER_COMMA = re.compile(r"(?<=,)[ \t]*\r?\n\s*")
+_BREAK = re.compile(r"[ \t]*\r?\n\s*")
+
+
+def _one_line(text: str) -> str:
+    """A type written over several lines on one line, as MLIR prints it: a
+    break after a comma becomes one space, any other break nothing."""
+    return _BREAK.sub("", _BREAK_AFTER_COMMA.sub(" ", text))
 
 
 def _canonical_pto(text: str) -> str:
