@@ -26,9 +26,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mlir import ir
-
 import nzpass
+from mlir import ir
 from nzpass import pto_syntax
 from nzpass.driver.diagnostics import DiagnosticEngine
 from nzpass.driver.source import Chunk, parse_chunk, split_input

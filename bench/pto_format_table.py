@@ -256,7 +256,7 @@ class Constraints:
 
     def type_info(self, constraint: str) -> str:
         """'index' for a buildable type; '!pto.ptr' for a pto type class; ''."""
-        head, inner = _outer(constraint)
+        head, _inner = _outer(constraint)
         if head in _BUILDABLE_TYPES:
             return _BUILDABLE_TYPES[head]
         record = self.records.get(head)

@@ -7,7 +7,10 @@ Embedding API:
   and every diagnostic;
 - `add_passes(pm, "pl-to-pto", diagnostics)` adds nzpass passes (and upstream
   ones) to a caller's own `PassManager`;
-- `new_context()` gives a context set up for the unregistered `pl`/`pto` dialects.
+- `new_context()` gives a context set up for the unregistered `pl`/`pto` dialects;
+- `read_pto(text, filename)` parses a `.pto` text in PTOAS's custom syntax (or
+  generic form) into a module, raising `PtoReadError` with located diagnostics;
+  `print_pto(module)` prints it back in PTOAS's custom syntax.
 """
 
 __version__ = "0.1.0"
@@ -15,8 +18,10 @@ __version__ = "0.1.0"
 from .driver.diagnostics import Diagnostic, DiagnosticEngine, Severity
 from .driver.pipeline import PipelineError, PipelineResult, add_passes, run_pipeline
 from .ir.bindings import new_context
+from .pto_syntax.api import PtoReadError, print_pto, read_pto
 
 __all__ = [
-    "Diagnostic", "DiagnosticEngine", "PipelineError", "PipelineResult", "Severity",
-    "__version__", "add_passes", "new_context", "run_pipeline",
+    "Diagnostic", "DiagnosticEngine", "PipelineError", "PipelineResult", "PtoReadError",
+    "Severity", "__version__", "add_passes", "new_context", "print_pto", "read_pto",
+    "run_pipeline",
 ]

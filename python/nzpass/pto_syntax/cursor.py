@@ -450,7 +450,7 @@ class ValueFacts:
     def define(self, names: list[str], types: list[str]) -> None:
         if len(names) != len(types):
             return
-        for name, type_ in zip(names, types):
+        for name, type_ in zip(names, types, strict=False):
             self.types[name] = type_
             self.constants.pop(name, None)
 
@@ -465,9 +465,9 @@ class ValueFacts:
             self._argument(tokens, index)
         elif following.is_punct("=") and tokens[index + 2].is_keyword("arith.constant"):
             self._constant(tokens, index)
-        elif following.is_punct("=") or following.is_punct(":") \
+        elif following.is_punct("=") or (following.is_punct(":") \
                 and tokens[index + 2].kind == INT and index + 3 < len(tokens) \
-                and tokens[index + 3].is_punct("="):
+                and tokens[index + 3].is_punct("=")):
             # Defined again by an op this reader does not type (each function
             # has its own `%0`): what was known of the name no longer holds.
             self.types.pop(token.text, None)
@@ -480,10 +480,10 @@ class ValueFacts:
         except PtoSyntaxError:
             return
         after = cursor.peek()
-        if after is None or after.kind == PUNCT and after.text in _ARG_FOLLOWERS \
+        if after is None or (after.kind == PUNCT and after.text in _ARG_FOLLOWERS) \
                 or after.is_keyword("loc") \
-                or after.is_punct(",") and cursor.peek(1) is not None \
-                and cursor.peek(1).kind == PERCENT:
+                or (after.is_punct(",") and cursor.peek(1) is not None \
+                and cursor.peek(1).kind == PERCENT):
             self.types[tokens[index].text] = type_text
             self.constants.pop(tokens[index].text, None)
 

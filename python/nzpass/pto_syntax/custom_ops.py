@@ -16,14 +16,13 @@ from collections.abc import Callable
 from ..dialects import opaque
 from ..dialects.pto import ViewType, parse_view_type
 from .cursor import PtoSyntaxError, Value, is_integer_type
+from .formats import DESTINATION_GROUPS
 from .opform import OpReading
 from .tokenizer import BANG, BARE, HASH, INT, PERCENT, STRING
 from .types import canonical
 
 Reader = Callable[[OpReading], None]
 _READERS: dict[str, Reader] = {}
-# The destination groups of destination-passing ops, by name.
-_OUTS = ("dst", "excuted", "dst_idx", "dst_val", "dstIdx", "dst1", "dst2")
 
 
 def reader_for(name: str) -> Reader | None:
@@ -68,7 +67,7 @@ def _operand_list(reading: OpReading, keyword: str) -> list[tuple[Value, str]]:
                 count = "1 type" if len(types) == 1 else f"{len(types)} types"
                 raise cursor.fail(f"{len(values)} operands but {count} in {keyword}(...)")
             types.append(cursor.type_text())
-        operands.extend(zip(values, (canonical(t) for t in types)))
+        operands.extend(zip(values, (canonical(t) for t in types), strict=False))
         if cursor.accept_punct(")"):
             return operands
         if not cursor.accept_punct(","):
@@ -94,11 +93,11 @@ def read_dps(reading: OpReading) -> None:
 def _assign(reading: OpReading, ins: list[tuple[Value, str]],
             outs: list[tuple[Value, str]]) -> None:
     groups = list(reading.spec.operands)
-    first_out = next((i for i, g in enumerate(groups) if g.name in _OUTS),
+    first_out = next((i for i, g in enumerate(groups) if g.name in DESTINATION_GROUPS),
                      len(groups) - len(outs))
     # Destinations from the first on; an optional group after them that is
     # not a destination (`tmp` of trsqrt) is an ins operand.
-    out_groups = [g for g in groups[first_out:] if g.name in _OUTS or g.count == ""]
+    out_groups = [g for g in groups[first_out:] if g.name in DESTINATION_GROUPS or g.count == ""]
     in_groups = [g for g in groups if g not in out_groups]
     _fill(reading, out_groups, outs, "outs")
     _fill(reading, in_groups, ins, "ins")
@@ -146,8 +145,9 @@ def _optional_choice(reading: OpReading, in_groups, ins, spare: int) -> dict[str
                 chosen[group.name] = 1
                 break
         else:
+            names = ", ".join(g.name for g in optional)
             raise PtoSyntaxError(value.token.start, f"cannot tell which optional operand of "
-                                 f"'{reading.op}' '{value.name}' is ({', '.join(g.name for g in optional)})")
+                                 f"'{reading.op}' '{value.name}' is ({names})")
     return chosen
 
 
@@ -447,7 +447,7 @@ def read_syncall(reading: OpReading) -> None:
             while cursor.accept_punct(","):
                 types.append(cursor.type_text())
             cursor.expect_punct(")")
-            for group, value, type_ in zip(reading.spec.operands, values, types):
+            for group, value, type_ in zip(reading.spec.operands, values, types, strict=False):
                 reading.add_values(group.name, [value])
                 reading.add_types(group.name, [type_])
     for key, mnemonic in (("mode", "sync_all_mode"), ("core_type", "sync_core_type")):
@@ -483,7 +483,7 @@ def _typed_operands(reading: OpReading, groups: list[str], close: str) -> None:
         cursor.expect_punct(",")
         types.append(cursor.type_text())
     cursor.expect_punct(close)
-    for name, value, type_ in zip(groups[len(groups) - len(values):], values, types):
+    for name, value, type_ in zip(groups[len(groups) - len(values):], values, types, strict=False):
         reading.add_values(name, [value])
         reading.add_types(name, [type_])
 
@@ -598,7 +598,7 @@ def _keyword_group(reading: OpReading, names: tuple[str, ...], sizes: tuple[int,
     if len(values) not in sizes:
         raise reading.fail(f"'{reading.op}' takes {' or '.join(map(str, sizes))} values in "
                            f"this group, found {len(values)}")
-    return list(zip(values, names))
+    return list(zip(values, names, strict=False))
 
 
 @_reads("pto.mte_gm_ub", "pto.mte_ub_gm", "pto.mte_gm_l1", "pto.mte_l1_ub")
@@ -635,7 +635,7 @@ def read_dma(reading: OpReading) -> None:
                 and token.text in (*_LOOP_WORDS, "pad"):
             cursor.pos += 1
         types.append(cursor.type_text())
-    for (value, name), type_ in zip(placed, types):
+    for (value, name), type_ in zip(placed, types, strict=False):
         reading.add_values(name, [value])
         reading.add_types(name, [type_])
 
@@ -660,7 +660,7 @@ def read_collective(reading: OpReading) -> None:
     if len(received) not in (1, 2):
         raise reading.fail(f"'{reading.op}' takes one or two recv buffers, found "
                            f"{len(received)}")
-    placed += zip(received, (ping, pong))
+    placed += zip(received, (ping, pong), strict=False)
     cursor.expect_punct(",")
     cursor.expect_keyword("group")
     cursor.expect_punct("(")
@@ -671,7 +671,7 @@ def read_collective(reading: OpReading) -> None:
         cursor.expect_punct(",")
         types.append(cursor.type_text())
     cursor.expect_punct(")")
-    for (value, name), type_ in zip(placed, types):
+    for (value, name), type_ in zip(placed, types, strict=False):
         reading.add_values(name, [value])
         reading.add_types(name, [type_])
     _optional_attr_dict(reading)

@@ -3,9 +3,8 @@ readers), and of the `custom<...>` format directives."""
 
 from __future__ import annotations
 
+from .formats import DESTINATION_GROUPS
 from .types import canonical, ptoas_spelling
-
-_OUTS = ("dst", "excuted", "dst_idx", "dst_val", "dstIdx", "dst1", "dst2")
 
 
 def print_custom(printing) -> bool:
@@ -16,7 +15,7 @@ def print_custom(printing) -> bool:
         return _print_view(printing)
     if name in ("pto.set_flag", "pto.wait_flag"):
         return _print_flag(printing)
-    if any(g.name in _OUTS for g in printing.spec.operands):
+    if any(g.name in DESTINATION_GROUPS for g in printing.spec.operands):
         return _print_dps(printing)
     return False
 
@@ -66,7 +65,7 @@ def _print_flag(printing) -> bool:
 
 def _print_dps(printing) -> bool:
     op = printing.op
-    outs = [i for g in printing.spec.operands if g.name in _OUTS
+    outs = [i for g in printing.spec.operands if g.name in DESTINATION_GROUPS
             for i in printing.groups.get(g.name, [])]
     ins = [i for i in range(len(op.operands)) if i not in outs]
     if len(op.result_types) > 1:

@@ -202,7 +202,7 @@ def read_all_operands(reading: OpReading) -> None:
         return
     if len(values) != len(groups):
         raise reading.fail(f"'{reading.op}' takes {len(groups)} operands, found {len(values)}")
-    for group, value in zip(groups, values):
+    for group, value in zip(groups, values, strict=False):
         reading.add_values(group.name, [value])
 
 
@@ -324,7 +324,7 @@ def _spread(reading: OpReading, groups, types: list[str]) -> None:
     if len(groups) == 1:
         reading.add_types(groups[0].name, types)
         return
-    for group, type_ in zip(groups, types):
+    for group, type_ in zip(groups, types, strict=False):
         reading.add_types(group.name, [type_])
 
 
@@ -370,7 +370,7 @@ def read_functional_type(reading: OpReading, args: list) -> None:
         outputs = cursor.type_list(")")
     else:
         outputs = [cursor.type_text()]
-    for target, types in zip(args, (inputs, outputs)):
+    for target, types in zip(args, (inputs, outputs), strict=False):
         if target in ("@operands", "@results"):
             groups = reading.spec.operands if target == "@operands" else reading.spec.results
             _spread_by_values(reading, groups, types, target == "@operands")

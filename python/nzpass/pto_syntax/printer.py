@@ -31,7 +31,7 @@ from .formats import (
     parse_segment_sizes,
     segment_sizes_entry,
 )
-from .tokenizer import STRING, tokenize
+from .tokenizer import BANG, STRING, tokenize
 from .types import canonical, ptoas_spelling, stripped
 
 _REGION = object()  # where a region's text goes in a printed op
@@ -50,6 +50,11 @@ def to_custom(text: str) -> str:
         token = tokens[index]
         if token.kind != STRING or not is_op_start(tokens, index):
             facts.observe(tokens, index)
+            if token.kind == BANG and token.text.startswith("!pto."):
+                # Signatures, block arguments, generic ops: PTOAS's spelling too.
+                spelled = ptoas_spelling(canonical(token.text))
+                if spelled != token.text:
+                    edits.append((token.start, token.end, spelled))
             index += 1
             continue
         try:
@@ -145,8 +150,8 @@ def _operand_groups(op: GenericOp, spec: OpSpec) -> dict[str, list[int]] | None:
     if len(sizes) != len(spec.operands) or sum(sizes) != count:
         return None
     groups, position = {}, 0
-    for group, size in zip(spec.operands, sizes):
-        if group.count == "" and size != 1 or group.count == "?" and size > 1:
+    for group, size in zip(spec.operands, sizes, strict=False):
+        if (group.count == "" and size != 1) or (group.count == "?" and size > 1):
             return None
         groups[group.name] = list(range(position, position + size))
         position += size
@@ -175,7 +180,7 @@ class OpPrinting:
         results = self.op.result_types
         flexible = [g for g in self.spec.results if g.count]
         fixed = len(self.spec.results) - len(flexible)
-        if len(results) < fixed or len(flexible) > 1 and len(results) != fixed:
+        if len(results) < fixed or (len(flexible) > 1 and len(results) != fixed):
             raise_keep = len(results) != len(self.spec.results)
             if raise_keep:
                 return {}

@@ -88,7 +88,7 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
             facts.define(result_names(tokens, index), form.result_types)
             edits += op_edits(tokens, form)
             if form.regions:
-                for (_, close), (following, _) in zip(form.regions, form.regions[1:]):
+                for (_, close), (following, _) in zip(form.regions, form.regions[1:], strict=False):
                     resume[close] = following + 1
                 resume[form.regions[-1][1]] = form.end
                 index = form.regions[0][0] + 1
@@ -208,7 +208,7 @@ def op_edits(tokens: list[Token], form: GenericForm) -> list[Edit]:
     first_open = tokens[form.regions[0][0]]
     edits = [Edit(start, first_open.start, _op_writer(form, "", first_open.start, ") ("),
                   start, None, located)]
-    for (_, close), (following, _) in zip(form.regions, form.regions[1:]):
+    for (_, close), (following, _) in zip(form.regions, form.regions[1:], strict=False):
         edits.append(Edit(tokens[close].end, tokens[following].start, _writer(", ")))
     last_close = tokens[form.regions[-1][1]].end
     edits.append(Edit(last_close, max(end, last_close), _writer(")" + form.tail()),

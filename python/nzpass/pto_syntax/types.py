@@ -64,7 +64,10 @@ def _one_line(text: str) -> str:
 def _canonical_pto(text: str) -> str:
     body = _body(text, "tile_buf")
     if body is not None:
-        return parse_tile_buf("tile_buf<" + _canonical_nested(body) + ">").spelling()
+        tile = parse_tile_buf("tile_buf<" + _canonical_nested(body) + ">")
+        if tile.compact == 0:  # PTOAS's default: the same type as no compact field
+            tile = replace(tile, compact=None)
+        return tile.spelling()
     body = _body(text, "ptr")
     if body is not None:
         items = opaque.split_top_level(body)
