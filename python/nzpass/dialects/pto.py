@@ -12,6 +12,7 @@ from ..ir.bindings import ir
 from ..ir.type_cache import new_cache, per_type
 from . import opaque
 from .common import SEGMENTS, split_operands
+from .pto_table import OPS
 
 DIALECT = "pto"
 MAT_NZ = {"blayout": "col_major", "slayout": "row_major", "fractal": 512}
@@ -89,9 +90,14 @@ def parse_tile_buf(data: str) -> TileBuf:
     return TileBuf(**values)
 
 
+def _valid_extent(value: str) -> int | None:
+    """A valid extent: an integer, or `?` or `-1` (both dynamic, as PTOAS reads)."""
+    return None if value.strip() == "-1" else opaque.parse_extent(value)
+
+
 def _field_value(key: str, value: str):
     if key in ("v_row", "v_col"):
-        return opaque.parse_extent(value)
+        return _valid_extent(value)
     if key in _INT_FIELDS:
         return opaque.parse_integer(value, f"tile_buf field {key}")
     return value
@@ -106,8 +112,10 @@ def _parse_compact(data: str, items: list[str]) -> TileBuf:
     tile = TileBuf(items[0], dtype, dims[0], dims[1], dims[0], dims[1])
     for key, value in opaque.key_values(items[2:]):
         if key == "valid" and value is not None:
-            valid, _ = opaque.parse_dims(value + "xi1")
-            tile = replace(tile, v_row=valid[0], v_col=valid[1])
+            valid = value.split("x")
+            if len(valid) != 2:
+                raise opaque.OpaqueSyntaxError(f"'!pto.{data}': valid needs ROWSxCOLS")
+            tile = replace(tile, v_row=_valid_extent(valid[0]), v_col=_valid_extent(valid[1]))
         elif key in _KEYS and value is not None:
             tile = replace(tile, **{key: _field_value(key, value)})
         else:
@@ -196,8 +204,47 @@ def layout_of(attr: ir.Attribute | None) -> str | None:
     return opaque.strip_wrapper(data, "layout") if data.startswith("layout<") else None
 
 
+def table_groups(name: str) -> tuple[str, ...]:
+    """The operand groups of pto op `name`, in order, as PTOAS defines them
+    (the op table, `pto_table`, is the one home of this fact)."""
+    return tuple(group[0] for group in OPS[name]["operands"])
+
+
+def derived_segment_sizes(name: str, count: int, result_type: str | None) -> list[int] | None:
+    """The operandSegmentSizes of a generic pto op written without them
+    (docs/ir.md, section 2), or None when the count leaves them open: the view
+    ops take a source and two lists of equal length; `pto.alloc_tile` takes
+    the valid extents its result type leaves dynamic, after an optional
+    address; any other op given exactly its mandatory operands has its
+    optional and variadic groups empty. `result_type` is the text of the
+    op's single result type, if any."""
+    if name in _SOURCE_AND_TWO_LISTS:
+        return [1, (count - 1) // 2, (count - 1) // 2] if count % 2 == 1 else None
+    if name == AllocTile.NAME:
+        return _alloc_tile_sizes(count, result_type)
+    groups = OPS[name]["operands"] if name in OPS else None
+    if groups is None:
+        return None
+    mandatory = [int(not group[1]) for group in groups]
+    return mandatory if sum(mandatory) == count else None
+
+
+def _alloc_tile_sizes(count: int, result_type: str | None) -> list[int] | None:
+    tile = None
+    if result_type is not None and result_type.startswith("!pto.tile_buf<"):
+        try:
+            tile = parse_tile_buf(result_type[len("!pto."):])
+        except opaque.OpaqueSyntaxError:
+            tile = None
+    rows = int(tile is not None and tile.v_row is None)
+    cols = int(tile is not None and tile.v_col is None)
+    addr = count - rows - cols
+    return [addr, rows, cols] if addr in (0, 1) else None
+
+
 class PtoOp:
-    """A pto op with named operand groups; `attrs` includes properties."""
+    """A pto op with named operand groups (its definition's, from the op
+    table); `attrs` includes properties."""
 
     NAME: str
     GROUPS: tuple[str, ...]
@@ -212,7 +259,14 @@ class PtoOp:
         self.groups = split_operands(op, self.GROUPS, counts)
 
     def derive_sizes(self, count: int) -> list[int]:
-        raise MalformedOp(self.op.location, f"'{self.NAME}' op needs {SEGMENTS}")
+        result = str(self.op.results[0].type) if len(self.op.results) == 1 else None
+        sizes = derived_segment_sizes(self.NAME, count, result)
+        if sizes is None:
+            raise MalformedOp(self.op.location, self.underivable(count))
+        return sizes
+
+    def underivable(self, count: int) -> str:
+        return f"'{self.NAME}' op needs {SEGMENTS}"
 
     @property
     def location(self) -> ir.Location:
@@ -220,46 +274,35 @@ class PtoOp:
 
 
 class _SourceAndTwoLists(PtoOp):
-    def derive_sizes(self, count: int) -> list[int]:
-        if count < 1 or (count - 1) % 2:
-            raise MalformedOp(self.op.location, f"'{self.NAME}' op needs a source and two "
-                              f"equal-length lists; got {count} operands")
-        return [1, (count - 1) // 2, (count - 1) // 2]
+    def underivable(self, count: int) -> str:
+        return (f"'{self.NAME}' op needs a source and two equal-length lists; got {count} "
+                "operands")
 
 
 class MakeTensorView(_SourceAndTwoLists):
     NAME = "pto.make_tensor_view"
-    GROUPS = ("ptr", "shape", "strides")
+    GROUPS = table_groups(NAME)
 
 
 class PartitionView(_SourceAndTwoLists):
     NAME = "pto.partition_view"
-    GROUPS = ("source", "offsets", "sizes")
+    GROUPS = table_groups(NAME)
+
+
+_SOURCE_AND_TWO_LISTS = frozenset((MakeTensorView.NAME, PartitionView.NAME))
 
 
 class AllocTile(PtoOp):
     NAME = "pto.alloc_tile"
-    GROUPS = ("addr", "valid_row", "valid_col")
-
-    def derive_sizes(self, count: int) -> list[int]:
-        tile = tile_buf(self.op.results[0].type) if len(self.op.results) == 1 else None
-        rows = int(tile is not None and tile.v_row is None)
-        cols = int(tile is not None and tile.v_col is None)
-        return [count - rows - cols, rows, cols]
+    GROUPS = table_groups(NAME)
 
 
 class TLoad(PtoOp):
     NAME = "pto.tload"
-    GROUPS = ("src", "dst", "pad_value", "left_padding", "right_padding", "unit_flag")
-
-    def derive_sizes(self, count: int) -> list[int]:
-        return [1, 1, 0, 0, 0, 0] if count == 2 else super().derive_sizes(count)
+    GROUPS = table_groups(NAME)
 
 
 class TStore(PtoOp):
     NAME = "pto.tstore"
-    GROUPS = ("src", "dst", "fp", "preQuantScalar")
+    GROUPS = table_groups(NAME)
     ATTRS = ("stPhase", "atomicType", "reluPreMode")
-
-    def derive_sizes(self, count: int) -> list[int]:
-        return [1, 1, 0, 0] if count == 2 else super().derive_sizes(count)

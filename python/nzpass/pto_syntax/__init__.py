@@ -4,7 +4,8 @@ The upstream parser reads pto ops only in generic form (the dialect is not
 registered upstream). `read_source` rewrites the custom-syntax pto ops of a
 source text into generic form before MLIR parses it, keeping every position
 (see `reader`); `to_custom` prints the pto ops of a printed module back in
-custom form (see `printer`); `grammar` lists the ops and their forms.
+custom form (see `printer`); `formats` reads the op table (`dialects.pto_table`)
+that lists the ops, their groups and their formats; `api` holds `read_pto`/`print_pto`.
 """
 
 from __future__ import annotations
@@ -17,8 +18,15 @@ from .tokenizer import LineIndex
 
 SYNTAXES = ("generic", "custom")
 
-__all__ = ["PtoSyntaxError", "SYNTAXES", "SourcePlace", "has_custom_pto_ops", "read_source",
-           "to_custom", "to_generic"]
+__all__ = [
+    "SYNTAXES",
+    "PtoSyntaxError",
+    "SourcePlace",
+    "has_custom_pto_ops",
+    "read_source",
+    "to_custom",
+    "to_generic",
+]
 
 
 def read_source(text: str, name: str, diagnostics: DiagnosticEngine,

@@ -129,9 +129,9 @@ class Cursor:
             self.pos += 1
             if token.kind == PUNCT and token.text in _OPEN:
                 stack.append(_OPEN[token.text])
-            elif token.kind == PUNCT and token.text in _OPEN.values():
-                if token.text != stack.pop():
-                    raise self.fail(f"unbalanced '{token.text}'", token)
+            elif token.kind == PUNCT and token.text in _OPEN.values() \
+                    and token.text != stack.pop():
+                raise self.fail(f"unbalanced '{token.text}'", token)
 
     # --- values ---------------------------------------------------------------
 
@@ -360,6 +360,8 @@ class GenericOp:
     has_successors: bool = False
     has_regions: bool = False
     end: int = 0  # index past the last token of the function type
+    # Token indexes of each region's `{` and `}`.
+    regions: list[tuple[int, int]] = field(default_factory=list)
 
     def entries(self) -> list[Entry]:
         return [*(self.properties or []), *(self.attributes or [])]
@@ -379,8 +381,16 @@ def read_generic_op(cursor: Cursor) -> GenericOp:
         cursor.pos += 1
         op.properties = cursor.attr_dict()
         cursor.expect_punct(">")
-    if cursor.peek() is not None and cursor.peek().is_punct("("):
-        cursor.skip_balanced()
+    if cursor.peek() is not None and cursor.peek().is_punct("(") \
+            and cursor.peek(1) is not None and cursor.peek(1).is_punct("{"):
+        cursor.pos += 1
+        while True:
+            open_brace = cursor.pos
+            cursor.skip_balanced()
+            op.regions.append((open_brace, cursor.pos - 1))
+            if not cursor.accept_punct(","):
+                break
+        cursor.expect_punct(")")
         op.has_regions = True
     if cursor.peek() is not None and cursor.peek().is_punct("{"):
         op.attributes = cursor.attr_dict()
@@ -440,7 +450,7 @@ class ValueFacts:
     def define(self, names: list[str], types: list[str]) -> None:
         if len(names) != len(types):
             return
-        for name, type_ in zip(names, types):
+        for name, type_ in zip(names, types, strict=False):
             self.types[name] = type_
             self.constants.pop(name, None)
 
@@ -455,6 +465,13 @@ class ValueFacts:
             self._argument(tokens, index)
         elif following.is_punct("=") and tokens[index + 2].is_keyword("arith.constant"):
             self._constant(tokens, index)
+        elif following.is_punct("=") or (following.is_punct(":") \
+                and tokens[index + 2].kind == INT and index + 3 < len(tokens) \
+                and tokens[index + 3].is_punct("=")):
+            # Defined again by an op this reader does not type (each function
+            # has its own `%0`): what was known of the name no longer holds.
+            self.types.pop(token.text, None)
+            self.constants.pop(token.text, None)
 
     def _argument(self, tokens: list[Token], index: int) -> None:
         cursor = Cursor(self.text, tokens, index + 2, "an argument list")
@@ -463,10 +480,10 @@ class ValueFacts:
         except PtoSyntaxError:
             return
         after = cursor.peek()
-        if after is None or after.kind == PUNCT and after.text in _ARG_FOLLOWERS \
+        if after is None or (after.kind == PUNCT and after.text in _ARG_FOLLOWERS) \
                 or after.is_keyword("loc") \
-                or after.is_punct(",") and cursor.peek(1) is not None \
-                and cursor.peek(1).kind == PERCENT:
+                or (after.is_punct(",") and cursor.peek(1) is not None \
+                and cursor.peek(1).kind == PERCENT):
             self.types[tokens[index].text] = type_text
             self.constants.pop(tokens[index].text, None)
 

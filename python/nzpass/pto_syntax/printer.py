@@ -1,23 +1,20 @@
 """Generic -> custom: print the pto ops of a text (as MLIR prints a module,
-every unregistered op generic) in PTOAS's custom form.
+every unregistered op generic) in PTOAS's custom form, by the same op table
+and formats the reader uses, with types in PTOAS's spelling.
 
-An op is printed custom only when its custom form says everything its
-generic form does, so reading the output back gives the same generic op:
-the operand groups have the sizes the custom grammar can state, the operand
-types it leaves out are the ones reading implies (`index`, `i64`, the
-pointer type found as reading finds it), and the op has no regions or
-successors. Any other op, and the optional operands of tstore/tmov/textract
-(whose custom spelling differs between PTOAS versions), stay generic, which
-PTOAS reads as well. A partition always states `-> RESULT`, which every
-PTOAS version reads.
+An op is printed custom only when reading its custom form back gives the
+same generic op (the printer reads each custom form it makes and compares):
+any other op stays generic, which PTOAS reads as well.
 """
 
 from __future__ import annotations
 
-from ..dialects import opaque
-from ..dialects.pto import parse_tile_buf
+from dataclasses import dataclass, field
+
+from ..dialects.pto import derived_segment_sizes
 from .cursor import (
     Cursor,
+    Entry,
     GenericOp,
     PtoSyntaxError,
     ValueFacts,
@@ -25,21 +22,19 @@ from .cursor import (
     read_generic_op,
     result_names,
 )
-from .grammar import (
-    ADDPTR,
-    ALLOC_TILE,
-    ALLOC_TILE_GROUPS,
-    KNOWN_OPS,
-    MAKE_TENSOR_VIEW,
-    PARTITION_VIEW,
-    TILE_OPS,
-    TileOp,
+from .formats import (
+    RESULT_SEGMENTS,
+    SEGMENTS,
+    OpSpec,
+    anchor,
+    op_spec,
     parse_segment_sizes,
+    segment_sizes_entry,
 )
-from .reader import pointer_type_for
-from .tokenizer import STRING, tokenize
+from .tokenizer import BANG, STRING, tokenize
+from .types import canonical, ptoas_spelling, stripped
 
-_SEGMENTS_NAME = "operandSegmentSizes"
+_REGION = object()  # where a region's text goes in a printed op
 
 
 def to_custom(text: str) -> str:
@@ -55,6 +50,11 @@ def to_custom(text: str) -> str:
         token = tokens[index]
         if token.kind != STRING or not is_op_start(tokens, index):
             facts.observe(tokens, index)
+            if token.kind == BANG and token.text.startswith("!pto."):
+                # Signatures, block arguments, generic ops: PTOAS's spelling too.
+                spelled = ptoas_spelling(canonical(token.text))
+                if spelled != token.text:
+                    edits.append((token.start, token.end, spelled))
             index += 1
             continue
         try:
@@ -62,168 +62,339 @@ def to_custom(text: str) -> str:
         except PtoSyntaxError:
             index += 1
             continue
-        custom = custom_form(op, facts) if op.name in KNOWN_OPS else None
-        facts.define(result_names(tokens, index), op.result_types)
-        if custom is None:
+        pieces = custom_pieces(op, facts, text, tokens)
+        facts.define(result_names(tokens, index), [canonical(t) for t in op.result_types])
+        if pieces is None:
             index += 1  # its regions, if any, hold ops of their own
             continue
-        edits.append((token.start, tokens[op.end - 1].end, custom))
-        index = op.end
+        if not op.regions:
+            edits.append((token.start, tokens[op.end - 1].end, pieces[0]))
+            index = op.end
+            continue
+        # The regions' text stays; the pieces go before, between and after them.
+        bounds = [token.start] + [b for o, c in op.regions
+                                  for b in (tokens[o].start, tokens[c].end)]
+        bounds.append(tokens[op.end - 1].end)
+        for number, piece in enumerate(pieces):
+            edits.append((bounds[2 * number], bounds[2 * number + 1], piece))
+        index = op.regions[0][0] + 1
     return _apply(text, edits)
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
     parts, copied = [], 0
-    for start, end, replacement in edits:
+    for start, end, replacement in sorted(edits):
         parts += [text[copied:start], replacement]
         copied = end
     parts.append(text[copied:])
     return "".join(parts)
 
 
-def custom_form(op: GenericOp, facts: ValueFacts) -> str | None:
-    """The custom text of `op` from its name on, or None to keep it generic."""
-    if op.has_regions or op.has_successors or len(op.operand_types) != len(op.operands):
+def custom_pieces(op: GenericOp, facts: ValueFacts, text: str, tokens) -> list[str] | None:
+    """The custom text of `op` from its name on, split where its regions go;
+    None to keep it generic."""
+    spec = op_spec(op.name)
+    if spec is None or op.has_successors or len(op.operand_types) != len(op.operands):
         return None
-    sizes = _segment_sizes(op)
-    if sizes is False:
+    if len(op.regions) != len(spec.regions):
         return None
-    if op.name == MAKE_TENSOR_VIEW:
-        return _make_tensor_view(op, sizes, facts)
-    if op.name == PARTITION_VIEW:
-        return _partition_view(op, sizes)
-    if op.name == ALLOC_TILE:
-        return _alloc_tile(op, sizes, facts)
-    if op.name == ADDPTR:
-        return _addptr(op, sizes)
-    return _tile_op(op, TILE_OPS[op.name], sizes)
-
-
-def _segment_sizes(op: GenericOp) -> list[int] | None | bool:
-    """The op's operandSegmentSizes; None when absent, False when unreadable."""
-    for entry in op.entries():
-        if entry.name == _SEGMENTS_NAME:
-            sizes = None if entry.value is None else parse_segment_sizes(entry.value)
-            if sizes is None or sum(sizes) != len(op.operands):
-                return False
-            return sizes
-    return None
-
-
-def _attributes(op: GenericOp) -> str:
-    entries = [entry.text() for entry in op.entries() if entry.name != _SEGMENTS_NAME]
-    return f" {{{', '.join(entries)}}}" if entries else ""
-
-
-def _names(values) -> str:
-    return ", ".join(value.name for value in values)
-
-
-def _source_and_two_lists(op: GenericOp, sizes: list[int] | None) -> list[int] | None:
-    count = len(op.operands)
-    if sizes is None:
-        if count < 1 or (count - 1) % 2:
-            return None
-        sizes = [1, (count - 1) // 2, (count - 1) // 2]
-    if len(sizes) != 3 or sizes[0] != 1 or len(op.result_types) != 1:
+    groups = _operand_groups(op, spec)
+    if groups is None:
         return None
-    if any(type_ != "index" for type_ in op.operand_types[1:]):
-        return None
-    return sizes
-
-
-def _make_tensor_view(op: GenericOp, sizes, facts: ValueFacts) -> str | None:
-    sizes = _source_and_two_lists(op, sizes)
-    if sizes is None:
-        return None
-    ptr, result = op.operands[0], op.result_types[0]
-    if (facts.types.get(ptr.name) or pointer_type_for(facts, result)) != op.operand_types[0]:
-        return None  # reading it back would give the pointer another type
-    shape, strides = op.operands[1:1 + sizes[1]], op.operands[1 + sizes[1]:]
-    return (f"pto.make_tensor_view {ptr.name}, shape = [{_names(shape)}], "
-            f"strides = [{_names(strides)}]{_attributes(op)} : {result}")
-
-
-def _partition_view(op: GenericOp, sizes) -> str | None:
-    sizes = _source_and_two_lists(op, sizes)
-    if sizes is None:
-        return None
-    offsets, extents = op.operands[1:1 + sizes[1]], op.operands[1 + sizes[1]:]
-    return (f"pto.partition_view {op.operands[0].name}, offsets = [{_names(offsets)}], "
-            f"sizes = [{_names(extents)}]{_attributes(op)} : {op.operand_types[0]} "
-            f"-> {op.result_types[0]}")
-
-
-def _alloc_tile(op: GenericOp, sizes, facts: ValueFacts) -> str | None:
-    if len(op.result_types) != 1:
-        return None
-    if sizes is None:
-        sizes = _derived_alloc_sizes(op, facts)
-    if sizes is None or len(sizes) != len(ALLOC_TILE_GROUPS) or any(s > 1 for s in sizes):
-        return None
-    clauses, operands = [], iter(zip(op.operands, op.operand_types))
-    for (group, type_), size in zip(ALLOC_TILE_GROUPS, sizes):
-        if size:
-            value, actual = next(operands)
-            if actual != type_:
-                return None
-            clauses.append(f" {group} = {value.name}")
-    return f"pto.alloc_tile{''.join(clauses)}{_attributes(op)} : {op.result_types[0]}"
-
-
-def _derived_alloc_sizes(op: GenericOp, facts: ValueFacts) -> list[int] | None:
-    """The groups of an alloc_tile without operandSegmentSizes, as the
-    contract derives them: valid_row/valid_col where the tile's extent is `?`."""
-    resolved = facts.resolve(op.result_types[0])
-    if not resolved.startswith("!pto.tile_buf<"):
-        return None
+    printing = OpPrinting(spec, op, groups, facts)
     try:
-        tile = parse_tile_buf(resolved[len("!pto."):])
-    except opaque.OpaqueSyntaxError:
+        if spec.declarative:
+            printing.elements(spec.format)
+        else:
+            from .custom_printers import print_custom
+            if not print_custom(printing):
+                return None
+        printing.check_implied_types()
+    except _KeepGeneric:
         return None
-    rows, cols = int(tile.v_row is None), int(tile.v_col is None)
-    addr = len(op.operands) - rows - cols
-    return [addr, rows, cols] if addr in (0, 1) else None
-
-
-def _addptr(op: GenericOp, sizes) -> str | None:
-    if sizes is not None or len(op.operands) != 2 or len(op.result_types) != 1 \
-            or op.operand_types[1] != "index":
+    pieces = printing.pieces()
+    if not _reads_back(op, spec, groups, pieces, facts):
         return None
-    ptr, offset = op.operands
-    return (f"pto.addptr {ptr.name}, {offset.name}{_attributes(op)} : "
-            f"{op.operand_types[0]} -> {op.result_types[0]}")
+    return pieces
 
 
-def _operand_list(keyword: str, pairs) -> str:
-    names = ", ".join(value.name for value, _ in pairs)
-    types = ", ".join(type_ for _, type_ in pairs)
-    return f"{keyword}({names} : {types})" if pairs else f"{keyword}()"
+class _KeepGeneric(Exception):
+    pass
 
 
-def _tile_op(op: GenericOp, spec: TileOp, sizes) -> str | None:
-    if len(op.result_types) > 1:
-        return None
-    required = len(spec.ins) + len(spec.outs)
-    if sizes is None:
-        if len(op.operands) != required:
+def _operand_groups(op: GenericOp, spec: OpSpec) -> dict[str, list[int]] | None:
+    """Operand indexes by group, from operandSegmentSizes or the counts."""
+    sizes = None
+    for entry in op.entries():
+        if entry.name == SEGMENTS:
+            sizes = parse_segment_sizes(entry.value or "")
+            if sizes is None or not spec.segmented:
+                return None  # the custom form could not keep it
+    count = len(op.operands)
+    if sizes is None and spec.segmented:
+        result = canonical(op.result_types[0]) if len(op.result_types) == 1 else None
+        sizes = derived_segment_sizes(spec.name, count, result)
+        if sizes is None:
             return None
-        sizes = [1] * required + [0] * len(spec.optional) if spec.segmented else None
-    elif not spec.segmented:
+    if sizes is None:
+        flexible = [g for g in spec.operands if g.count]
+        fixed = len(spec.operands) - len(flexible)
+        if len(flexible) > 1 or count < fixed:
+            return None
+        if not flexible and count != fixed:
+            return None
+        spare = count - fixed
+        if flexible and flexible[0].count == "?" and spare > 1:
+            return None
+        sizes = [spare if g.count else 1 for g in spec.operands]
+    if len(sizes) != len(spec.operands) or sum(sizes) != count:
         return None
-    if sizes is not None and (len(sizes) != len(spec.groups) or sizes[:required] != [1] * required
-                              or any(size > 1 for size in sizes)):
-        return None
-    pairs = list(zip(op.operands, op.operand_types))
-    clauses = []
-    if sizes is not None:
-        group_keyword = {group: keyword for keyword, group in spec.operand_clauses.items()}
-        present = [group for group, size in zip(spec.optional, sizes[required:]) if size]
-        for group, (value, type_) in zip(present, pairs[required:]):
-            if group not in group_keyword:
-                return None  # an optional operand the custom form here does not state
-            clauses.append(f" {group_keyword[group]} = {value.name} : {type_}")
-    ins, outs = pairs[:len(spec.ins)], pairs[len(spec.ins):required]
-    result = f" -> {op.result_types[0]}" if op.result_types else ""
-    return (f"{op.name} {_operand_list('ins', ins)} {_operand_list('outs', outs)}"
-            f"{_attributes(op)}{''.join(clauses)}{result}")
+    groups, position = {}, 0
+    for group, size in zip(spec.operands, sizes, strict=False):
+        if (group.count == "" and size != 1) or (group.count == "?" and size > 1):
+            return None
+        groups[group.name] = list(range(position, position + size))
+        position += size
+    return groups
+
+
+@dataclass
+class OpPrinting:
+    spec: OpSpec
+    op: GenericOp
+    groups: dict[str, list[int]]
+    facts: ValueFacts
+    out: list = field(default_factory=list)
+    used_attrs: set[str] = field(default_factory=set)
+    typed: set[str] = field(default_factory=set)  # groups whose types are printed
+    last_punct: bool = True
+
+    def __post_init__(self) -> None:
+        self.entries = {e.name: e for e in self.op.entries()
+                        if e.name not in (SEGMENTS, RESULT_SEGMENTS)}
+        self.out = [self.op.name]
+        self.last_punct = False
+        self.result_groups = self._result_groups()
+
+    def _result_groups(self) -> dict[str, list[int]]:
+        results = self.op.result_types
+        flexible = [g for g in self.spec.results if g.count]
+        fixed = len(self.spec.results) - len(flexible)
+        if len(results) < fixed or (len(flexible) > 1 and len(results) != fixed):
+            raise_keep = len(results) != len(self.spec.results)
+            if raise_keep:
+                return {}
+        spare = len(results) - fixed
+        groups, position = {}, 0
+        for group in self.spec.results:
+            size = spare if group.count else 1
+            groups[group.name] = list(range(position, position + size))
+            position += size
+        return groups
+
+    # --- output with MLIR's spacing ------------------------------------------
+
+    def emit(self, text: str, literal: bool = False) -> None:
+        """Append `text` with the space MLIR's printers put before it: none
+        after an opening bracket, none before a closing one or a comma, and
+        none before a bracket that follows a name (`ins(`, `%p[`)."""
+        previous = self.out[-1] if self.out else None
+        space = previous is not None and not (isinstance(previous, str)
+                                              and previous in ("(", "[", "{", "<"))
+        if literal and text in (")", "]", "}", ",", ">"):
+            space = False
+        if literal and text in ("(", "[", "<") and not self.last_punct:
+            space = False
+        if space:
+            self.out.append(" ")
+        self.out.append(text)
+        self.last_punct = literal and not text[0].isalpha()
+
+    def pieces(self) -> list[str]:
+        parts: list[list[str]] = [[]]
+        for item in self.out:
+            if item is _REGION:
+                parts.append([])
+            else:
+                parts[-1].append(item)
+        return ["".join(p) for p in parts]
+
+    # --- elements ------------------------------------------------------------
+
+    def elements(self, elements: list) -> None:
+        for element in elements:
+            self.element(element)
+
+    def element(self, element) -> None:
+        if isinstance(element, str):
+            if element == "` ":
+                return
+            if element.startswith("`"):
+                literal = element[1:]
+                self.emit(literal, literal=True)
+            elif element[0] in "$^":
+                self.variable(element[1:])
+            elif element in ("@attr-dict", "@prop-dict", "@attr-dict-with-keyword"):
+                self.attr_dict(element == "@attr-dict-with-keyword")
+            elif element == "@operands":
+                self.emit(", ".join(o.name for o in self.op.operands) or "")
+            else:
+                raise _KeepGeneric
+            return
+        head = element[0]
+        if head == "?":
+            name = anchor(element[1])
+            self.elements(element[1] if name is not None and self.present(name)
+                          else element[2])
+        elif head == "(":
+            self.elements(element[1])
+        elif head in ("type", "qualified"):
+            qualified = head == "qualified"
+            inner = element[1][0] if qualified else element
+            for target in inner[1]:
+                self.types_of(target, qualified)
+        elif head == "functional-type":
+            inputs = self.type_texts(element[1][0], True)
+            outputs = self.type_texts(element[1][1], True)
+            result = outputs[0] if len(outputs) == 1 and not outputs[0].startswith("(") \
+                else f"({', '.join(outputs)})"
+            self.emit(f"({', '.join(inputs)}) -> {result}")
+        elif head == "custom":
+            from .custom_printers import print_directive
+            print_directive(self, element[1], element[2])
+        else:
+            raise _KeepGeneric
+
+    def present(self, name: str) -> bool:
+        kind = self.spec.kind_of(name)
+        if kind == "operand":
+            return bool(self.groups.get(name))
+        if kind == "attr":
+            return name in self.entries
+        if kind == "result":
+            return bool(self.result_groups.get(name))
+        return kind == "region"
+
+    def variable(self, name: str) -> None:
+        kind = self.spec.kind_of(name)
+        if kind == "operand":
+            names = [self.op.operands[i].name for i in self.groups.get(name, [])]
+            if names:
+                self.emit(", ".join(names))
+        elif kind == "attr":
+            self.attribute(name)
+        elif kind == "region":
+            self.out.append(" ")
+            self.out.append(_REGION)
+            self.last_punct = False
+        else:
+            raise _KeepGeneric
+
+    def attribute(self, name: str) -> None:
+        entry = self.entries.get(name)
+        spec = self.spec.attr(name)
+        if entry is None or spec is None:
+            raise _KeepGeneric
+        self.used_attrs.add(name)
+        if spec.kind == "unit":
+            return
+        if entry.value is None:
+            raise _KeepGeneric
+        self.emit(attribute_spelling(spec.kind, entry.value))
+
+    def attr_dict(self, keyword: bool) -> None:
+        rest = [e.text() for n, e in self.entries.items() if n not in self.used_attrs]
+        if not rest:
+            return
+        if keyword:
+            self.emit("attributes")
+        self.emit("{" + ", ".join(rest) + "}")
+
+    def type_texts(self, target: str, qualified: bool) -> list[str]:
+        if target in ("@results", "@operands"):
+            groups = self.spec.results if target == "@results" else self.spec.operands
+            for group in groups:
+                self.typed.add(group.name)
+            source = self.op.result_types if target == "@results" else self.op.operand_types
+            return [ptoas_spelling(canonical(t)) for t in source]
+        name = target[1:]
+        self.typed.add(name)
+        group = self.spec.operand(name) or self.spec.result(name)
+        if group is None:
+            raise _KeepGeneric
+        if self.spec.operand(name) is not None:
+            texts = [self.op.operand_types[i] for i in self.groups.get(name, [])]
+        else:
+            texts = [self.op.result_types[i] for i in self.result_groups.get(name, [])]
+        spelled = [ptoas_spelling(canonical(t)) for t in texts]
+        if not qualified and group.type_class:
+            spelled = [stripped(t, group.type_class) for t in spelled]
+        return spelled
+
+    def types_of(self, target: str, qualified: bool) -> None:
+        texts = self.type_texts(target, qualified)
+        if texts:
+            self.emit(", ".join(texts))
+
+    def check_implied_types(self) -> None:
+        """Types the custom form leaves out must be the ones reading implies;
+        the read-back check compares them."""
+
+
+def attribute_spelling(kind: str, value: str) -> str:
+    """An attribute as the format prints it (the reverse of reading it)."""
+    family, _, detail = kind.partition(":")
+    text = value.strip()
+    if family in ("int", "float"):
+        number, colon, type_ = text.rpartition(":")
+        if colon and type_.strip() == detail:
+            return number.strip()
+        return text if not colon else _keep()
+    if family == "angle" and text.startswith(f"#pto.{detail}<"):
+        return text[len(f"#pto.{detail}"):]
+    if family == "bare" and text.startswith(f"#pto<{detail} ") and text.endswith(">"):
+        return text[len(f"#pto<{detail} "):-1]
+    if family == "dense" and text.startswith(f"array<{detail}"):
+        body = text[len(f"array<{detail}"):-1].lstrip(":").strip()
+        return f"[{body}]"
+    if family == "symname" and text.startswith('"'):
+        return "@" + text[1:-1]
+    return text
+
+
+def _keep() -> str:
+    raise _KeepGeneric
+
+
+def _reads_back(op: GenericOp, spec: OpSpec, groups: dict[str, list[int]], pieces: list[str],
+                facts: ValueFacts) -> bool:
+    """Whether reading the custom text gives `op` again."""
+    from .reader import read_custom_op
+    text = " {} ".join(pieces) if len(pieces) > 1 else pieces[0]
+    tokens = tokenize(text)
+    try:
+        form = read_custom_op(text, tokens, 0, facts)
+    except PtoSyntaxError:
+        return False
+    if form.end != len(tokens):
+        return False
+    if [v.name for v in form.operands] != [v.name for v in op.operands]:
+        return False
+    if form.operand_types != [canonical(t) for t in op.operand_types]:
+        return False
+    if form.result_types != [canonical(t) for t in op.result_types]:
+        return False
+    expected = [_squeeze(e.text()) for e in op.entries() if _keeps(e, spec)]
+    if spec.segmented and not any(e.name == SEGMENTS for e in op.entries()):
+        # Derived groups (docs/ir.md, section 2): the custom form states them.
+        expected.append(_squeeze(segment_sizes_entry(
+            [len(indexes) for indexes in groups.values()])))
+    return sorted(_squeeze(a) for a in form.attributes) == sorted(expected)
+
+
+def _keeps(entry: Entry, spec: OpSpec) -> bool:
+    return not (entry.name == SEGMENTS and not spec.segmented)
+
+
+def _squeeze(text: str) -> str:
+    return "".join(text.split()).removesuffix(":i64")

@@ -124,7 +124,7 @@ def tokenize(text: str) -> list[Token]:
 
 def integer_value(text: str) -> int:
     """The value of an `int` token: decimal (leading zeros allowed) or `0x` hex."""
-    return int(text[2:], 16) if text.startswith("0x") else int(text, 10)
+    return int(text, 0) if text.startswith("0x") else int(text, 10)
 
 
 class LineIndex:

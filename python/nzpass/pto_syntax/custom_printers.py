@@ -1,0 +1,98 @@
+"""Printers of the pto ops PTOAS prints by hand (see `custom_ops` for their
+readers), and of the `custom<...>` format directives."""
+
+from __future__ import annotations
+
+from .formats import DESTINATION_GROUPS
+from .types import canonical, ptoas_spelling
+
+
+def print_custom(printing) -> bool:
+    """Fill `printing` with the custom form of its op; False when the op
+    has no custom printer here."""
+    name = printing.spec.name
+    if name in ("pto.make_tensor_view", "pto.partition_view"):
+        return _print_view(printing)
+    if name in ("pto.set_flag", "pto.wait_flag"):
+        return _print_flag(printing)
+    if any(g.name in DESTINATION_GROUPS for g in printing.spec.operands):
+        return _print_dps(printing)
+    return False
+
+
+def _names(printing, group: str) -> str:
+    return ", ".join(printing.op.operands[i].name for i in printing.groups.get(group, []))
+
+
+def _type(printing, index: int) -> str:
+    return ptoas_spelling(canonical(printing.op.operand_types[index]))
+
+
+def _rest_attrs(printing, used=()) -> str:
+    rest = [e.text() for n, e in printing.entries.items() if n not in used]
+    return " {" + ", ".join(rest) + "}" if rest else ""
+
+
+def _print_view(printing) -> bool:
+    op = printing.op
+    if len(op.result_types) != 1:
+        return False
+    first, second, third = (g.name for g in printing.spec.operands)
+    words = ("shape", "strides") if first == "ptr" else ("offsets", "sizes")
+    text = (f"{op.name} {_names(printing, first)}, {words[0]} = [{_names(printing, second)}], "
+            f"{words[1]} = [{_names(printing, third)}]{_rest_attrs(printing)} : ")
+    result = ptoas_spelling(canonical(op.result_types[0]))
+    if first == "ptr":
+        text += result
+    else:
+        text += f"{_type(printing, 0)} -> {result}"
+    printing.out = [text]
+    return True
+
+
+def _print_flag(printing) -> bool:
+    values = []
+    for key, mnemonic in (("src_pipe", "pipe"), ("dst_pipe", "pipe"), ("event_id", "event")):
+        entry = printing.entries.get(key)
+        prefix = f"#pto.{mnemonic}<"
+        if entry is None or entry.value is None or not entry.value.startswith(prefix):
+            return False
+        values.append(entry.value[len(prefix) - 1:])
+    attrs = _rest_attrs(printing, ("src_pipe", "dst_pipe", "event_id"))
+    printing.out = [f"{printing.op.name}[{', '.join(values)}]{attrs}"]
+    return True
+
+
+def _print_dps(printing) -> bool:
+    op = printing.op
+    outs = [i for g in printing.spec.operands if g.name in DESTINATION_GROUPS
+            for i in printing.groups.get(g.name, [])]
+    ins = [i for i in range(len(op.operands)) if i not in outs]
+    if len(op.result_types) > 1:
+        return False
+
+    def operand_list(indexes: list[int]) -> str:
+        if not indexes:
+            return "()"
+        names = ", ".join(op.operands[i].name for i in indexes)
+        return f"({names} : {', '.join(_type(printing, i) for i in indexes)})"
+
+    text = f"{op.name} ins{operand_list(ins)} outs{operand_list(outs)}{_rest_attrs(printing)}"
+    if op.result_types:
+        text += f" -> {ptoas_spelling(canonical(op.result_types[0]))}"
+    printing.out = [text]
+    return True
+
+
+def print_directive(printing, name: str, args: list) -> None:
+    from .printer import attribute_spelling
+    for arg in args:
+        if not (isinstance(arg, str) and arg[:1] in "$^"):
+            continue
+        var = arg[1:]
+        spec = printing.spec.attr(var)
+        entry = printing.entries.get(var)
+        if spec is None or entry is None or entry.value is None:
+            continue
+        printing.used_attrs.add(var)
+        printing.emit(attribute_spelling(spec.kind, entry.value))

@@ -1,0 +1,153 @@
+"""The spellings of pto types: every spelling PTOAS reads is read to one
+canonical text (upstream MLIR compares an unregistered dialect's types by
+their text, so `!pto.tile_buf<vec, 16x16xf32>` and its key/value spelling
+must become one text), and printed back in the spelling PTOAS prints.
+
+Canonical (what MLIR sees, what nzpass's passes emit):
+  !pto.tile_buf<loc=.., dtype=.., rows=.., ..., pad=..[, compact=..]>  (key/value)
+  !pto.ptr<T> for global memory, !pto.ptr<T, ub|l1|l0a|l0b|l0c|bt|fb> otherwise
+  !pto.tensor_view<..> / !pto.partition_tensor_view<..> (`tile_view` is the latter)
+Printed back: the compact tile_buf (non-default fields only), as PTOAS prints it, and the
+canonical pointer (`!pto.ptr<T>` for global memory is read by every PTOAS version).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+from ..dialects import opaque
+from ..dialects.pto import TileBuf, parse_tile_buf, parse_view_type
+
+# Pointer address spaces: every keyword PTOAS reads -> the one it prints.
+PTR_SPACES = {"gm": "gm", "mat": "l1", "l1": "l1", "left": "l0a", "l0a": "l0a",
+              "right": "l0b", "l0b": "l0b", "acc": "l0c", "l0c": "l0c", "vec": "ub",
+              "ub": "ub", "bias": "bt", "bt": "bt", "scaling": "fb", "fb": "fb"}
+_DEFAULTS = TileBuf("vec", "f32", 1, 1, 1, 1)
+_NESTED = re.compile(r"!pto\.[\w.]+<")
+
+
+def _body(text: str, mnemonic: str) -> str | None:
+    prefix = f"!pto.{mnemonic}<"
+    if not (text.startswith(prefix) and text.endswith(">")):
+        return None
+    return text[len(prefix):-1]
+
+
+@lru_cache(maxsize=8192)
+def canonical(text: str) -> str:
+    """The canonical text of a type (any type: only pto types change);
+    unchanged when it is not a spelling this module knows or does not read."""
+    if "!pto." not in text:
+        return text
+    if "\n" in text:
+        text = _one_line(text)
+    if not text.startswith("!pto."):
+        return _canonical_nested(text)
+    try:
+        return _canonical_pto(text)
+    except (opaque.OpaqueSyntaxError, ValueError):
+        return text  # left for the consumer (and its diagnostic) to see as written
+
+
+_BREAK_AFTER_COMMA = re.compile(r"(?<=,)[ \t]*\r?\n\s*")
+_BREAK = re.compile(r"[ \t]*\r?\n\s*")
+
+
+def _one_line(text: str) -> str:
+    """A type written over several lines on one line, as MLIR prints it: a
+    break after a comma becomes one space, any other break nothing."""
+    return _BREAK.sub("", _BREAK_AFTER_COMMA.sub(" ", text))
+
+
+def _canonical_pto(text: str) -> str:
+    body = _body(text, "tile_buf")
+    if body is not None:
+        tile = parse_tile_buf("tile_buf<" + _canonical_nested(body) + ">")
+        if tile.compact == 0:  # PTOAS's default: the same type as no compact field
+            tile = replace(tile, compact=None)
+        return tile.spelling()
+    body = _body(text, "ptr")
+    if body is not None:
+        items = opaque.split_top_level(body)
+        element = canonical(items[0])
+        if len(items) == 1 or (len(items) == 2 and PTR_SPACES.get(items[1]) == "gm"):
+            return f"!pto.ptr<{element}>"
+        if len(items) == 2 and items[1] in PTR_SPACES:
+            return f"!pto.ptr<{element}, {PTR_SPACES[items[1]]}>"
+        return text
+    body = _body(text, "tile_view")
+    if body is not None:
+        text = f"!pto.partition_tensor_view<{body}>"
+    if text.startswith(("!pto.tensor_view<", "!pto.partition_tensor_view<")):
+        view = parse_view_type(text[len("!pto."):])
+        if view is not None:
+            return replace(view, element=canonical(view.element)).spelling()
+    return _canonical_nested(text)
+
+
+def _canonical_nested(text: str) -> str:
+    """A type holding pto types in its body (`!pto.struct<!pto.ptr<f32>>`,
+    `memref<..>`): each nested pto type made canonical."""
+    out, pos = [], 0
+    for match in _NESTED.finditer(text):
+        if match.start() < pos:
+            continue
+        end = _closing(text, match.end() - 1)
+        if end is None or match.start() == 0:
+            continue
+        out += [text[pos:match.start()], canonical(text[match.start():end])]
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _closing(text: str, start: int) -> int | None:
+    depth = 0
+    for pos in range(start, len(text)):
+        char = text[pos]
+        if char == "<":
+            depth += 1
+        elif char == ">" and text[pos - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                return pos + 1
+    return None
+
+
+@lru_cache(maxsize=8192)
+def ptoas_spelling(text: str) -> str:
+    """A canonical type as PTOAS prints it."""
+    if not text.startswith("!pto."):
+        return text
+    try:
+        body = _body(text, "tile_buf")
+        if body is not None:
+            return compact_tile_buf(parse_tile_buf("tile_buf<" + body + ">"))
+        body = _body(text, "ptr")
+        if body is not None:
+            # `!pto.ptr<T>` for global memory: every PTOAS version reads it
+            # (0.60 prints `, gm`; upstream's pointer has no address space).
+            return text
+    except opaque.OpaqueSyntaxError:
+        return text
+    return text
+
+
+def compact_tile_buf(tile: TileBuf) -> str:
+    items = [tile.loc, f"{tile.rows}x{tile.cols}x{tile.dtype}"]
+    if (tile.v_row, tile.v_col) != (tile.rows, tile.cols):
+        items.append(f"valid={opaque.show_extent(tile.v_row)}x{opaque.show_extent(tile.v_col)}")
+    for key in ("blayout", "slayout", "fractal", "pad"):
+        if getattr(tile, key) != getattr(_DEFAULTS, key):
+            items.append(f"{key}={getattr(tile, key)}")
+    if tile.compact not in (None, 0):
+        items.append(f"compact={tile.compact}")
+    return "!pto.tile_buf<" + ", ".join(items) + ">"
+
+
+def stripped(text: str, type_class: str) -> str:
+    """`!pto.ptr<f32, gm>` -> `<f32, gm>` for an operand whose definition
+    names the type class (MLIR prints such types without their prefix)."""
+    return text[len(type_class):] if text.startswith(type_class + "<") else text
