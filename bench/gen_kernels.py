@@ -121,7 +121,10 @@ def emit_kernel(out: _Emitter, index: int, s: KernelShape) -> None:
                  "cNT": s.n_tile, "cKT": s.k_tile, "cStep": step}
     for name, value in constants.items():
         out.op(f"    %{name} = arith.constant {value} : index")
-    out.op('    %nb = "pl.tile.get_block_idx"() : () -> index')
+    # The launch (one block per output panel) is stated as a fact: it bounds n0.
+    blocks = s.n_padded // s.n_tile
+    out.op(f'    %nb = "pl.tile.get_block_idx"() {{nz.range = array<i64: 0, {blocks}>}} '
+           ': () -> index')
     out.op("    %n0 = arith.muli %nb, %cNT : index")
     out.text("    // ragged tail: the last panel holds min(N - n0, N_TILE) valid weight rows")
     out.op("    %rem = arith.subi %cN, %n0 : index")

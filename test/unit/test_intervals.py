@@ -144,6 +144,12 @@ def test_bounds_are_tightened_to_the_alignment():
     assert loop.bounded_above and not Fact.top(64, 16).bounded_above
 
 
+def test_a_constant_step_reaches_its_last_value_exactly():
+    # for k = 0 to 192 step 96: k in {0, 96}; a step that is no power of two.
+    loop = iv.induction_variable(Fact.const(0, 64), Fact.const(192, 64), Fact.const(96, 64))
+    assert (loop.lo, loop.hi, loop.align) == (0, 96, 32)
+
+
 def test_declared_facts():
     fact = iv.declared(64, 48, 0, 4096)
     assert (fact.lo, fact.hi, fact.align) == (0, 4080, 16)

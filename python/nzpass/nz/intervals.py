@@ -334,7 +334,11 @@ def induction_variable(start: Fact, stop: Fact, step: Fact, unsigned: bool = Fal
         return Fact.top(width, align)
     if unsigned and not _unsigned_operands(start, stop):
         return Fact.top(width, align)
-    return Fact.make(start.lo, max(start.lo, stop.hi - 1), align, width)
+    last = stop.hi - 1
+    s, p = start.constant, step.constant
+    if s is not None and p is not None and last >= s:
+        last = s + (last - s) // p * p  # the last value the steps from s reach
+    return Fact.make(start.lo, max(start.lo, last), align, width)
 
 
 # A launch has at most this many blocks: the block-dimension field of an Ascend
