@@ -642,3 +642,205 @@ func.func @negative_load_with_region(%w: tensor<64x64xf16, #pl.layout<nz>>) {
   }) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x64xf16, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x16xf16, mat>
   return
 }
+
+// -----
+
+// ---- Soundness classes of docs/nz-semantics.md section 8, one chunk each. ----
+
+// Class 1: the batch fold g * E + e is computed in index; unbounded 64-bit
+// offsets could wrap it into another batch.
+func.func @negative_fold_may_wrap(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: index, %e: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-warning @+3 {{NZ load leading axis 0 window cannot be bounded}}
+  // expected-warning @+2 {{NZ load leading axis 1 window cannot be bounded}}
+  // expected-error @+1 {{NZ load folded batch index may wrap}}
+  %t = "pl.tile.load"(%w, %g, %e, %c0, %c0, %c1, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 4, 4, 0>, target_memory = "mat"} : (tensor<2x4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Class 2: a product of non-negative i8 values wraps negative at its width.
+func.func @negative_i8_product_wraps(%w: tensor<2048x512xi8, #pl.layout<nz>>, %a: i8 {nz.range = array<i64: 0, 100>}) {
+  %c0 = arith.constant 0 : i8
+  %c16 = arith.constant 16 : i8
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %n0 = arith.muli %a, %c16 : i8
+  // expected-error @+1 {{cannot prove that the row offset is non-negative: a negative offset floor-divides below zero and is clamped to 0 downstream, silently reading fractal 0. 'arith.muli' yields a value proved [-inf, +inf], a multiple of 16}}
+  %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x512xi8, #pl.layout<nz>>, i8, i8, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Class 2: an unsigned loop reaches values that are negative as signed.
+func.func @negative_unsigned_loop(%w: tensor<2048x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : i8
+  %c16 = arith.constant 16 : i8
+  %cstop = arith.constant -32 : i8
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  scf.for unsigned %n0 = %c0 to %cstop step %c16 : i8 {
+    // expected-error @+1 {{cannot prove that the row offset is non-negative: a negative offset floor-divides below zero and is clamped to 0 downstream, silently reading fractal 0. the scf.for induction variable is proved [-inf, +inf], a multiple of 16}}
+    %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x512xi8, #pl.layout<nz>>, i8, i8, index, index) -> !pl.tile<256x512xi8, mat>
+  }
+  return
+}
+
+// -----
+
+// Class 2: a truncating index_cast makes a large non-negative value negative.
+func.func @negative_truncating_cast(%w: tensor<2048x512xi8, #pl.layout<nz>>, %a: index {nz.range = array<i64: 0, 4>}) {
+  %c0 = arith.constant 0 : i32
+  %big = arith.constant 2147483648 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %s = arith.muli %a, %c256 : index
+  %x = arith.addi %s, %big : index
+  %n0 = arith.index_cast %x : index to i32
+  // expected-error @+1 {{cannot prove that the row offset is non-negative}}
+  %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x512xi8, #pl.layout<nz>>, i32, i32, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Class 3: a slice whose result type is not its window.
+func.func @negative_slice_type_lies(%w: tensor<4x256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' result type tensor<1x256x512xi8, #pl.layout<nz>> disagrees with its window}}
+  %s = "pl.tensor.slice"(%w, %c1, %c0, %c0, %c2, %c256, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> tensor<1x256x512xi8, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Class 3: a static tile type with a dynamic valid row count.
+func.func @negative_static_tile_dynamic_valid(%w: tensor<256x512xi8, #pl.layout<nz>>, %r: index {nz.range = array<i64: 0, 17>, nz.multiple_of = 16 : i64}) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %rows = arith.muli %r, %c0 : index
+  // expected-error @+1 {{'pl.tile.load' valid rows [?] disagree with the tile's static valid rows 256}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512, %r, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Class 3: a tile of another element type than the tensor's.
+func.func @negative_tile_element_lies(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tile.load' of a i8 tensor into a tile of ui8}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xui8, mat>
+  return
+}
+
+// -----
+
+// Class 3: a store attribute in its pto spelling is the same atomic write-back.
+func.func @negative_pto_spelled_atomic(%out: tensor<64x128xf32, #pl.layout<nz>>, %acc: !pl.tile<64x128xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store with atomicType = atomic_add: atomic, pre_quant and pre_relu write-backs into NZ are not supported}}
+  %s = "pl.tile.store"(%acc, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, atomicType = #pto<atomic_type atomic_add>} : (!pl.tile<64x128xf32, acc>, tensor<64x128xf32, #pl.layout<nz>>, index, index) -> tensor<64x128xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Class 3: an attribute nzpass does not know may change the write-back: refused.
+func.func @negative_unknown_store_attribute(%out: tensor<64x128xf32, #pl.layout<nz>>, %acc: !pl.tile<64x128xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store: unknown store attribute 'accumulate'}}
+  %s = "pl.tile.store"(%acc, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, accumulate} : (!pl.tile<64x128xf32, acc>, tensor<64x128xf32, #pl.layout<nz>>, index, index) -> tensor<64x128xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Class 4: an Acc tile wider than the tensor, at a symbolic column offset.
+func.func @negative_acc_tile_wider_symbolic(%out: tensor<64x64xf32, #pl.layout<nz>>, %acc: !pl.tile<64x128xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %b = "pl.tile.get_block_idx"() {nz.range = array<i64: 0, 1>} : () -> index
+  %n0 = arith.muli %b, %c64 : index
+  // expected-error @+1 {{NZ accumulator store of a 64 x 128 tile into a tensor of 64 columns: the tile is wider than the tensor}}
+  %s = "pl.tile.store"(%acc, %out, %c0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x128xf32, acc>, tensor<64x64xf32, #pl.layout<nz>>, index, index) -> tensor<64x64xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Class 4: the loop bound proves the last window overruns the rows (in NZ order
+// it would read the next column block, in bounds and silently).
+func.func @negative_loop_overruns_rows(%w: tensor<1024x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for %n0 = %c0 to %c1024 step %c256 {
+    // expected-error @+1 {{NZ load row window may leave the axis: offset + 512 can reach 1280, past the extent 1024}}
+    %t = "pl.tile.load"(%w, %n0, %c0, %c512, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<1024x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<512x512xi8, mat>
+  }
+  return
+}
+
+// -----
+
+// Class 4: dynamic valid rows with no bound (negative, or above the tile's rows).
+func.func @negative_unbounded_valid_rows(%w: tensor<256x512xi8, #pl.layout<nz>>, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %rows = arith.muli %r, %c16 : index
+  // expected-error @+1 {{cannot prove that the NZ load valid rows lie inside [0, 256], the extent of the loaded window}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512, %rows, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat, valid = ?x512>
+  return
+}
+
+// -----
+
+// Class 6: a string attribute that is not UTF-8.
+func.func @negative_non_utf8_memory(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tile.load' op attribute 'target_memory' = "\FF" is not UTF-8 text}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "\FF"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Class 6: an argument fact that does not read is refused, never half-believed.
+// expected-error @+1 {{argument 1 states nz.range = array<i64: 8, 4>: the fact must be a half-open range}}
+func.func @negative_malformed_fact(%w: tensor<256x512xi8, #pl.layout<nz>>, %n0: index {nz.range = array<i64: 8, 4>}) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}
+
+// -----
+
+// Class 6: array<index: ...> aborts the upstream parser: refused before parsing.
+func.func @negative_index_dense_array(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{dense array of index elements: MLIR has no array<index: ...> attribute}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<index: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}

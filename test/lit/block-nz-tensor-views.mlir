@@ -652,3 +652,25 @@ func.func @negative_nd_only(%x: tensor<64x512xf16>) {
 func.func @negative_already_blocked(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
   return
 }
+
+// -----
+
+// Leading offsets of two integer types fold in index: each is cast exactly (the facts
+// prove it non-negative and inside its axis), so an i32 offset cannot wrap the fold.
+// CHECK-LABEL: func.func @rank4_fold_mixed_types
+// CHECK-SAME: (%[[W:.*]]: tensor<8x16x16x16x32xi8, #pl.layout<nz>>, %[[G:.*]]: i32 {nz.range = array<i64: 0, 2>}, %[[E:.*]]: index {nz.range = array<i64: 0, 4>})
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[GI:.*]] = arith.index_cast %[[G]] : i32 to index
+// CHECK-NEXT: %[[GE:.*]] = arith.muli %[[GI]], %[[C4]] : index
+// CHECK-NEXT: %[[B:.*]] = arith.addi %[[GE]], %[[E]] : index
+// CHECK-NEXT: "pl.tile.load"(%[[W]], %[[B]],
+// E2E-LABEL: func.func @rank4_fold_mixed_types
+// E2E: "pto.tload"
+func.func @rank4_fold_mixed_types(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: i32 {nz.range = array<i64: 0, 2>}, %e: index {nz.range = array<i64: 0, 4>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %wt = "pl.tile.load"(%w, %g, %e, %c0, %c0, %c1, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 4, 4, 0>, target_memory = "mat"} : (tensor<2x4x256x512xi8, #pl.layout<nz>>, i32, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  return
+}

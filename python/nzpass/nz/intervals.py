@@ -107,8 +107,9 @@ class Fact:
         return self.align % divisor == 0
 
     def show(self) -> str:
-        lo = "-inf" if self.lo == signed_min(self.width) else str(self.lo)
-        hi = "+inf" if self.hi == signed_max(self.width) else str(self.hi)
+        # A bound only the width sets (the top, tightened to the alignment) is no bound.
+        lo = str(self.lo) if self.bounded_below else "-inf"
+        hi = str(self.hi) if self.bounded_above else "+inf"
         return f"[{lo}, {hi}], a multiple of {self.align}"
 
 
