@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from ..errors import Refusal
 from ..ir.bindings import ir
-from .diagnostics import DiagnosticEngine
+from .diagnostics import DiagnosticEngine, resolve_location
 
 
 class PassOptionError(ValueError):
@@ -161,16 +161,26 @@ def option(default: Any, help: str, choices: tuple[str, ...] = (),
                              metadata={"help": help, "choices": choices, "bounds": bounds})
 
 
+def in_source_order(refusals: Iterable[Refusal]) -> list[Refusal]:
+    """Refusals sorted by file position (stable: one position keeps its order)."""
+    def position(refusal: Refusal) -> tuple[str, int, int]:
+        loc = resolve_location(refusal.location)
+        return (loc.file or "", loc.line, loc.col)
+
+    return sorted(refusals, key=position)
+
+
 def report_or_rewrite(refusals: list[Refusal], diagnostics: DiagnosticEngine,
                       rewrites: Iterable[Callable[[], object]],
                       warnings: Iterable[Refusal] = ()) -> None:
     """The last step of a plan-then-rewrite pass: report every refusal and
     change nothing, or, when there is none, run every planned rewrite. A
     refusal anywhere thus never leaves a half-rewritten module behind.
-    Warnings are reported either way (in the order found) and block nothing."""
-    for warning in warnings:
+    Warnings are reported either way and block nothing. Both come in source
+    order, whatever order the planning found them in."""
+    for warning in in_source_order(warnings):
         diagnostics.warning(warning.location, warning.message, warning.notes)
-    for refusal in refusals:
+    for refusal in in_source_order(refusals):
         diagnostics.error(refusal.location, refusal.message, refusal.notes)
     if refusals:
         return

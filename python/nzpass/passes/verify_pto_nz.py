@@ -14,7 +14,7 @@ from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
 from ..dialects.properties import PropertyReader
 from ..driver.diagnostics import DiagnosticEngine
-from ..driver.pass_base import ModulePass, option
+from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from ..ir.walk import nested_ops
@@ -93,9 +93,9 @@ class VerifyPtoNz(ModulePass):
                     if op.name in _CHECKED_OPS:
                         checker.check(op)
             checker.forget_ops()
-        for warning in checker.warnings:
+        for warning in in_source_order(checker.warnings):
             diagnostics.warning(warning.location, warning.message, warning.notes)
-        for refusal in checker.refusals:
+        for refusal in in_source_order(checker.refusals):
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
 
 
