@@ -544,3 +544,24 @@ def test_bad_bindings_are_reported():
         sim.run("nope")
     with pytest.raises(ValueError, match="mode"):
         Simulator(module, mode="device")
+
+
+def test_a_launch_that_breaks_a_stated_fact_is_refused():
+    """docs/nz-semantics.md section 8: facts are a contract the model checks at every
+    simulated launch (an argument's range and multiple, the launch's block index)."""
+    from nzpass.model import FactViolation
+    dtype = np.int8
+    tt = tensor_t((64, 64), dtype)
+    k = Kernel(("%w", tt), ("%r", "index {nz.range = array<i64: 0, 3>, nz.multiple_of = 2 : i64}"))
+    k.muli("%n0", k.block_idx(blocks=2), 32)
+    k.load("%t", "%w", tt, ["%n0", 0], [32, 32], tile_t(32, 32, dtype))
+    module = lower(k.text())
+    w = values((64, 64), dtype, seed=9)
+    assert "nz.range" in str(module)  # the facts stay visible in the output
+    Simulator(module, block_idx=1, block_num=2).run("kernel", pack_nz(w), 2)
+    with pytest.raises(FactViolation, match=r"argument 1 = 3 breaks its stated fact nz.range"):
+        Simulator(module, block_idx=1, block_num=2).run("kernel", pack_nz(w), 3)
+    with pytest.raises(FactViolation, match=r"argument 1 = 1 breaks its stated fact nz.multiple"):
+        Simulator(module, block_idx=1, block_num=2).run("kernel", pack_nz(w), 1)
+    with pytest.raises(FactViolation, match="the block index = 2 breaks its stated fact"):
+        Simulator(module, block_idx=2, block_num=3).run("kernel", pack_nz(w), 0)

@@ -18,6 +18,7 @@ from .packer import NzPackError, c0_for_dtype, nz_block_shape, nz_strides, pack_
 from .simulator import (
     BUILTIN_HOOKS,
     MATMUL_HOOKS,
+    FactViolation,
     Partition,
     RunResult,
     SimulationError,
@@ -37,6 +38,7 @@ __all__ = [
     "NzPackError",
     "Partition",
     "RunResult",
+    "FactViolation",
     "SimulationError",
     "Simulator",
     "Tile",

@@ -16,6 +16,7 @@ from ..dialects import pto
 from ..dialects.properties import PropertyReader
 from ..errors import Refusal
 from ..ir.bindings import ir
+from ..nz.offsets import declared_facts, stated_facts
 from .hardware import (
     MODES,
     GlobalTensor,
@@ -42,6 +43,24 @@ class SimulationError(Exception):
     def __init__(self, message: str, location: str | None = None):
         super().__init__(f"{location}: {message}" if location else message)
         self.location = location
+
+
+class FactViolation(SimulationError):
+    """A launch breaks a fact the kernel states (`nz.range`, `nz.multiple_of` on an
+    argument or a launch op): the passes proved the kernel under that contract,
+    so the launch is refused rather than run (docs/nz-semantics.md section 8)."""
+
+
+def _check_facts(facts: tuple[int | None, int | None, int | None], value: int,
+                 what: str) -> None:
+    multiple, lo, hi = facts
+    if lo is not None and hi is not None and not lo <= value < hi:
+        raise FactViolation(f"{what} = {value} breaks its stated fact nz.range = [{lo}, {hi}): "
+                            "nzpass proved the kernel for that range only; launch it inside "
+                            "the range, or state the range the caller really guarantees")
+    if multiple is not None and value % multiple:
+        raise FactViolation(f"{what} = {value} breaks its stated fact nz.multiple_of = "
+                            f"{multiple}: nzpass proved the kernel for multiples only")
 
 
 # --------------------------------------------------------------------------- values
@@ -264,7 +283,9 @@ class _Compiler:
             elif name == pto.TStore.NAME:
                 step.data = self.tstore(op)
                 step.names = (op.operands[step.data[0]["src"][0]].get_name(self.state),)
-            elif name not in _BINARY and name not in _CASTS and name not in _BLOCK_IDX + _BLOCK_NUM:
+            elif name in _BLOCK_IDX + _BLOCK_NUM:
+                step.data = stated_facts(op)
+            elif name not in _BINARY and name not in _CASTS:
                 step.names = tuple(r.get_name(self.state) for r in op.results)
         except Refusal as err:
             raise SimulationError(err.message, step.location) from None
@@ -373,6 +394,10 @@ class Simulator:
       buffers hold raw bits: pass them as uint16 / uint8.
     - `index` and `iN`: a Python int, wrapped to the declared width.
     - anything else: passed through untouched (for hooks).
+    Facts the kernel states are its contract with the launch: an integer argument with
+    `{nz.range = array<i64: LO, HI>}` / `{nz.multiple_of = N : i64}`, and the block index or
+    count of a `get_block_idx` / `get_block_num` op with the same attributes, must keep them,
+    or the run raises `FactViolation` (the passes proved the kernel under those facts only).
 
     Executed ops: `arith.constant` and the integer arith ops (`addi subi muli floordivsi
     divsi remsi minsi maxsi index_cast index_castui extsi extui trunci`) with exact two's
@@ -411,6 +436,7 @@ class Simulator:
         self.hooks = {**BUILTIN_HOOKS, **(hooks or {})}
         self._properties = PropertyReader(self.module)
         self._compiled: dict[str, tuple[_Block, list[ir.Type]]] = {}
+        self._facts: dict[str, list[tuple[int | None, int | None, int | None]]] = {}
 
     # ---------------------------------------------------------------- public
 
@@ -423,8 +449,11 @@ class Simulator:
         self._env: dict[int, Any] = {}
         self._events: list[TileSnapshot] = []
         gm = {}
+        facts = self._facts[func_name]
         for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args)):
             self._env[slot] = self._bind(func_name, number, t, value)
+            if _int_width(t) is not None:
+                _check_facts(facts[number], self._env[slot], f"@{func_name} argument {number}")
             if pto.ptr_element(t) is not None:
                 gm[number] = value
         returns = self._run_block(body)
@@ -438,6 +467,11 @@ class Simulator:
             compiler = _Compiler(self, func)
             entry = func.regions[0].blocks[0]
             self._compiled[func_name] = (compiler.block(entry), [a.type for a in entry.arguments])
+            try:
+                self._facts[func_name] = [declared_facts(func, i)
+                                          for i in range(len(entry.arguments))]
+            except Refusal as err:
+                raise SimulationError(err.message, str(func.location)) from None
         return self._compiled[func_name]
 
     def _bind(self, func_name: str, number: int, t: ir.Type, value):
@@ -494,8 +528,10 @@ class Simulator:
         elif name == "scf.for":
             self._for(step, env)
         elif name in _BLOCK_IDX:
+            _check_facts(step.data, self.block_idx, f"{step.location}: the block index")
             env[step.results[0]] = _wrap(self.block_idx, step.widths[0] or 64)
         elif name in _BLOCK_NUM:
+            _check_facts(step.data, self.block_num, f"{step.location}: the block count")
             env[step.results[0]] = _wrap(self.block_num, step.widths[0] or 64)
         elif name == pto.MakeTensorView.NAME:
             env[step.results[0]] = self._make_tensor_view(step, env)

@@ -148,7 +148,7 @@ def _function_of(arg: ir.BlockArgument) -> ir.Operation | None:
     return op if op.regions[0].blocks[0] == arg.owner else None
 
 
-def _stated_facts(op: ir.Operation) -> tuple[int | None, int | None, int | None]:
+def stated_facts(op: ir.Operation) -> tuple[int | None, int | None, int | None]:
     """Facts a launch op states of its result (`{nz.range = array<i64: 0, 8>}` on
     get_block_idx: the host launches at most 8 blocks)."""
     entry = op.attributes
@@ -263,7 +263,7 @@ class OffsetAnalysis:
             return intervals.select(lhs, rhs), exact
         if name in _LAUNCH_OPS:
             launch = _LAUNCH_OPS[name](width)
-            return launch.intersect(intervals.declared(width, *_stated_facts(op))), True
+            return launch.intersect(intervals.declared(width, *stated_facts(op))), True
         return Fact.top(width), True
 
     def _argument(self, arg: ir.BlockArgument, width: int, budget: int) -> tuple[Fact, bool]:
