@@ -144,3 +144,16 @@ func.func @negative_load_with_region(%x: tensor<64x64xf16>) {
 func.func @negative_stride_span_overflows(%x: tensor<4x2xf32, #pl.layout<nd, stride = [?, 2305843009213693952]>>) {
   return
 }
+
+// -----
+
+// An ND load whose sizes disagree with its result tile is refused at the pl op, in pl terms
+// (not later by verify-pto-nz in pto terms).
+func.func @negative_nd_sizes_disagree_with_tile(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{'pl.tile.load' sizes [64, 128] disagree with its 64x256 result tile}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<64x256xf16, mat>
+  return
+}
