@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
 # The ops whose operands the passes must read: what block-nz-tensor-views and
 # convert-pl-to-pto rewrite, and what verify-pto-nz checks.
@@ -38,14 +39,15 @@ def best(fn, repeat: int = 3) -> float:
 
 def main(argv: list[str]) -> int:
     start = time.perf_counter()
-    import nzpass
     from mlir import ir
     from mlir.dialects import arith
+
+    import nzpass
 
     totals: dict[str, float] = {"import nzpass + mlir": time.perf_counter() - start}
     per_call: dict[str, float] = {}
     counts: dict[str, int] = {}
-    text = open(argv[0], encoding="utf-8").read()
+    text = Path(argv[0]).read_text(encoding="utf-8")
     with nzpass.new_context():
         totals["Module.parse"] = best(lambda: ir.Module.parse(text), 2)
         module = ir.Module.parse(text)
@@ -107,7 +109,7 @@ def main(argv: list[str]) -> int:
         per("value.set_type", lambda: [v.set_type(tile) for v in results], len(results))
 
     if len(argv) > 1:
-        lowered = open(argv[1], encoding="utf-8").read()
+        lowered = Path(argv[1]).read_text(encoding="utf-8")
         with nzpass.new_context():
             out = ir.Module.parse(lowered).operation
             count = [0]

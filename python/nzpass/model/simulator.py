@@ -423,7 +423,7 @@ class Simulator:
         self._env: dict[int, Any] = {}
         self._events: list[TileSnapshot] = []
         gm = {}
-        for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args)):
+        for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args, strict=False)):
             self._env[slot] = self._bind(func_name, number, t, value)
             if pto.ptr_element(t) is not None:
                 gm[number] = value
@@ -532,10 +532,10 @@ class Simulator:
         body = step.body
         for iv in range(lb, ub, stride):
             env[body.args[0]] = _wrap(iv, width)
-            for slot, value in zip(body.args[1:], carried):
+            for slot, value in zip(body.args[1:], carried, strict=False):
                 env[slot] = value
             carried = self._run_block(body)
-        for slot, value in zip(step.results, carried):
+        for slot, value in zip(step.results, carried, strict=False):
             env[slot] = value
 
     def _make_tensor_view(self, step: _Step, env: dict) -> GlobalTensor:
@@ -619,7 +619,7 @@ class Simulator:
         if len(values) != n:
             raise SimulationError(f"hook for '{step.name}' returned {len(values)} values for "
                                   f"{n} results", step.location)
-        for slot, name, value in zip(step.results, step.names, values):
+        for slot, name, value in zip(step.results, step.names, values, strict=False):
             env[slot] = value
             if isinstance(value, Tile):
                 self._snapshot(step, value, name)
