@@ -16,8 +16,9 @@ import time
 def main(argv: list[str]) -> int:
     path = argv[0]
     t0 = time.perf_counter()
-    import nzpass
     from mlir import ir
+
+    import nzpass
     t_import = time.perf_counter() - t0
     with open(path, encoding="utf-8") as f:
         text = f.read()

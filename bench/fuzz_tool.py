@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "unit"))
 
-import fuzz_mutations as fm  # noqa: E402
-import fuzz_runner as fr  # noqa: E402
-from progress import Progress  # noqa: E402
+import fuzz_mutations as fm
+import fuzz_runner as fr
+from progress import Progress
 
 # Cases per call of run_cases: the bar moves a batch at a time, a group being split in at
 # least 50 batches; each call starts its runners again, so a batch holds at most BATCH

@@ -20,8 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "test" / "unit"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "test" / "unit"))
 
 import test_verify_fuzz as vf
 

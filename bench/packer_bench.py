@@ -29,7 +29,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
 
-from nzpass.model import nz_block_shape, pack_nz, unpack_nz  # noqa: E402
+from nzpass.model import nz_block_shape, pack_nz, unpack_nz
 
 MIB = 1 << 20
 

@@ -26,8 +26,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import nzpass
 from mlir import ir
+
+import nzpass
 from nzpass import pto_syntax
 from nzpass.driver.diagnostics import DiagnosticEngine
 from nzpass.driver.source import Chunk, parse_chunk, split_input

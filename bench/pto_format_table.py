@@ -494,7 +494,6 @@ def main() -> None:
           "groups, traits and assembly formats (notation: see `formats`). Generated at\n"
           "development time by bench/pto_format_table.py from PTOAS's op definitions\n"
           '(facts only); edit by regenerating or by hand."""\n')
-    print("# ruff: noqa: E501")
     print("OPS: dict = " + pprint.pformat(table, width=99, sort_dicts=False))
 
 

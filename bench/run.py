@@ -348,6 +348,7 @@ def print_big_kernels(results: list[SizeResult]) -> None:
 
 def bench_packer(repeat: int) -> dict[str, Series]:
     import numpy as np
+
     from nzpass.model import pack_nz, unpack_nz
 
     a = np.random.default_rng(0).integers(-128, 128, size=PACK_SHAPE, dtype=np.int8)
@@ -378,34 +379,37 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
     by_label = {r.label: r for r in results}
 
     def both(fn):
+        # fn runs at once, but its loop variables are bound as defaults all the same: a
+        # closure that outlived its iteration would read the last row's result.
         return fn("min"), fn("median")
 
     for r in results:
         rows.append(("e2e", "nzpass-opt e2e / mlir-opt parse+print", r.label,
-                     *both(lambda s: r.get("nzpass-opt.wall", s) / r.get("mlir-opt.wall", s))))
+                     *both(lambda s, r=r: r.get("nzpass-opt.wall", s) / r.get("mlir-opt.wall", s))))
     for r in results:
         if "nzpass-opt.cpu" in r.series:
             rows.append((None, "  same, CPU time (user+sys)", r.label,
-                         *both(lambda s: r.get("nzpass-opt.cpu", s) / r.get("mlir-opt.cpu", s))))
+                         *both(lambda s, r=r: r.get("nzpass-opt.cpu", s)
+                               / r.get("mlir-opt.cpu", s))))
     for r in results:
         rows.append(("passes", "all passes / parse (mlir-opt Parser)", r.label,
-                     *both(lambda s: r.get("nzpass-opt.passes", s)
+                     *both(lambda s, r=r: r.get("nzpass-opt.passes", s)
                            / r.get("mlir-opt.t.Parser", s))))
     for r in results:
         rows.append(("rss", "nzpass-opt peak RSS / mlir-opt", r.label,
-                     *both(lambda s: r.get("nzpass-opt.rss", s) / r.get("mlir-opt.rss", s))))
+                     *both(lambda s, r=r: r.get("nzpass-opt.rss", s) / r.get("mlir-opt.rss", s))))
     for r in results:
         rows.append((None, "nzpass-opt parse+print only / mlir-opt", r.label,
-                     *both(lambda s: r.get("nz-noop.wall", s) / r.get("mlir-opt.wall", s))))
+                     *both(lambda s, r=r: r.get("nz-noop.wall", s) / r.get("mlir-opt.wall", s))))
     for r in results:
         if "mlir-opt-lowered.wall" in r.series:
             rows.append((None, "nzpass-opt e2e / mlir-opt parse+print of its output", r.label,
-                         *both(lambda s: r.get("nzpass-opt.wall", s)
+                         *both(lambda s, r=r: r.get("nzpass-opt.wall", s)
                                / r.get("mlir-opt-lowered.wall", s))))
     for r in results:
         if "mlir-opt-lowered.rss" in r.series:
             rows.append((None, "nzpass-opt peak RSS / mlir-opt RSS on its output", r.label,
-                         *both(lambda s: r.get("nzpass-opt.rss", s)
+                         *both(lambda s, r=r: r.get("nzpass-opt.rss", s)
                                / r.get("mlir-opt-lowered.rss", s))))
     base = by_label.get("10k")
     for r in results:
@@ -420,7 +424,8 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
                 continue
             rows.append(("linear" if key == "nzpass-opt.wall" else None,
                          f"{what}: {r.label} / 10k", r.label,
-                         *both(lambda s: (r.get(key, s) / r.ops) / (base.get(key, s) / base.ops))))
+                         *both(lambda s, r=r, key=key: (r.get(key, s) / r.ops)
+                               / (base.get(key, s) / base.ops))))
     if packer:
         for name in ("pack", "unpack"):
             # bandwidth ratio = copy time / pack time (same bytes moved)

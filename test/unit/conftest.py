@@ -3,6 +3,7 @@
 import io
 
 import pytest
+
 from nzpass import new_context
 from nzpass.tools.nzpass_opt import NzpassOpt
 

@@ -372,7 +372,8 @@ class WorkerRunner:
         self.tmpdir = tmpdir
         self.proc: subprocess.Popen | None = None
         self.runs = 0
-        self.native_stderr = tempfile.TemporaryFile()
+        # Lives as long as the runner (each worker writes into it); close() closes it.
+        self.native_stderr = tempfile.TemporaryFile()  # noqa: SIM115
 
     def _start(self) -> subprocess.Popen:
         self.native_stderr.seek(0)
@@ -580,7 +581,7 @@ def _new_big_integers(data: bytes, output: str) -> set[bytes]:
 
 
 def _first_difference(a: str, b: str) -> str:
-    for number, (x, y) in enumerate(zip(a.splitlines(), b.splitlines()), 1):
+    for number, (x, y) in enumerate(zip(a.splitlines(), b.splitlines(), strict=False), 1):
         if x != y:
             return f"first difference at output line {number}:\n  - {x}\n  + {y}"
     return f"outputs differ in length ({len(a)} vs {len(b)} characters)"
@@ -603,8 +604,8 @@ def run_cases(cases: Iterable[Case], runner_class: type[WorkerRunner] | type[Too
             runner.close()
 
     # An internal error writes its reproducer to a temporary file: keep them here.
-    with tempfile.TemporaryDirectory(prefix="nzpass-fuzz-") as scratch:
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
+    with (tempfile.TemporaryDirectory(prefix="nzpass-fuzz-") as scratch,
+          ThreadPoolExecutor(max_workers=jobs) as pool):
             lanes = list(pool.map(lane, range(jobs)))
     pairs = sorted((pair for lane_ in lanes for pair in lane_), key=lambda pair: pair[0])
     return [outcome for _, outcome in pairs]

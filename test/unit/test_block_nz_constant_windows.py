@@ -4,6 +4,7 @@ exactly when that math refuses it."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from nzpass.dialects import pl
 from nzpass.driver.pipeline import run_pipeline
 from nzpass.ir.bindings import ir, new_context
@@ -23,7 +24,8 @@ def windows(draw):
     row_fractals, col_blocks = draw(st.integers(1, 4)), draw(st.integers(1, 4))
     shape = [*leading, 16 * row_fractals, c0 * col_blocks]
     sizes = [draw(st.integers(1, extent)) for extent in leading]
-    offsets = [draw(st.integers(0, extent - size)) for extent, size in zip(leading, sizes)]
+    offsets = [draw(st.integers(0, extent - size))
+               for extent, size in zip(leading, sizes, strict=True)]
     tile_fractals = draw(st.integers(1, row_fractals))
     tile_blocks = draw(st.integers(1, col_blocks))
     offsets += [16 * draw(st.integers(0, row_fractals - tile_fractals)),

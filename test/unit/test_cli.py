@@ -10,6 +10,7 @@ from typing import ClassVar
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from nzpass import passes
 from nzpass.driver.pass_base import ModulePass
 from nzpass.ir.bindings import ir

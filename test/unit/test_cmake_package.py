@@ -9,8 +9,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-import nzpass
 import pytest
+
+import nzpass
 from nzpass.cmake_dir import CONFIG_FILE, get_cmake_dir
 
 CMAKE = shutil.which("cmake")

@@ -54,7 +54,8 @@ def test_a_pipeline_run_keeps_no_context_alive():
 
     ctx = new_context()
     with ctx:
-        module = ir.Module.parse((Path(__file__).parents[2] / "examples" / "matmul_nz.mlir").read_text())
+        example = Path(__file__).parents[2] / "examples" / "matmul_nz.mlir"
+        module = ir.Module.parse(example.read_text())
         assert run_pipeline(module, "builtin.module(pl-to-pto)").success
     alive = weakref.ref(ctx)
     del module, ctx

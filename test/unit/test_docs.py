@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from nzpass.ir.bindings import MLIRError, ir
 
 REPO = Path(__file__).resolve().parents[2]

@@ -1,8 +1,9 @@
 """The embedding API a larger MLIR toolchain uses: run a pipeline on its own
 `mlir.ir.Module`, or add nzpass passes to its own `PassManager`."""
 
-import nzpass
 import pytest
+
+import nzpass
 from nzpass import DiagnosticEngine, PipelineError, Severity
 from nzpass.ir.bindings import ir, passmanager
 

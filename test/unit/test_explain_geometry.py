@@ -5,6 +5,7 @@ element-level write map of the A2/A3 Acc store (hardware-model.md (d))."""
 import itertools
 
 import pytest
+
 from nzpass import new_context
 from nzpass.errors import Refusal
 from nzpass.explain.axis import element_scales, grid_step, make_axis

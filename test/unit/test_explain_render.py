@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from nzpass.explain.svg import COLORS, LEFT, TOP, picture
 from test_explain_svg import MISPLACED, REFUSED, WEIGHT, box, parse, rects
 

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
 from nzpass.explain import picture_name
 from nzpass.explain.svg import COLORS, LEFT, TOP, arrow_blocks, picture
 from nzpass.explain.transfer import Kind, Tile, Transfer

@@ -17,9 +17,10 @@ from __future__ import annotations
 import os
 import signal
 
+import pytest
+
 import fuzz_mutations as fm
 import fuzz_runner as fr
-import pytest
 from nzpass.dialects import opaque, pl, pto
 from nzpass.driver.diagnostics import resolve_location
 from nzpass.driver.source import MAX_NESTING

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from nzpass.nz import intervals as iv
 from nzpass.nz.intervals import Fact
 
@@ -46,9 +47,9 @@ def _trunc(x: int, y: int) -> int:
 def concrete(name: str, x: int, y: int, w: int) -> int | None:
     """The op at width w on signed readings, or None where LLVM gives poison/UB."""
     ux, uy, smin = unsigned(x, w), unsigned(y, w), iv.signed_min(w)
-    if name in ("floordiv_signed", "div_signed", "ceildiv_signed", "rem_signed"):
-        if y == 0 or (x == smin and y == -1):
-            return None
+    signed_division = name in ("floordiv_signed", "div_signed", "ceildiv_signed", "rem_signed")
+    if signed_division and (y == 0 or (x == smin and y == -1)):
+        return None
     if name in ("div_unsigned", "rem_unsigned") and uy == 0:
         return None
     if name.startswith("shift") and not 0 <= y < w:

@@ -5,6 +5,7 @@ Expectations are written from the IR text (op order as printed), never read
 back from the functions under test."""
 
 import pytest
+
 from nzpass.ir.bindings import ir, new_context
 from nzpass.ir.walk import defined_values, functions, pre_order, value_location
 from nzpass.nz.coords import retained_for_rewrite

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from nzpass.model import (
     GlobalTensor,
     GmOutOfBounds,
@@ -251,7 +252,7 @@ def test_tstore_modes_agree_iff_the_spec_condition_holds(n0, n1, n2, data):
         view = GlobalTensor.nz(np.zeros(B * Cb * Rf * 128 + n0 * n1 * L, np.float32), shape)
         tstore_acc_nz2nz(acc_tile(value), view, o, n, mode)
         buffers.append(view.buffer)
-    agree = n0 * n1 == 1 or (S1 == L and (n0 == 1 or S0 == n1 * L))
+    agree = n0 * n1 == 1 or (S1 == L and (n0 == 1 or n1 * L == S0))
     assert np.array_equal(*buffers) == agree
 
 

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from nzpass.model import NzPackError, c0_for_dtype, nz_strides, pack_nz, unpack_nz
 
 # bfloat16 has no numpy dtype: it travels as its uint16 bit pattern.

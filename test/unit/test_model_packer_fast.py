@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from nzpass.model import c0_for_dtype, nz_block_shape, pack_nz, packer, unpack_nz
 
 # bfloat16 travels as uint16; the others are whole-byte types whose itemsize divides 32.

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from nzpass import parse_module
 from nzpass.model.run import (
     EXIT_MISMATCH,

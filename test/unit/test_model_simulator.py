@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from lowering import PIPELINE, Kernel, lower, try_lower
 from nzpass import run_pipeline
 from nzpass.dialects import pto
@@ -102,7 +103,7 @@ def test_constant_window_nz_load_equals_logical_window(dtype, rank, mode):
     result = Simulator(module, mode=mode).run("kernel", pack_nz(w))
 
     (load,) = result.loads
-    window = w[tuple(slice(o, o + n) for o, n in zip(offsets, sizes))]
+    window = w[tuple(slice(o, o + n) for o, n in zip(offsets, sizes, strict=True))]
     np.testing.assert_array_equal(load.logical, window.reshape(sizes[-2], sizes[-1]))
     assert load.tile.dtype == np.dtype(dtype) and load.tile.is_nz
     assert result.tiles[load.name][0] is load.logical
@@ -126,10 +127,10 @@ def test_symbolic_offsets_through_loops_and_block_idx(dtype):
 
     for bi in range(rows // tr):
         result = Simulator(module, block_idx=bi, block_num=rows // tr).run("kernel", pack_nz(w))
-        expected = [w[l, bi * tr:(bi + 1) * tr, k0:k0 + tc]
-                    for l in range(layers) for k0 in range(0, cols, tc)]
+        expected = [w[layer, bi * tr:(bi + 1) * tr, k0:k0 + tc]
+                    for layer in range(layers) for k0 in range(0, cols, tc)]
         assert len(result.loads) == len(expected)
-        for load, window in zip(result.loads, expected):
+        for load, window in zip(result.loads, expected, strict=True):
             np.testing.assert_array_equal(load.logical, window)
         (name,) = result.tiles  # one alloc_tile in the loop body: one SSA name, 4 snapshots
         assert len(result.tiles[name]) == len(expected)
@@ -321,10 +322,19 @@ func.func @gap(%p: !pto.ptr<i8>) {{
   %rf = arith.constant {rows // 16} : index
   %s1 = arith.constant {rows * 32} : index
   %s0 = arith.constant {rows * 64} : index
-  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) <{{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}}> : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
-  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c32) <{{operandSegmentSizes = array<i32: 1, 5, 5>}}> : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x1x16x32xi8>
-  %t = "pto.alloc_tile"() <{{operandSegmentSizes = array<i32: 0, 0, 0>}}> : () -> !pto.tile_buf<mat, 16x64xi8, blayout=col_major, slayout=row_major>
-  "pto.tload"(%pv, %t) <{{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}}> : (!pto.partition_tensor_view<1x2x1x16x32xi8>, !pto.tile_buf<mat, 16x64xi8, blayout=col_major, slayout=row_major>) -> ()
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1)
+      <{{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}}> : (!pto.ptr<i8>,
+      index, index, index, index, index, index, index, index, index, index) ->
+      !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c32)
+      <{{operandSegmentSizes = array<i32: 1, 5, 5>}}> : (!pto.tensor_view<?x?x?x?x?xi8>, index,
+      index, index, index, index, index, index, index, index, index) ->
+      !pto.partition_tensor_view<1x2x1x16x32xi8>
+  %t = "pto.alloc_tile"() <{{operandSegmentSizes = array<i32: 0, 0, 0>}}> : () ->
+      !pto.tile_buf<mat, 16x64xi8, blayout=col_major, slayout=row_major>
+  "pto.tload"(%pv, %t) <{{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}}> :
+      (!pto.partition_tensor_view<1x2x1x16x32xi8>,
+       !pto.tile_buf<mat, 16x64xi8, blayout=col_major, slayout=row_major>) -> ()
   return
 }}
 """
@@ -355,7 +365,8 @@ def test_the_passes_refuse_the_load_whose_gap_the_device_truncates():
 
 def test_integer_semantics_at_the_declared_width():
     text = """
-func.func @arith(%big: i32, %neg: index) -> (i32, index, index, index, index, i32, index, index, i64) {
+func.func @arith(%big: i32, %neg: index) -> (i32, index, index, index, index, i32, index,
+    index, i64) {
   %c256 = arith.constant 256 : i32
   %c16 = arith.constant 16 : i32
   %c2 = arith.constant 2 : index
@@ -378,7 +389,8 @@ func.func @arith(%big: i32, %neg: index) -> (i32, index, index, index, index, i3
   %one = arith.constant 1 : i64
   %min = arith.constant -9223372036854775808 : i64
   %ov = arith.subi %min, %one : i64
-  return %q, %fd, %rm, %mn, %mx, %back, %sum, %wide, %ov : i32, index, index, index, index, i32, index, index, i64
+  return %q, %fd, %rm, %mn, %mx, %back, %sum, %wide, %ov : i32, index, index, index, index,
+      i32, index, index, i64
 }
 """
     module = ir.Module.parse(text)

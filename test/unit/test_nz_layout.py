@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from nzpass.nz.layout import (
     FRACTAL_BYTES,
     FRACTAL_ROWS,
@@ -54,7 +55,7 @@ def pack_reference(logical: np.ndarray, c0: int) -> np.ndarray:
 
 
 def dot(index, strides):
-    return sum(i * s for i, s in zip(index, strides))
+    return sum(i * s for i, s in zip(index, strides, strict=True))
 
 
 # ---------------------------------------------------------------- constants and c0
@@ -254,10 +255,10 @@ def test_block_window_addresses_exactly_the_logical_window(window):
     row_count, col_count = sizes[-2:]
     lead_shape = shape[:-2]
     assert bsizes[3:] == (16, c0) and boffsets[3:] == (0, 0)
-    assert all(o + s <= n for o, s, n in zip(boffsets, bsizes, blocked))
+    assert all(o + s <= n for o, s, n in zip(boffsets, bsizes, blocked, strict=True))
     assert math.prod(bsizes) == math.prod(sizes)
     # The window's logical batches, in the order the blocked batch slot walks them.
-    lead_ranges = [range(o, o + s) for o, s in zip(offsets[:-2], sizes[:-2])]
+    lead_ranges = [range(o, o + s) for o, s in zip(offsets[:-2], sizes[:-2], strict=True)]
     logical_batches = [sum(i * math.prod(lead_shape[a + 1:]) for a, i in enumerate(idx))
                        for idx in itertools.product(*lead_ranges)]
     assert len(logical_batches) == bsizes[0]

@@ -8,6 +8,7 @@ in order; expectations come from the spec's table, never from the prover.
 import time
 
 import pytest
+
 from nzpass.ir.bindings import ir, new_context
 from nzpass.nz.offsets import OffsetAnalysis
 

@@ -5,6 +5,7 @@ MLIR parser and printer, and the tool's --pto-syntax option."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from nzpass.driver.diagnostics import DiagnosticEngine
 from nzpass.ir.bindings import ir, new_context
 from nzpass.pto_syntax import (
@@ -16,7 +17,6 @@ from nzpass.pto_syntax import (
     to_generic,
 )
 from nzpass.pto_syntax.formats import known_ops, op_spec, parse_segment_sizes
-from nzpass.pto_syntax.types import ptoas_spelling
 from nzpass.pto_syntax.tokenizer import (
     BANG,
     BARE,
@@ -29,6 +29,7 @@ from nzpass.pto_syntax.tokenizer import (
     LineIndex,
     tokenize,
 )
+from nzpass.pto_syntax.types import ptoas_spelling
 from nzpass.tools.nzpass_opt import EXIT_DIAGNOSED, EXIT_OK
 
 TILE = ("!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, "

@@ -2,8 +2,9 @@
 the embedding API of the PTOAS custom syntax, written from the syntax PTOAS
 documents (its op definitions and type grammar), not from its tests."""
 
-import nzpass
 import pytest
+
+import nzpass
 from nzpass.dialects import pto
 from nzpass.dialects.pto_table import OPS
 from nzpass.pto_syntax import PtoSyntaxError, to_generic

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from nzpass import passes
 from nzpass.driver.pass_base import OPTION_TYPES, ModulePass
 from nzpass.driver.pipeline import Pipeline

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from lowering import Kernel, lower
 from nzpass.ir.bindings import ir, new_context
 from nzpass.model import MATMUL_HOOKS, Simulator, pack_nz, unpack_nz
@@ -62,7 +63,7 @@ def products(loads, pairs_per_result=1):
     """The loads alternate (x tile, w tile); multiply each pair's logical contents and sum
     every `pairs_per_result` consecutive products (the K tiles of one output)."""
     assert len(loads) % 2 == 0
-    pairs = [(a.logical, b.logical) for a, b in zip(loads[0::2], loads[1::2])]
+    pairs = [(a.logical, b.logical) for a, b in zip(loads[0::2], loads[1::2], strict=True)]
     out = []
     for start in range(0, len(pairs), pairs_per_result):
         acc = 0

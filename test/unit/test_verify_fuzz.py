@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
+
 from nzpass import run_pipeline
 from nzpass.ir.bindings import ir, new_context
 from nzpass.model import GmOutOfBounds, HardwareLimitError, SimulationError, Simulator

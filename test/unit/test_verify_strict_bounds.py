@@ -16,8 +16,14 @@ func.func @k(%p: !pto.ptr<i8>, %b: index) {
   %c512 = arith.constant 512 : index
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
-  %tv = "pto.make_tensor_view"(%p, %c2, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
-  %pv = "pto.partition_view"(%tv, %b, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %tv = "pto.make_tensor_view"(%p, %c2, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32,
+      %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>,
+      index, index, index, index, index, index, index, index, index, index) ->
+      !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %b, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index,
+      index, index, index, index, index, index, index, index) ->
+      !pto.partition_tensor_view<1x16x16x16x32xi8>
   return
 }
 """

@@ -42,7 +42,7 @@ def split_operands(op: ir.Operation, names: Sequence[str],
         raise MalformedOp(op.location, f"'{op.name}' op {SEGMENTS} {list(sizes)} add up to "
                           f"{sum(sizes)} operands, but the op has {len(operands)}")
     groups, start = {}, 0
-    for name, size in zip(names, sizes):
+    for name, size in zip(names, sizes, strict=True):
         groups[name] = operands[start:start + size]
         start += size
     return groups
@@ -78,7 +78,7 @@ class SegmentedOp:
         return values[0]
 
     def attr(self, name: str) -> ir.Attribute | None:
-        return self.op.attributes[name] if name in self.op.attributes else None
+        return self.op.attributes.get(name)
 
     def string_attr(self, name: str) -> str | None:
         attr = self.attr(name)
@@ -111,7 +111,7 @@ class SegmentedOp:
         new = ir.Operation.create(
             self.op.name, results=types, operands=[v for g in ordered for v in g],
             attributes=attributes, loc=self.op.location, ip=ir.InsertionPoint(self.op))
-        for old, fresh in zip(self.op.results, new.results):
+        for old, fresh in zip(self.op.results, new.results, strict=False):
             old.replace_all_uses_with(fresh)
         self.op.erase()
         return new

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
@@ -105,7 +105,7 @@ class LayoutSyntaxError(ValueError):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_layout(data: str) -> TensorLayout:
     """The body of a `#pl.layout<...>` attribute (`layout<nz, stride = [..]>`)."""
     try:

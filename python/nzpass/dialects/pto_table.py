@@ -3,7 +3,6 @@ groups, traits and assembly formats (notation: see `formats`). Generated at
 development time by bench/pto_format_table.py from PTOAS's op definitions
 (facts only); edit by regenerating or by hand."""
 
-# ruff: noqa: E501
 OPS: dict = {'pto.absf': {'operands': [('value', '', '')],
               'attrs': [],
               'results': [('result', '', '')],

@@ -1,1 +1,2 @@
-"""IR utilities over the upstream bindings: the one module that imports mlir, walks, arith builders, type caches."""
+"""IR utilities over the upstream bindings: the one module that imports mlir, walks, arith
+builders, type caches."""

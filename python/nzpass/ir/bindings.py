@@ -12,7 +12,7 @@ from mlir import ir, passmanager
 from mlir._mlir_libs import _mlir
 from mlir.dialects import arith, func, scf
 
-__all__ = ["ir", "passmanager", "arith", "func", "scf", "new_context", "MLIRError"]
+__all__ = ["MLIRError", "arith", "func", "ir", "new_context", "passmanager", "scf"]
 
 MLIRError = ir.MLIRError
 

@@ -52,7 +52,7 @@ def _entry_positions(found: list[ir.Operation], entry: list) -> list[int]:
     position = 0
     for index, wanted in enumerate(entry):
         if index and len(entry[index - 1].regions):
-            while not found[position] == wanted:
+            while found[position] != wanted:
                 position += 1
         positions.append(position)
         position += 1

@@ -77,7 +77,7 @@ class GlobalTensor:
         """GM element of the view coordinate ``offsets``: ``offset + sum(o_k * S_k)``."""
         if len(offsets) != len(self.strides):
             raise ValueError(f"offsets {tuple(offsets)} do not match view rank {len(self.shape)}")
-        return self.offset + sum(int(o) * s for o, s in zip(offsets, self.strides))
+        return self.offset + sum(int(o) * s for o, s in zip(offsets, self.strides, strict=True))
 
 
 def _checked(buffer: np.ndarray, index: np.ndarray, what: str) -> np.ndarray:
@@ -266,7 +266,8 @@ def _nd_window_index(gm_view: GlobalTensor, offsets, sizes) -> np.ndarray:
     if gm_view.layout != "nd" or len(offsets) != rank or len(sizes) != rank:
         raise ValueError(f"need an ND view and offsets/sizes of rank {len(gm_view.shape)}")
     axes = np.ix_(*(np.arange(n, dtype=np.int64) for n in sizes))
-    index = gm_view.element_offset(offsets) + sum(a * s for a, s in zip(axes, gm_view.strides))
+    steps = sum(a * s for a, s in zip(axes, gm_view.strides, strict=True))
+    index = gm_view.element_offset(offsets) + steps
     return np.broadcast_to(index, tuple(sizes)).reshape(prod(sizes[:-1]), sizes[-1])
 
 
@@ -320,7 +321,7 @@ def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
     _check_mode(mode)
     if tile.loc != "acc" or len(offsets5) != 5 or len(sizes5) != 5:
         raise ValueError("Acc->NZ store needs an Acc tile and rank-5 offsets and sizes")
-    n0, n1, n2, _, c0o = (int(n) for n in sizes5)
+    _, n1, n2, _, c0o = (int(n) for n in sizes5)
     p = gm_view.element_offset(offsets5)
     r, c = np.ogrid[: tile.valid_rows, : tile.valid_cols]
     block, lane = c // c0o, c % c0o

@@ -79,7 +79,7 @@ def _acc_tile_cols(func: ir.Operation) -> int:
                 found.append(tile.cols)
         return ir.WalkResult.ADVANCE
 
-    func.walk(visit)
+    func.walk(visit, ir.WalkOrder.POST_ORDER)  # the bindings' default, which the stubs omit
     if len(set(found)) != 1:
         raise KernelFormError(f"needs exactly one kind of Acc tile stored by "
                               f"'{pl.TileStore.NAME}' (the output panel), found {len(found)}")

@@ -450,7 +450,7 @@ class Simulator:
         self._events: list[TileSnapshot] = []
         gm = {}
         facts = self._facts[func_name]
-        for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args)):
+        for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args, strict=False)):
             self._env[slot] = self._bind(func_name, number, t, value)
             if _int_width(t) is not None:
                 _check_facts(facts[number], self._env[slot], f"@{func_name} argument {number}")
@@ -568,10 +568,10 @@ class Simulator:
         body = step.body
         for iv in range(lb, ub, stride):
             env[body.args[0]] = _wrap(iv, width)
-            for slot, value in zip(body.args[1:], carried):
+            for slot, value in zip(body.args[1:], carried, strict=False):
                 env[slot] = value
             carried = self._run_block(body)
-        for slot, value in zip(step.results, carried):
+        for slot, value in zip(step.results, carried, strict=False):
             env[slot] = value
 
     def _make_tensor_view(self, step: _Step, env: dict) -> GlobalTensor:
@@ -655,7 +655,7 @@ class Simulator:
         if len(values) != n:
             raise SimulationError(f"hook for '{step.name}' returned {len(values)} values for "
                                   f"{n} results", step.location)
-        for slot, name, value in zip(step.results, step.names, values):
+        for slot, name, value in zip(step.results, step.names, values, strict=False):
             env[slot] = value
             if isinstance(value, Tile):
                 self._snapshot(step, value, name)

@@ -1,1 +1,2 @@
-"""The NZ domain: layout math, blocked types, windows, coordinates, the offset analysis, Acc-store limits."""
+"""The NZ domain: layout math, blocked types, windows, coordinates, the offset analysis,
+Acc-store limits."""

@@ -70,7 +70,7 @@ def _check_valid(load: pl.TileLoad, tile: pl.TileType, constant: Constant) -> No
                           "valid_shape: the type claims a region the load does not size; give "
                           "valid_shape operands or a fully valid tile")
         return
-    for axis, (value, extent) in enumerate(zip(valid[-2:], declared)):
+    for axis, (value, extent) in enumerate(zip(valid[-2:], declared, strict=False)):
         if extent is None or constant(value) == extent:
             continue
         name = ("rows", "columns")[axis]

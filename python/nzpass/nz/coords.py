@@ -70,7 +70,7 @@ def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None,
     multipliers.append(running)
     multipliers.reverse()
     terms, constant = [], 0
-    for offset, multiplier in zip(offsets, multipliers):
+    for offset, multiplier in zip(offsets, multipliers, strict=False):
         if isinstance(offset, int):
             constant += offset * multiplier
         else:

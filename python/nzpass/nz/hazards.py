@@ -22,7 +22,8 @@ from .intervals import Fact, signed_min
 from .offsets import OffsetAnalysis, upper_bound_of_sum
 
 ROWS = nz_layout.FRACTAL_ROWS
-# TLoadGm2L1Nz2nz encodes these in fields of this many bits (docs/hardware-model.md (c), last bullet).
+# TLoadGm2L1Nz2nz encodes these in fields of this many bits
+# (docs/hardware-model.md (c), last bullet).
 LOAD_MAX_COLUMN_BLOCKS = 4095
 LOAD_MAX_ROW_FIELD = 65535
 STRIDE_LIMIT = 1 << 31

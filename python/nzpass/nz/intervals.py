@@ -278,7 +278,7 @@ def and_(a: Fact, b: Fact) -> Fact:
 
 def _disjoint_bits(a: Fact, b: Fact) -> bool:
     """One operand lies in [0, 2**k) and the other is a multiple of 2**k: no common bit."""
-    return (0 <= b.lo and b.hi < a.align) or (0 <= a.lo and a.hi < b.align)
+    return (b.lo >= 0 and b.hi < a.align) or (a.lo >= 0 and a.hi < b.align)
 
 
 def or_(a: Fact, b: Fact) -> Fact:

@@ -128,7 +128,7 @@ def fold_leading_offsets(offsets: Sequence[int], leading_shape: Sequence[int]) -
         return 0
     # Horner form; the outermost extent never enters, so it may be dynamic.
     flat = offsets[0]
-    for offset, extent in zip(offsets[1:], leading_shape[1:]):
+    for offset, extent in zip(offsets[1:], leading_shape[1:], strict=True):
         flat = flat * extent + offset
     return flat
 
@@ -153,7 +153,7 @@ def block_window(offsets: Sequence[int], sizes: Sequence[int], shape: Sequence[i
         raise NzLayoutError(
             f"{where}: the column offset and column count must be multiples of c0 = {c0}; NZ moves "
             "whole C0 lines. Align the column window to a C0 boundary.")
-    for axis, (o, s, extent) in enumerate(zip(offsets, sizes, shape)):
+    for axis, (o, s, extent) in enumerate(zip(offsets, sizes, shape, strict=True)):
         if extent is not None and o + s > extent:
             raise NzLayoutError(
                 f"{where}: axis {axis} window [{o}, {o + s}) lies outside extent {extent}.")
@@ -161,7 +161,7 @@ def block_window(offsets: Sequence[int], sizes: Sequence[int], shape: Sequence[i
     # Folded batches stay one contiguous range only if, below the outermost axis
     # that takes more than one index, every axis is taken whole.
     outer_takes_many = False
-    for axis, (s, extent) in enumerate(zip(lead_sizes, lead_shape)):
+    for axis, (s, extent) in enumerate(zip(lead_sizes, lead_shape, strict=True)):
         if outer_takes_many and s != extent:
             raise NzLayoutError(
                 f"{where}: leading axis {axis} takes {s} of {extent} while an outer axis takes "

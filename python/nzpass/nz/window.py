@@ -154,7 +154,7 @@ def _check_leading_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: 
     """The leading window lies inside the tensor and folds into one contiguous
     range of NZ batches."""
     spanning = False
-    for axis, (value, size, extent) in enumerate(zip(offsets, sizes, geom.leading)):
+    for axis, (value, size, extent) in enumerate(zip(offsets, sizes, geom.leading, strict=False)):
         if extent is not None and size > extent:
             raise Refusal(loc, f"{what} takes {size} indices of leading axis {axis}, which has "
                           f"only {extent}; take at most the whole axis")
@@ -207,7 +207,7 @@ def _check_fold_fits(offsets: Sequence[ir.Value], geom: NzGeometry, loc: ir.Loca
     multipliers.append(running)
     multipliers.reverse()
     lo = hi = 0
-    for value, multiplier in zip(offsets, multipliers):
+    for value, multiplier in zip(offsets, multipliers, strict=False):
         fact = proofs.fact(value)
         lo, hi = lo + fact.lo * multiplier, hi + fact.hi * multiplier
     if intervals.signed_min(intervals.INDEX_WIDTH) <= lo and hi <= intervals.signed_max(
@@ -303,7 +303,7 @@ def _check_plane_bounds(geom, row: Coord, col: Coord, tile_rows, tile_cols, loc,
 def _plan_valid(geom, valid, static, loc, proofs: WindowProofs, what):
     """Blocked valid_shape; returns it, the worst-case loaded rows and the
     largest number of column blocks the load can span."""
-    for axis, (value, size) in enumerate(zip(valid[:-2], static[:-2])):
+    for axis, (value, size) in enumerate(zip(valid[:-2], static[:-2], strict=False)):
         if constant_value(value) != size:
             raise Refusal(loc, f"{what} valid_shape narrows leading axis {axis}: a partial batch "
                           "has no NZ form; load exactly the batches you need")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from ..dialects import pl, store_attrs
 from ..dialects.common import check_no_regions
@@ -176,7 +177,7 @@ class _FunctionPlan:
                 user = use.owner.operation
                 if user not in planned_users:
                     planned_users.add(user)
-                    self._guard(lambda: self._plan_user(user, use.operand_number, blocked[1]))
+                    self._guard(partial(self._plan_user, user, use.operand_number, blocked[1]))
 
     def _plan_user(self, user: ir.Operation, operand: int, geom: NzGeometry) -> None:
         name = user.name

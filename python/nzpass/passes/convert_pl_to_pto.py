@@ -191,7 +191,7 @@ class _FunctionLowering:
         t = ir.RankedTensorType(arg.type)
         layout = pl.tensor_layout(t)
         shape = []
-        for axis, extent in enumerate(pl.tensor_shape(t)):
+        for extent in pl.tensor_shape(t):
             if extent is None:
                 shape.append(self.entry.add_argument(ir.IndexType.get(), arg.location))
             else:
@@ -205,7 +205,7 @@ class _FunctionLowering:
         offsets = [builder.as_index(v) for v in offsets]
         if root.base is None:
             return offsets
-        return [builder.add(b, o) for b, o in zip(root.base, offsets)]
+        return [builder.add(b, o) for b, o in zip(root.base, offsets, strict=False)]
 
     def _lower_slice(self, slice_: pl.TensorSlice) -> None:
         root = self.roots[slice_.single("tensor")]

@@ -266,7 +266,7 @@ def _check_dense_strides(view: pto.MakeTensorView, geom: NzGeometry, loc) -> Non
     if None in given:
         raise Refusal(loc, "logical NZ view strides must be arith.constant values: the dense "
                       "row-major strides they must equal cannot be checked otherwise")
-    for axis, (got, want) in enumerate(zip(given, expected)):
+    for axis, (got, want) in enumerate(zip(given, expected, strict=True)):
         if got != want:
             raise Refusal(loc, f"logical NZ view strides {given} are not the dense row-major "
                           f"strides {expected} of its shape (axis {axis}): the NZ bytes of "

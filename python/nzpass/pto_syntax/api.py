@@ -42,4 +42,5 @@ def print_pto(module: ir.Module | ir.Operation | str) -> str:
     if isinstance(module, str):
         return to_custom(module)
     operation = module.operation if isinstance(module, ir.Module) else module
-    return to_custom(operation.get_asm(assume_verified=True))
+    # The stubs type get_asm as object; it returns str unless binary=True.
+    return to_custom(operation.get_asm(assume_verified=True))  # type: ignore[arg-type]

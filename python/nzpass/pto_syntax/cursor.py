@@ -75,6 +75,19 @@ class Cursor:
         index = self.pos + ahead
         return self.tokens[index] if index < len(self.tokens) else None
 
+    def at_punct(self, text: str, ahead: int = 0) -> bool:
+        """The token `ahead` of the position exists and is the punctuation `text`."""
+        token = self.peek(ahead)
+        return token is not None and token.is_punct(text)
+
+    def at_keyword(self, word: str, ahead: int = 0) -> bool:
+        token = self.peek(ahead)
+        return token is not None and token.is_keyword(word)
+
+    def at_kind(self, kind: str, ahead: int = 0) -> bool:
+        token = self.peek(ahead)
+        return token is not None and token.kind == kind
+
     def fail(self, message: str, token: Token | None = None) -> PtoSyntaxError:
         token = token if token is not None else self.peek()
         offset = token.start if token is not None else len(self.text)
@@ -175,7 +188,7 @@ class Cursor:
         elif token.is_punct("("):
             self.skip_balanced()
             self.expect_punct("->")
-            if self.peek() is not None and self.peek().is_punct("("):
+            if self.at_punct("("):
                 self.skip_balanced()
             else:
                 self.type_text()
@@ -373,16 +386,14 @@ def read_generic_op(cursor: Cursor) -> GenericOp:
     cursor.expect_punct("(")
     operands = cursor.value_list(")")
     op = GenericOp(name_token.text[1:-1], name_token, operands, None, None, [], [])
-    if cursor.peek() is not None and cursor.peek().is_punct("["):
+    if cursor.at_punct("["):
         cursor.skip_balanced()
         op.has_successors = True
-    if cursor.peek() is not None and cursor.peek().is_punct("<") \
-            and cursor.peek(1) is not None and cursor.peek(1).is_punct("{"):
+    if cursor.at_punct("<") and cursor.at_punct("{", 1):
         cursor.pos += 1
         op.properties = cursor.attr_dict()
         cursor.expect_punct(">")
-    if cursor.peek() is not None and cursor.peek().is_punct("(") \
-            and cursor.peek(1) is not None and cursor.peek(1).is_punct("{"):
+    if cursor.at_punct("(") and cursor.at_punct("{", 1):
         cursor.pos += 1
         while True:
             open_brace = cursor.pos
@@ -392,7 +403,7 @@ def read_generic_op(cursor: Cursor) -> GenericOp:
                 break
         cursor.expect_punct(")")
         op.has_regions = True
-    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+    if cursor.at_punct("{"):
         op.attributes = cursor.attr_dict()
     cursor.expect_punct(":")
     cursor.expect_punct("(")
@@ -482,8 +493,7 @@ class ValueFacts:
         after = cursor.peek()
         if after is None or (after.kind == PUNCT and after.text in _ARG_FOLLOWERS) \
                 or after.is_keyword("loc") \
-                or (after.is_punct(",") and cursor.peek(1) is not None \
-                and cursor.peek(1).kind == PERCENT):
+                or (after.is_punct(",") and cursor.at_kind(PERCENT, 1)):
             self.types[tokens[index].text] = type_text
             self.constants.pop(tokens[index].text, None)
 

@@ -54,11 +54,10 @@ def _operand_list(reading: OpReading, keyword: str) -> list[tuple[Value, str]]:
         return operands
     while True:
         values = [cursor.value_use()]
-        while cursor.peek() is not None and cursor.peek().is_punct(",") \
-                and cursor.peek(1) is not None and cursor.peek(1).kind == PERCENT:
+        while cursor.at_punct(",") and cursor.at_kind(PERCENT, 1):
             cursor.pos += 1
             values.append(cursor.value_use())
-        if cursor.peek() is not None and cursor.peek().is_punct("{"):
+        if cursor.at_punct("{"):
             reading.add_entries(cursor.attr_dict())
         cursor.expect_punct(":")
         types = [cursor.type_text()]
@@ -79,10 +78,9 @@ def _operand_list(reading: OpReading, keyword: str) -> list[tuple[Value, str]]:
 
 def read_dps(reading: OpReading) -> None:
     ins = _operand_list(reading, "ins")
-    outs = _operand_list(reading, "outs") if reading.cursor.peek() is not None \
-        and reading.cursor.peek().is_keyword("outs") else []
+    outs = _operand_list(reading, "outs") if reading.cursor.at_keyword("outs") else []
     cursor = reading.cursor
-    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+    if cursor.at_punct("{"):
         reading.add_entries(cursor.attr_dict())
     _assign(reading, ins, outs)
     if cursor.accept_punct("->"):
@@ -189,7 +187,7 @@ def read_make_tensor_view(reading: OpReading) -> None:
     shape = _keyword_list(reading, "shape")
     cursor.accept_punct(",")
     strides = _keyword_list(reading, "strides")
-    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+    if cursor.at_punct("{"):
         reading.add_entries(cursor.attr_dict())
     cursor.expect_punct(":")
     result = canonical(cursor.type_text())
@@ -227,11 +225,12 @@ def read_partition_view(reading: OpReading) -> None:
     offsets = _keyword_list(reading, "offsets")
     cursor.expect_punct(",")
     sizes = _keyword_list(reading, "sizes")
-    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+    if cursor.at_punct("{"):
         reading.add_entries(cursor.attr_dict())
     cursor.expect_punct(":")
     source_token = cursor.peek()
     source_type = canonical(cursor.type_text())
+    assert source_token is not None  # type_text() read it
     reading.add_values("source", [source])
     reading.add_types("source", [source_type])
     reading.add_values("offsets", offsets)
@@ -291,7 +290,7 @@ def read_flag(reading: OpReading) -> None:
     cursor.expect_punct(",")
     reading.attrs["event_id"] = _enum_item(reading, "event")
     cursor.expect_punct("]")
-    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+    if cursor.at_punct("{"):
         reading.add_entries(cursor.attr_dict())
 
 
@@ -299,7 +298,7 @@ def read_flag(reading: OpReading) -> None:
 
 def _optional_attr_dict(reading: OpReading) -> None:
     cursor = reading.cursor
-    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+    if cursor.at_punct("{"):
         reading.add_entries(cursor.attr_dict())
 
 
@@ -333,7 +332,7 @@ def _subview_type(reading: OpReading, source_type: str, at) -> str:
     from dataclasses import replace
 
     from ..dialects.pto import parse_tile_buf
-    sizes = reading.attrs["sizes"].strip("[] ").split(",")
+    sizes = (reading.attrs["sizes"] or "").strip("[] ").split(",")  # never a unit attr
     try:
         tile = parse_tile_buf(source_type[len("!pto."):])
         rows, cols = (opaque.parse_integer(size, "subview size") for size in sizes)
@@ -407,7 +406,7 @@ def read_block_event(reading: OpReading) -> None:
     reading.attrs["pipe"] = _enum_item(reading, "pipe")
     cursor.expect_punct(",")
     dynamic = next((g.name for g in reading.spec.operands), None)
-    if cursor.peek() is not None and cursor.peek().kind == PERCENT and dynamic:
+    if cursor.at_kind(PERCENT) and dynamic:
         reading.add_values(dynamic, [cursor.value_use()])
     else:
         reading.attrs["event_id"] = f"{cursor.attribute_item()} : i32"
@@ -495,7 +494,7 @@ def read_tfree(reading: OpReading) -> None:
     cursor = reading.cursor
     cursor.expect_punct("(")
     _typed_operands(reading, [g.name for g in reading.spec.operands], ")")
-    if cursor.peek() is not None and cursor.peek().is_punct("{"):
+    if cursor.at_punct("{"):
         _typed_entries(reading)
 
 
@@ -504,8 +503,7 @@ def read_tfree(reading: OpReading) -> None:
 def _post_bracket_operands(reading: OpReading, most: int) -> list[Value]:
     cursor = reading.cursor
     values: list[Value] = []
-    while len(values) < most and cursor.peek() is not None and cursor.peek().is_punct(",") \
-            and cursor.peek(1) is not None and cursor.peek(1).kind == PERCENT:
+    while len(values) < most and cursor.at_punct(",") and cursor.at_kind(PERCENT, 1):
         cursor.pos += 1
         values.append(cursor.value_use())
     return values
@@ -546,8 +544,7 @@ def read_vload(reading: OpReading) -> None:
     reading.add_types("source", [cursor.type_text()])
     cursor.expect_punct("->")
     results = [cursor.type_text()]
-    while cursor.peek() is not None and cursor.peek().is_punct(",") \
-            and cursor.peek(1) is not None and cursor.peek(1).kind == BANG:
+    while cursor.at_punct(",") and cursor.at_kind(BANG, 1):
         cursor.pos += 1
         results.append(cursor.type_text())
     reading.add_types("results", results)
@@ -558,7 +555,7 @@ def read_vstore(reading: OpReading) -> None:
     """`%v, ..., %dst[%offset] (strides)? (, %mask)? {attrs}? : Tv..., DST (, MASK)?`"""
     cursor = reading.cursor
     values = [cursor.value_use()]
-    while not cursor.peek().is_punct("["):
+    while not cursor.at_punct("["):
         cursor.expect_punct(",")
         values.append(cursor.value_use())
     cursor.expect_punct("[")
@@ -620,8 +617,8 @@ def read_dma(reading: OpReading) -> None:
             placed += _keyword_group(reading, _LOOPS, (3,))
         elif token.text == "pad" and _PAD[0] in groups:
             placed += _keyword_group(reading, _PAD, (1, 3))
-        elif token.text == "l2_cache_ctl" and reading.spec.operand("l2_cache_ctl") is not None \
-                and reading.spec.operand("l2_cache_ctl").count == "?":
+        elif token.text == "l2_cache_ctl" and (cache := reading.spec.operand("l2_cache_ctl")) \
+                is not None and cache.count == "?":
             placed += _keyword_group(reading, ("l2_cache_ctl",), (1,))
         else:
             break

@@ -58,7 +58,7 @@ def read_element(reading: OpReading, element) -> None:
         elif element == "@operands":
             read_all_operands(reading)
         elif element == "@regions":
-            while reading.cursor.peek() is not None and reading.cursor.peek().is_punct("{"):
+            while reading.cursor.at_punct("{"):
                 read_region(reading, "")
         else:
             raise reading.fail(f"unsupported format element {element}")
@@ -174,16 +174,14 @@ def read_operand(reading: OpReading, name: str) -> None:
     group = reading.spec.operand(name)
     if group is not None and group.count == "*":
         values = []
-        if cursor.peek() is not None and cursor.peek().kind == PERCENT:
+        if cursor.at_kind(PERCENT):
             values.append(cursor.value_use())
-            while cursor.peek() is not None and cursor.peek().is_punct(",") \
-                    and cursor.peek(1) is not None and cursor.peek(1).kind == PERCENT:
+            while cursor.at_punct(",") and cursor.at_kind(PERCENT, 1):
                 cursor.pos += 1
                 values.append(cursor.value_use())
         reading.add_values(name, values)
         return
-    if group is not None and group.count == "?" and (
-            cursor.peek() is None or cursor.peek().kind != PERCENT):
+    if group is not None and group.count == "?" and not cursor.at_kind(PERCENT):
         reading.add_values(name, [])
         return
     reading.add_values(name, [cursor.value_use()])
@@ -192,7 +190,7 @@ def read_operand(reading: OpReading, name: str) -> None:
 def read_all_operands(reading: OpReading) -> None:
     cursor = reading.cursor
     values = []
-    if cursor.peek() is not None and cursor.peek().kind == PERCENT:
+    if cursor.at_kind(PERCENT):
         values = [cursor.value_use()]
         while cursor.accept_punct(","):
             values.append(cursor.value_use())
@@ -221,7 +219,7 @@ def read_attr_dict(reading: OpReading, keyword: bool) -> None:
     if keyword:
         if not cursor.accept_keyword("attributes"):
             return
-    elif cursor.peek() is None or not cursor.peek().is_punct("{"):
+    elif not cursor.at_punct("{"):
         return
     reading.add_entries(cursor.attr_dict())
 
@@ -247,7 +245,7 @@ def read_attribute_value(cursor: Cursor, spec: AttrSpec) -> str | None:
         return cursor.attribute_item()
     if kind in ("int", "float"):
         text = cursor.attribute_item()
-        if cursor.peek() is not None and cursor.peek().is_punct(":"):
+        if cursor.at_punct(":"):
             cursor.pos += 1
             return f"{text} : {cursor.type_text()}"
         return f"{text} : {detail}"
@@ -352,7 +350,7 @@ def read_type_list(reading: OpReading, count: int | None,
         return types
     types.append(read_type(reading, type_class))
     while (count is None or len(types) < count):
-        if count is None and not (cursor.peek() is not None and cursor.peek().is_punct(",")
+        if count is None and not (cursor.at_punct(",")
                                   and _type_can_start(cursor.peek(1))):
             break
         cursor.expect_punct(",")
@@ -365,7 +363,7 @@ def read_functional_type(reading: OpReading, args: list) -> None:
     cursor.expect_punct("(")
     inputs = cursor.type_list(")")
     cursor.expect_punct("->")
-    if cursor.peek() is not None and cursor.peek().is_punct("("):
+    if cursor.at_punct("("):
         cursor.pos += 1
         outputs = cursor.type_list(")")
     else:

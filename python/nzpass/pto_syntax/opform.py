@@ -54,7 +54,7 @@ class OpReading:
     facts: ValueFacts
     values: dict[str, list[Value]] = field(default_factory=dict)
     types: dict[str, list[str]] = field(default_factory=dict)
-    attrs: dict[str, str] = field(default_factory=dict)
+    attrs: dict[str, str | None] = field(default_factory=dict)  # None: a unit attribute
     entries: list[str] = field(default_factory=list)
     regions: list[tuple[int, int]] = field(default_factory=list)
     stated_segments: dict[str, str] = field(default_factory=dict)

@@ -103,7 +103,7 @@ def custom_pieces(op: GenericOp, facts: ValueFacts, text: str, tokens) -> list[s
         return None
     printing = OpPrinting(spec, op, groups, facts)
     try:
-        if spec.declarative:
+        if isinstance(spec.format, list):  # spec.declarative, spelt so the type narrows
             printing.elements(spec.format)
         else:
             from .custom_printers import print_custom

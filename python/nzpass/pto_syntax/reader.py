@@ -126,7 +126,7 @@ def read_custom_op(text: str, tokens: list[Token], index: int,
                              f"generic form (\"{name}\"(...) : (...) -> ...)")
     cursor = Cursor(text, tokens, index + 1, f"custom '{name}'")
     reading = OpReading(spec, cursor, name_token, facts)
-    if spec.declarative:
+    if isinstance(spec.format, list):  # spec.declarative, spelt so the type narrows
         read_elements(reading, spec.format)
     elif (custom := reader_for(name)) is not None:
         custom(reading)

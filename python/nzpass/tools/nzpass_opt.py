@@ -7,6 +7,7 @@ tests run the real tool in-process.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import shlex
@@ -410,10 +411,8 @@ def _end_with_newline(path: str) -> None:
 
 
 def _remove_quietly(path: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.remove(path)
-    except OSError:
-        pass
 
 
 def _input_index(argv: list[str], input_arg: str | None) -> int | None:
