@@ -483,7 +483,8 @@ def _remui(sim, op, operands):
 
 def bindings(prog: Program, rng: random.Random) -> list[Env]:
     """Block indices up to the launch limit; argument values at both ends of their facts
-    (random in a wide range without one)."""
+    that the argument's type can hold (a launch keeps its contract: the model refuses one
+    that breaks a fact), random in a wide range without one."""
     envs = []
     for bid in (0, 1, 2, BLOCK_LIMIT - 1):
         for pick in range(2):
@@ -492,6 +493,8 @@ def bindings(prog: Program, rng: random.Random) -> list[Env]:
                 if arg.fact is not None:
                     lo, hi = arg.fact
                     value = lo if pick == 0 else hi - 1
+                    while wrap(value, arg.type) != value and value > lo:
+                        value = (value + lo) // 2  # keep the contract: a value the type holds
                 else:
                     value = rng.choice((0, 1, -1, 3, 1 << 20))
                 args[arg.name] = wrap(value, arg.type)
