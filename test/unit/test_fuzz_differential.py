@@ -393,3 +393,42 @@ def test_fuzz_attacks_are_generated():
         "type contradiction: partition type", "type contradiction: static valid type",
         "type contradiction: valid type", "store flag in another spelling"}
     assert wanted <= features, sorted(wanted - features)
+
+
+def _width_cases():
+    """Casts and arithmetic near every width's limits, as the attacks build them."""
+    values = [0, 1, 16, 100, 127, 128, 240, 255, 256, 32767, 32768, 65520, (1 << 31) - 16,
+              1 << 31, (1 << 32) + 48, -1, -16, -128, -129, -32768]
+    cases = []
+    for source in fp.WIDTH:
+        for target in fp.WIDTH:
+            for op in fp.cast_ops(source, target):
+                cases += [fp.Cast(Const(v, source), target, op) for v in values]
+    for type_ in fp.WIDTH:
+        half = 1 << (fp.WIDTH[type_] - 1)
+        for op in ("addi", "subi", "muli"):
+            cases += [Bin(op, Const(half - 16, type_), Const(k, type_)) for k in (16, 32, 2)]
+        cases.append(Bin("remsi", Const(-half + 16, type_), Const(48, type_)))
+        cases.append(Bin("floordivsi", Const(-half + 16, type_), Const(32, type_)))
+    return cases
+
+
+def test_width_semantics_agree_with_mlir_constant_folding():
+    """The oracle's two's complement (Cast, Bin, wrap) is what MLIR computes: every case
+    is emitted as IR over constants, folded by the upstream canonicalizer, and the folded
+    constants must equal the Python evaluation."""
+    cases = _width_cases()
+    w = fp.Writer()
+    names = [case.emit(w, None) for case in cases]
+    types = [case.type for case in cases]
+    text = (f"func.func @f() -> ({', '.join(types)}) {{\n" + "\n".join(w.lines)
+            + f"\n  return {', '.join(names)} : {', '.join(types)}\n}}\n")
+    module = ir.Module.parse(text)
+    result = run_pipeline(module, "builtin.module(canonicalize)")
+    assert result.success, result.errors
+    func = module.body.operations[0]
+    ret = func.regions[0].blocks[0].operations[len(func.regions[0].blocks[0].operations) - 1]
+    env = fp.Env(0, 1, {})
+    for case, value in zip(cases, ret.operands):
+        folded = ir.IntegerAttr(value.owner.attributes["value"]).value
+        assert folded == case.ev(env), (case.text(), case.type, folded, case.ev(env))
