@@ -52,9 +52,9 @@ def _worker_main() -> int:
                 reply = {"success": result.success,
                          "messages": [d.message for d in (result.errors or result.diagnostics)],
                          "output": str(module) if result.success else ""}
-            except Exception as err:  # an old defect is a verdict too, not a stop
-                reply = {"success": False, "messages": [f"internal: {type(err).__name__}: "
-                                                        f"{err}"], "output": ""}
+            except Exception as err:  # noqa: BLE001 (an old defect is a verdict, not a stop)
+                message = f"internal: {type(err).__name__}: {err}"
+                reply = {"success": False, "messages": [message], "output": ""}
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
     return 0
@@ -100,6 +100,18 @@ def judge_output(fp, prog, output: str) -> str:
     return "right bytes" if outcome.runs else "no run compared"
 
 
+def new_verdict(outcome) -> str:
+    """The model's verdict on an accepted program: a simulated difference, or (bytes
+    right) a program that had to be refused whatever it moves (fuzz_programs.must_refuse:
+    a contradicting type, an active store flag, a window a stated fact lets leave)."""
+    if any(not m.text.startswith("accepted although") for m in outcome.mismatches):
+        return "wrong bytes"
+    if outcome.mismatches:
+        finding = outcome.mismatches[0].finding
+        return "right bytes, but must be refused" + (f" ({finding})" if finding else "")
+    return "right bytes" if outcome.runs else "no run compared"
+
+
 def compare(level: str, examples: int, first_seed: int, old: OldNzpass, fp) -> dict:
     table: Counter = Counter()
     examples_of: dict = {}
@@ -108,13 +120,11 @@ def compare(level: str, examples: int, first_seed: int, old: OldNzpass, fp) -> d
         new = fp.check(prog)
         before = old.lower(prog.text(), fp.pipeline_for(prog))
         if before["success"] and new.accepted:
-            verdict = "wrong bytes" if new.mismatches else "right bytes"
-            key = ("accepted by both", verdict)
+            key = ("accepted by both", new_verdict(new))
         elif not before["success"] and not new.accepted:
             key = ("refused by both", "")
         elif new.accepted:
-            verdict = ("wrong bytes" if new.mismatches else "right bytes" if new.runs
-                       else "no run compared")
+            verdict = new_verdict(new)
             was = fp.reason_key(before["messages"][0]) if before["messages"] else "?"
             key = ("refused before, accepted now", f"{verdict}; refused before by: {was}")
             examples_of.setdefault(key, seed)
@@ -170,7 +180,7 @@ def main(argv=None) -> int:
             level: {" | ".join(filter(None, k)): v for k, v in r["table"].items()}
             for level, r in results.items()}, indent=2))
     wrong_now = sum(v for r in results.values() for k, v in r["table"].items()
-                    if k[0] == "refused before, accepted now" and k[1] == "wrong bytes")
+                    if k[0] == "refused before, accepted now" and k[1].startswith("wrong"))
     return 1 if wrong_now else 0
 
 

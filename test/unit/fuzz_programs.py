@@ -24,6 +24,19 @@ GM = pack_nz(logical) and every loaded tile (valid region) and every GM tensor a
 stores is compared with numpy. Anything else than equality is a mismatch, unless it is
 explained by one of the KNOWN_FINDINGS (pass defects reported and pinned by xfail tests).
 
+The generator also attacks the proofs (at every noise level, recorded as features):
+offsets computed in i8/i16/i32 and cast by index_cast/index_castui/extsi/extui/trunci,
+truncating casts of large values, products and sums that wrap near the width limits,
+`scf.for unsigned` loops whose iv passes the signed maximum, stated `nz.range` facts whose
+top reaches exactly the tensor's edge (or past it), valid rows from a stated argument
+(bounded, past the tile, unbounded), declared types that contradict their operands (tile
+element, tile valid region, partition type) and store flags in both spellings. The oracle
+evaluates every one of them as LLVM does (checked against MLIR constant folding).
+An accepted program must move exactly the logical data; besides, its row/column windows
+and valid extents must stay inside at run time, and a program in `must_refuse` (a type
+contradiction, an active store flag, a stated range that allows a window outside the
+tensor) must not be accepted at all.
+
 The shapes are fitted after the offsets: each tensor is made just large enough for every
 window its ops address at run time (plus some slack), and sometimes deliberately too small
 or unaligned, so that refusals and run-time out-of-range windows both occur. Tensors stay
@@ -618,8 +631,8 @@ def _load_event(op: Load, env: Env, gm: dict | None = None) -> Event:
                 return Event(op, "valid", f"{what} {value} outside [0, {size}]",
                              offsets=offsets)
             if value % align:
-                unaligned = "; ".join(filter(None, [unaligned, f"{what} {value} not a "
-                                                    f"multiple of {align}"]))
+                note = f"{what} {value} not a multiple of {align}"
+                unaligned = "; ".join(filter(None, [unaligned, note]))
         moved[-2] = vr
     elif op.tile_valid is not None:  # pto: the alloc_tile's valid rows
         v = op.tile_valid[0]
@@ -1027,6 +1040,8 @@ def small_expr(g: Gen, scope: list[Loop], type_: str, neg: bool = False) -> Expr
 # exactly as LLVM does, so an accepted program is judged by what its IR computes.
 
 ATTACK_RATE = 0.12  # per top-level trailing offset
+ATTACK_FEATURES = ("width attack:", "unsigned loop", "stated range", "valid rows from",
+                   "type contradiction", "store flag")
 WIDTH_ATTACKS = ("narrow arithmetic", "truncating cast", "wrapping product",
                  "sum near the limit", "wrap and return", "unsigned cast of a negative")
 
@@ -1552,8 +1567,8 @@ REASONS: list[tuple[str, str]] = [
     ("element count tile/partition", r"moves the tile's valid region one to one"),
     ("store field/L0C limits", r"exceeds the store|L0C"),
     ("tile valid region differs from the partition", r"into a tile whose valid region is"),
-    ("multi-batch partition into one tile", r"NZ partition of \d+ batches into|"
-     r"takes \d+ batches into one"),
+    ("multi-batch partition into one tile", (r"NZ partition of \d+ batches into|"
+                                             r"takes \d+ batches into one")),
     ("window may leave the axis", r"window may leave the axis"),
     ("leading offset may be negative", r"\(batches\) may be negative"),
     ("type contradicts operands", r"disagree|into a tile of|of an NZ view of .* into a"),
@@ -1923,10 +1938,17 @@ class Stats:
                                                  if lv == level) + ")" if skipped else ""))
             for (lv, f), v in sorted(self.findings.items()):
                 if lv == level:
-                    lines.append(f"  known finding {f}: {v} programs with wrong bytes")
+                    lines.append(f"  known finding {f}: {v} programs accepted wrongly")
             if self.lane_op_refusals[level]:
                 lines.append(f"  refused only because pto.get_block_idx/num is not known "
                              f"non-negative: {self.lane_op_refusals[level]}")
+            attacks = sorted({f for (lv, f, _) in self.features
+                              if lv == level and f.startswith(ATTACK_FEATURES)})
+            if attacks:
+                lines.append("  attacks (programs carrying one: accepted / generated):")
+            for f in attacks:
+                yes, no = self.features[(level, f, True)], self.features[(level, f, False)]
+                lines.append(f"    {yes:6d} / {yes + no:<6d} {f}")
             lines.append("  refused, by reason (the first error of each program):")
             for (lv, key), v in sorted(self.refused.items(), key=lambda kv: (-kv[1], kv[0])):
                 if lv == level:
