@@ -381,6 +381,29 @@ def test_finding_f4_argument_facts_with_a_dynamic_batch_are_lowered():
     assert result.success, [d.message for d in result.errors]
 
 
+F5_PL = """
+func.func @kernel(%w: tensor<48x32xf16, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %t = "pl.tile.load"(%w, %c0, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<48x32xf16, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<32x32xf16, mat, valid = 16x32>
+  return
+}
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="F5, open: the pl consistency check compares the "
+                   "sizes with the tile's shape, not with its valid region")
+def test_finding_f5_taller_tile_whose_valid_region_is_the_window_is_accepted():
+    """F5 (over-refusal, not a soundness defect): a 16 x 32 window loaded into a 32 x 32
+    tile whose declared valid region is 16 x 32 was accepted before issue 13 (the model
+    confirmed its bytes) and is accepted by pto-block-nz-views in pto spelling, but
+    pl-to-pto now refuses it ('sizes [16, 32] disagree with its 32x32 result tile')."""
+    module = ir.Module.parse(F5_PL)
+    result = run_pipeline(module, fp.PL_PIPELINE)
+    assert result.success, [d.message for d in result.errors]
+
+
 def test_fuzz_attacks_are_generated():
     """The bounded profile's programs carry every attack at least once (the generator
     cannot silently stop producing one)."""
