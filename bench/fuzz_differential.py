@@ -20,6 +20,13 @@ refused for another reason, or happen to come out right (a proof obligation is s
 than the run-time values of one program). --bypass runs the whole fuzz with one guard off
 (its mismatches show the differential check catches what the guard prevents).
 
+The programs include the generator's attacks (narrow and mixed integer widths, wrapping
+casts and arithmetic, unsigned loops, stated ranges at the tensor's edge, contradicting
+types, store flags in both spellings); the report counts, per attack, the programs
+accepted of those generated. An accepted program whose row/column window or valid extent
+leaves the tensor at run time, or that had to be refused (fuzz_programs.must_refuse), is a
+mismatch too. bench/compare_acceptance.py runs the same programs through an older nzpass.
+
 Exit status 1 when an unexplained mismatch is found (KNOWN_FINDINGS are reported apart).
 """
 

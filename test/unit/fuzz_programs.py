@@ -24,6 +24,19 @@ GM = pack_nz(logical) and every loaded tile (valid region) and every GM tensor a
 stores is compared with numpy. Anything else than equality is a mismatch, unless it is
 explained by one of the KNOWN_FINDINGS (pass defects reported and pinned by xfail tests).
 
+The generator also attacks the proofs (at every noise level, recorded as features):
+offsets computed in i8/i16/i32 and cast by index_cast/index_castui/extsi/extui/trunci,
+truncating casts of large values, products and sums that wrap near the width limits,
+`scf.for unsigned` loops whose iv passes the signed maximum, stated `nz.range` facts whose
+top reaches exactly the tensor's edge (or past it), valid rows from a stated argument
+(bounded, past the tile, unbounded), declared types that contradict their operands (tile
+element, tile valid region, partition type) and store flags in both spellings. The oracle
+evaluates every one of them as LLVM does (checked against MLIR constant folding).
+An accepted program must move exactly the logical data; besides, its row/column windows
+and valid extents must stay inside at run time, and a program in `must_refuse` (a type
+contradiction, an active store flag, a stated range that allows a window outside the
+tensor) must not be accepted at all.
+
 The shapes are fitted after the offsets: each tensor is made just large enough for every
 window its ops address at run time (plus some slack), and sometimes deliberately too small
 or unaligned, so that refusals and run-time out-of-range windows both occur. Tensors stay
@@ -76,13 +89,20 @@ DTYPES = {
     "f32": DType("f32", np.dtype(np.float32), 8),
 }
 F32 = DTYPES["f32"]
-WIDTH = {"index": 64, "i64": 64, "i32": 32}
+WIDTH = {"index": 64, "i64": 64, "i32": 32, "i16": 16, "i8": 8}
+NARROW = ("i8", "i16", "i32")
 
 
 def wrap(value: int, type_: str) -> int:
+    """`value` as a two's complement integer of `type_` (as LLVM computes it)."""
     bits = WIDTH[type_]
     value &= (1 << bits) - 1
     return value - (1 << bits) if value >> (bits - 1) else value
+
+
+def unsigned(value: int, type_: str) -> int:
+    """The bits of `value` at `type_`'s width, read as an unsigned integer."""
+    return value & ((1 << WIDTH[type_]) - 1)
 
 
 def ceil_to(value: int, multiple: int) -> int:
@@ -150,7 +170,7 @@ class Const(Expr):
         return wrap(self.value, self.type)
 
     def emit(self, w, prog):
-        return w.const(self.value, self.type)
+        return w.const(wrap(self.value, self.type), self.type)
 
     def text(self):
         return str(self.value)
@@ -165,10 +185,10 @@ class Dim(Expr):
     type: str = "index"
 
     def ev(self, env):
-        return self.tensor.shape[self.axis]
+        return wrap(self.tensor.shape[self.axis], self.type)
 
     def emit(self, w, prog):
-        return w.const(self.tensor.shape[self.axis], self.type)
+        return w.const(self.ev(None), self.type)
 
     def text(self):
         return f"{self.tensor.name}.shape[{self.axis}]"
@@ -291,28 +311,51 @@ class Bin(Expr):
         return f"{self.op[:3]}({self.a.text()}, {self.b.text()})"
 
 
+UNSIGNED_CASTS = ("index_castui", "extui")  # the source's bits read as unsigned
+
+
 @dataclass(eq=False)
 class Cast(Expr):
+    """arith.index_cast / index_castui (to or from index), extsi / extui (to a wider
+    integer), trunci (to a narrower one): two's complement, as LLVM computes them."""
+
     a: Expr
     type: str = "index"
+    op: str = "index_cast"
 
     def ev(self, env):
-        return wrap(self.a.ev(env), self.type)
+        value = self.a.ev(env)
+        if self.op in UNSIGNED_CASTS:
+            value = unsigned(value, self.a.type)
+        return wrap(value, self.type)
 
     def emit(self, w, prog):
         a = self.a.emit(w, prog)
-        return w.value(f"arith.index_cast {a} : {self.a.type} to {self.type}")
+        return w.value(f"arith.{self.op} {a} : {self.a.type} to {self.type}")
 
     def text(self):
-        return f"{self.type}({self.a.text()})"
+        mark = {"index_castui": "u", "extui": "u", "trunci": "t"}.get(self.op, "")
+        return f"{self.type}{mark}({self.a.text()})"
+
+
+def cast_ops(source: str, target: str) -> list[str]:
+    """The arith casts that take an integer of `source` to `target`."""
+    if source == target:
+        return []
+    if "index" in (source, target):
+        return ["index_cast", "index_castui"]
+    if WIDTH[target] > WIDTH[source]:
+        return ["extsi", "extui"]
+    return ["trunci"]
 
 
 def as_type(e: Expr, type_: str) -> Expr:
+    """`e` in `type_`, by casts that keep its value whenever it fits `type_`."""
     if e.type == type_:
         return e
     if isinstance(e, Const):
         return Const(e.value, type_)
-    if "index" not in (e.type, type_):  # arith.index_cast casts to or from index only
+    if "index" not in (e.type, type_):  # through index: a signed cast keeps the value
         return Cast(Cast(e, "index"), type_)
     return Cast(e, type_)
 
@@ -347,6 +390,14 @@ class Loop:
     step: int
     type: str = "index"
     carry: tuple[int, int] | None = None  # (init, increment) of an index iter_arg
+    unsigned: bool = False  # `scf.for unsigned`: bounds compared as unsigned integers
+
+    def values(self, env: Env) -> range:
+        """The iv's run-time values (as the loop counts them, before the iv's type)."""
+        start = self.start.ev(env)
+        if self.unsigned:
+            start = unsigned(start, self.type)
+        return range(start, self.stop, self.step)
 
 
 @dataclass(eq=False)
@@ -361,6 +412,10 @@ class Load:
     # pto only: valid extents of the alloc_tile (int static, Expr dynamic), tile layout
     tile_valid: tuple | None = None
     tile_nz: bool = True
+    tile_element: str | None = None  # a contradicting tile element type
+    partition_type: list | None = None  # pto: a contradicting partition type's sizes
+    # pl: the tile type's valid region spelled in place of the one valid_shape implies
+    valid_type: tuple | None = None
     lane_op: str = "pl.tile.get_block_idx"
     tags: set = field(default_factory=set)  # known findings this op exercises
     source: Store | None = None  # pl: load the SSA result of this earlier store
@@ -414,14 +469,49 @@ class Program:
     ops: list
     features: set = field(default_factory=set)
     seed: int = 0
+    # Stated facts chosen by an attack: argument -> (lo, hi) half-open range, or None for
+    # no fact at all (arguments not named here get arg_facts' true facts on half the seeds).
+    declared: dict = field(default_factory=dict)
+    # Argument values the shapes are also fitted for (e.g. the top of a declared range).
+    fit_args: list = field(default_factory=list)
+    # Why the pipeline must refuse this program whatever the run-time values (a type that
+    # contradicts its operands, a store flag the oracle does not model, a window a stated
+    # range lets leave the tensor): accepting it is a mismatch.
+    must_refuse: list = field(default_factory=list)
     _text: str | None = None
 
     # ------------------------------------------------------------ text
+
+    def stated_range(self, name: str) -> tuple[int, int, int] | None:
+        """(lo, hi, multiple) the text states for argument `name` (hi exclusive), or None."""
+        if name in self.declared:
+            bounds = self.declared[name]
+            return None if bounds is None else (bounds[0], bounds[1], 1)
+        if (self.seed + len(name)) % 2:
+            return None
+        value = self.args[name]
+        return (value - self.seed % 3, value + 1 + self.seed % 5,
+                value & -value if value else 1 << 20)
+
+    def stated_extremes(self):
+        """Argument values at the ends of each stated range (the multiples of its stated
+        alignment nearest to them): executions the facts allow, whatever the launch."""
+        for name in self.args:
+            stated = self.stated_range(name)
+            if stated is None:
+                continue
+            lo, hi, multiple = stated
+            for value in {ceil_to(lo, multiple), (hi - 1) // multiple * multiple}:
+                if lo <= value < hi:
+                    yield {**self.args, name: value}
 
     def arg_facts(self, name: str) -> str:
         """True facts stated on half of the arguments (by a hash of the seed): a
         range around the value the launch passes, and its largest power of two."""
         value = self.args[name]
+        if name in self.declared:
+            bounds = self.declared[name]
+            return "" if bounds is None else f" {{nz.range = array<i64: {bounds[0]}, {bounds[1]}>}}"
         if (self.seed + len(name)) % 2:
             return ""
         multiple = value & -value if value else 1 << 20
@@ -435,9 +525,9 @@ class Program:
 
     # ------------------------------------------------------------ logical semantics
 
-    def envs(self, bid: int):
+    def envs(self, bid: int, args: dict | None = None):
         """(env, op) for every op execution of block `bid`, in program order."""
-        env = Env(bid, self.block_num, self.args)
+        env = Env(bid, self.block_num, self.args if args is None else args)
 
         def run(depth):
             for op in self.ops:
@@ -445,9 +535,8 @@ class Program:
                     yield env, op
             if depth < len(self.loops):
                 loop = self.loops[depth]
-                start = loop.start.ev(env)
                 carried = loop.carry[0] if loop.carry else None
-                for iv in range(start, loop.stop, loop.step):
+                for iv in loop.values(env):
                     env.iv[loop.id] = wrap(iv, loop.type)
                     if loop.carry:
                         env.it[loop.id] = carried
@@ -460,10 +549,11 @@ class Program:
     def trip_count(self) -> int:
         return max(sum(1 for _ in self.envs(b)) for b in range(self.block_num))
 
-    def execute(self, bid: int, gm: dict[Tensor, np.ndarray] | None = None) -> list[Event]:
+    def execute(self, bid: int, gm: dict[Tensor, np.ndarray] | None = None,
+                args: dict | None = None) -> list[Event]:
         """The logical events of block `bid`; stores are applied to `gm` (logical arrays)."""
         events, fills = [], 0
-        for env, op in self.envs(bid):
+        for env, op in self.envs(bid, args):
             if isinstance(op, Load):
                 events.append(_load_event(op, env, gm))
             else:
@@ -511,11 +601,16 @@ def _check_trailing(offsets, aligns) -> tuple[str, str]:
     return "", "; ".join(notes)
 
 
-def _check_range(offsets, sizes, shape) -> str:
+def _check_range(offsets, sizes, shape) -> tuple[str, str]:
+    """(status, detail) of the first axis whose window leaves the tensor: "oob" for a
+    row or column axis (the passes must prove these inside), "lead-oob" for a leading
+    axis (only a warning when the passes cannot bound it)."""
+    rank = len(shape)
     for axis, (o, n, extent) in enumerate(zip(offsets, sizes, shape)):
         if o < 0 or o + n > extent:
-            return f"axis {axis} window [{o}, {o + n}) outside extent {extent}"
-    return ""
+            status = "oob" if axis >= rank - 2 else "lead-oob"
+            return status, f"axis {axis} window [{o}, {o + n}) outside extent {extent}"
+    return "", ""
 
 
 def _load_event(op: Load, env: Env, gm: dict | None = None) -> Event:
@@ -527,10 +622,8 @@ def _load_event(op: Load, env: Env, gm: dict | None = None) -> Event:
     neg, unaligned = _check_trailing(offsets[-2:], (16, c0))
     if neg:
         return Event(op, "neg", unaligned, offsets=offsets)
-    oob = _check_range(offsets, op.sizes, t.shape)
-    if oob:
-        return Event(op, "oob", oob, offsets=offsets)
     vr, vc = tr, tc
+    moved = list(op.sizes)  # the window the load moves: a valid_shape's rows (ragged tail)
     if op.valid is not None:
         vr, vc = op.valid[-2].ev(env), op.valid[-1].ev(env)
         for value, align, size, what in ((vr, 16, tr, "valid rows"), (vc, c0, tc, "valid cols")):
@@ -538,16 +631,23 @@ def _load_event(op: Load, env: Env, gm: dict | None = None) -> Event:
                 return Event(op, "valid", f"{what} {value} outside [0, {size}]",
                              offsets=offsets)
             if value % align:
-                unaligned = "; ".join(filter(None, [unaligned, f"{what} {value} not a "
-                                                    f"multiple of {align}"]))
+                note = f"{what} {value} not a multiple of {align}"
+                unaligned = "; ".join(filter(None, [unaligned, note]))
+        moved[-2] = vr
     elif op.tile_valid is not None:  # pto: the alloc_tile's valid rows
         v = op.tile_valid[0]
         vr = v.ev(env) if isinstance(v, Expr) else v
         if not 0 < vr <= tr:
             return Event(op, "valid", f"tile valid rows {vr} outside (0, {tr}]",
                          offsets=offsets)
-    window = (gm[t] if gm is not None else t.data)[_window_index(offsets, op.sizes)]
-    window = window.reshape(op.batches, tr, tc)[:, :vr, :vc]
+    status, oob = _check_range(offsets, moved, t.shape)
+    if oob:
+        return Event(op, status, oob, offsets=offsets)
+    source = gm[t] if gm is not None else t.data
+    if source is None:  # an unaligned tensor (refused): only the statuses are asked for
+        return Event(op, "ok", offsets=offsets, unaligned=unaligned)
+    window = source[_window_index(offsets, moved)]
+    window = window.reshape(op.batches, moved[-2], tc)[:, :vr, :vc]
     # NZ->NZ places batch i of the window at column blocks [i*n1, (i+1)*n1) of the tile.
     expected = np.concatenate(list(window), axis=1)
     return Event(op, "ok", expected=expected, offsets=offsets, unaligned=unaligned)
@@ -565,9 +665,9 @@ def _store_event(op: Store, env: Env, fill_index: int) -> Event:
     if neg:
         return Event(op, "neg", unaligned, offsets=offsets)
     sizes = (1,) * (t.rank - 2) + (op.rows, op.cols)
-    oob = _check_range(offsets, sizes, t.shape)
+    status, oob = _check_range(offsets, sizes, t.shape)
     if oob:
-        return Event(op, "oob", oob, offsets=offsets)
+        return Event(op, status, oob, offsets=offsets)
     return Event(op, "ok", expected=fill_data(fill_index, op.rows, op.cols), offsets=offsets,
                  unaligned=unaligned)
 
@@ -605,14 +705,16 @@ class _Emitter:
             return
         loop = self.prog.loops[depth]
         start = as_type(loop.start, loop.type).emit(w, self.prog)
-        stop, step = w.const(loop.stop, loop.type), w.const(loop.step, loop.type)
+        stop = w.const(wrap(loop.stop, loop.type), loop.type)
+        step = w.const(loop.step, loop.type)
         suffix = f" : {loop.type}" if loop.type != "index" else ""
+        head = f"scf.for {'unsigned ' if loop.unsigned else ''}%iv{loop.id}"
         if loop.carry:
             init = w.const(loop.carry[0])
-            w.emit(f"%r{loop.id} = scf.for %iv{loop.id} = {start} to {stop} step {step} "
+            w.emit(f"%r{loop.id} = {head} = {start} to {stop} step {step} "
                    f"iter_args(%it{loop.id} = {init}) -> (index){suffix} {{")
         else:
-            w.emit(f"scf.for %iv{loop.id} = {start} to {stop} step {step}{suffix} {{")
+            w.emit(f"{head} = {start} to {stop} step {step}{suffix} {{")
         w.depth += 1
         self.block(depth + 1)
         if loop.carry:
@@ -652,7 +754,8 @@ class _PlEmitter(_Emitter):
                                    for e, k in zip(op.valid[-2:], scale))
             if op.tile_valid is not None and not op.valid:
                 tile_valid = op.tile_valid
-            tile = _tile_pl(*op.tile_shape, t.dtype.mlir, "mat", tile_valid)
+            tile_valid = op.valid_type or tile_valid
+            tile = _tile_pl(*op.tile_shape, op.tile_element or t.dtype.mlir, "mat", tile_valid)
             source = op.source.result if op.source is not None else f"%{t.name}"
             operands = ", ".join([source, *offsets, *sizes, *valid])
             all_types = ", ".join([tt, *types, *(["index"] * len(sizes)), *vtypes])
@@ -696,12 +799,13 @@ class _PtoEmitter(_Emitter):
         return "\n".join([f"func.func @kernel({', '.join(params)}) {{", *w.lines,
                           "  return", "}", ""])
 
-    def partition(self, t, offsets, sizes):
+    def partition(self, t, offsets, sizes, claimed=None):
         w = self.w
         view, vt = self.views[t]
         offs = [as_type(e, "index").emit(w, self.prog) for e in offsets]
         sz = [w.const(s) for s in sizes]
-        pt = f"!pto.partition_tensor_view<{'x'.join(map(str, sizes))}x{t.dtype.mlir}>"
+        shown = "x".join(map(str, claimed or sizes))
+        pt = f"!pto.partition_tensor_view<{shown}x{t.dtype.mlir}>"
         types = ", ".join([vt, *(["index"] * (2 * t.rank))])
         part = w.value(f'"pto.partition_view"({", ".join([view, *offs, *sz])}) '
                        f"{{operandSegmentSizes = array<i32: 1, {t.rank}, {t.rank}>}} : "
@@ -712,14 +816,15 @@ class _PtoEmitter(_Emitter):
         w, prog = self.w, self.prog
         t = op.tensor
         if isinstance(op, Load):
-            part, pt = self.partition(t, op.offsets, op.sizes)
+            part, pt = self.partition(t, op.offsets, op.sizes, op.partition_type)
             rows, cols = op.tile_shape
             v_row, v_col = op.tile_valid or (rows, cols)
             operands = []
             if isinstance(v_row, Expr):
                 operands.append(as_type(v_row, "index").emit(w, prog))
                 v_row = "?"
-            tb = tile_buf("mat", t.dtype.mlir, rows, cols, v_row, v_col, op.tile_nz)
+            tb = tile_buf("mat", op.tile_element or t.dtype.mlir, rows, cols, v_row, v_col,
+                          op.tile_nz)
             tile = w.value(f'"pto.alloc_tile"({", ".join(operands)}) {{operandSegmentSizes = '
                            f"array<i32: 0, {len(operands)}, 0>}} : "
                            f"({', '.join(['index'] * len(operands))}) -> {tb}", "t")
@@ -770,11 +875,28 @@ class Gen:
                  level: str):
         self.rng, self.noise, self.lane_op = rng, noise, lane_op
         self.features, self.level = features, level
+        self.args: dict[str, int] = {}  # arguments an attack adds (name -> run-time value)
+        self.declared: dict = {}  # their stated ranges (see Program.declared)
+        self.fit_args: list = []
+        self.must_refuse: list[str] = []
+
+    def stated_arg(self, name: str, value: int, bounds) -> Arg:
+        """An index argument of run-time `value` with stated range `bounds` (or None)."""
+        if name not in self.args:
+            self.args[name], self.declared[name] = value, bounds
+        return Arg(name)
 
     def bad(self, feature: str | None = None, scale: float = 1.0) -> bool:
         """Take a bad choice? (probability noise * scale); records `feature` if so."""
         hit = self.noise > 0 and self.rng.random() < self.noise * scale
         if hit and feature:
+            self.features.add(feature)
+        return hit
+
+    def chance(self, feature: str, probability: float) -> bool:
+        """Take an attack (at any noise level)? Records `feature` if so."""
+        hit = self.rng.random() < probability
+        if hit:
             self.features.add(feature)
         return hit
 
@@ -811,6 +933,15 @@ def offset_expr(g: Gen, scope: list[Loop], align: int, type_: str, depth: int = 
     unless a bad choice is drawn."""
     if g.bad("unprovable offset form", 0.5):
         return _bad_offset(g, scope, align, type_, depth)
+    if depth == 0 and g.chance("width attack", ATTACK_RATE):
+        return width_attack(g, scope, align, type_)
+    if depth == 0 and g.chance("stated range edge", 0.05):
+        value = g.int(0, 2)
+        hi = value + g.int(1, 3)
+        arg = g.stated_arg("m", value, (g.pick([0, 0, 0, -1]), hi))
+        if g.int(0, 1):  # the tensor ends exactly where the stated range's top reaches
+            g.fit_args.append({"m": g.declared["m"][1] - 1})
+        return as_type(Bin("muli", arg, Const(align)), type_)
     kinds = ["const", "lane", "lane", "iv", "iv", "iv"]
     if depth < 2:
         kinds += ["add", "min", "max", "clamp", "remk", "divk", "mulk", "cast"]
@@ -901,6 +1032,63 @@ def small_expr(g: Gen, scope: list[Loop], type_: str, neg: bool = False) -> Expr
     return as_type(Iv(g.pick(scope)), type_)
 
 
+# --------------------------------------------------------------------------- width attacks
+#
+# Offsets whose value depends on the integer width: narrow arithmetic that wraps, casts that
+# truncate or read a negative value as unsigned, products and sums near the width limits.
+# Some are provable (the value never wraps), most are not; the oracle computes each one
+# exactly as LLVM does, so an accepted program is judged by what its IR computes.
+
+ATTACK_RATE = 0.12  # per top-level trailing offset
+ATTACK_FEATURES = ("width attack:", "unsigned loop", "stated range", "valid rows from",
+                   "type contradiction", "store flag")
+WIDTH_ATTACKS = ("narrow arithmetic", "truncating cast", "wrapping product",
+                 "sum near the limit", "wrap and return", "unsigned cast of a negative")
+
+
+def leaf_expr(g: Gen, scope: list[Loop], align: int, type_: str) -> Expr:
+    """A small aligned non-negative leaf: constant, block index times align, or an iv."""
+    return offset_expr(g, scope, align, type_, depth=2)
+
+
+def cast_to(g: Gen, e: Expr, type_: str) -> Expr:
+    """`e` in `type_` by one randomly chosen arith cast (maybe not value-preserving)."""
+    ops = cast_ops(e.type, type_)
+    return Cast(e, type_, g.pick(ops)) if ops else e
+
+
+def width_attack(g: Gen, scope: list[Loop], align: int, type_: str) -> Expr:
+    kind = g.pick(WIDTH_ATTACKS)
+    g.features.add(f"width attack: {kind}")
+    narrow = g.pick(NARROW)
+    bits = WIDTH[narrow]
+    if kind == "narrow arithmetic":  # the usual forms, computed in i8/i16/i32
+        return cast_to(g, offset_expr(g, scope, align, narrow, depth=1), type_)
+    if kind == "truncating cast":  # a large value truncated, then widened again
+        wide = g.pick(["i64", "index"])
+        big = g.pick([1 << 8, 1 << 16, 1 << 32, (1 << 31) - align, (1 << 15) - align])
+        value = Bin("addi", leaf_expr(g, scope, align, wide), Const(big, wide))
+        target = g.pick([t for t in NARROW if WIDTH[t] < 64])
+        trunc = Cast(value, target, "index_cast" if wide == "index" else "trunci")
+        return cast_to(g, trunc, type_)
+    if kind == "wrapping product":  # factor * 2^(w-2): wraps negative at factor 2
+        factor = small_expr(g, scope, narrow)
+        k = max(align, 1 << (bits - g.pick([2, 3])))
+        return cast_to(g, Bin("muli", factor, Const(k, narrow)), type_)
+    if kind == "sum near the limit":  # (2^(w-1) - j*align) + x wraps once x >= j*align
+        base = Const((1 << (bits - 1)) - align * g.int(1, 2), narrow)
+        return cast_to(g, Bin("addi", base, leaf_expr(g, scope, align, narrow)), type_)
+    if kind == "wrap and return":  # (x + K) - K: exact modulo 2^w, the middle may wrap
+        base = Const((1 << (bits - 1)) - align, narrow)
+        inner = Bin("addi", leaf_expr(g, scope, align, narrow), base)
+        return cast_to(g, Bin("subi", inner, base), type_)
+    # x - j*align in a narrow type (negative for small x), read as unsigned: 2^w - j*align
+    small = g.pick(["i8", "i16"])
+    value = Bin("subi", leaf_expr(g, scope, align, small), Const(align * g.int(1, 2), small))
+    wider = g.pick([t for t in WIDTH if WIDTH[t] > WIDTH[small]])
+    return as_type(Cast(value, wider, "index_castui" if wider == "index" else "extui"), type_)
+
+
 def leading_expr(g: Gen, scope: list[Loop], type_: str) -> Expr:
     """A leading (batch) offset: folded, never proved; only range matters."""
     if g.bad("leading offset negative", 0.3):
@@ -920,8 +1108,11 @@ def leading_expr(g: Gen, scope: list[Loop], type_: str) -> Expr:
 def loops_strategy(g: Gen, c0: int) -> list[Loop]:
     loops: list[Loop] = []
     for i in range(g.int(0, 2)):
-        type_ = g.pick(["index"] * 4 + ["i32", "i64"])
+        type_ = g.pick(["index"] * 4 + ["i32", "i64", "i16", "i8"])
         step = g.pick([1, 1, 2, 16, 16, 32, c0, c0 * 2, 8])
+        if type_ in ("i8", "i16") and g.chance("unsigned loop", 0.5):
+            loops.append(_unsigned_loop(g, i, type_, step))
+            continue
         start_kind = g.pick(["zero"] * 3 + ["const", "lane", "outer"])
         if start_kind == "zero":
             start, smax = Const(0, type_), 0
@@ -937,12 +1128,30 @@ def loops_strategy(g: Gen, c0: int) -> list[Loop]:
         carry = None
         if g.int(0, 4) == 0:
             carry = (g.pick([0, 16, c0]), g.pick([16, c0, 8]))
-        loops.append(Loop(i, start, smax + g.int(1, 3) * step, step, type_, carry))
+        stop = smax + g.int(1, 3) * step
+        if stop + step >= 1 << (WIDTH[type_] - 1):  # the signed loop would wrap: widen it
+            type_ = "i32"
+            start = as_type(start, type_)
+        loops.append(Loop(i, start, stop, step, type_, carry))
     return loops
 
 
+def _unsigned_loop(g: Gen, i: int, type_: str, step: int) -> Loop:
+    """`scf.for unsigned` in i8/i16 whose iv may pass the signed maximum (as a signed
+    value it turns negative there)."""
+    half = 1 << (WIDTH[type_] - 1)
+    step = max(step, 16)
+    if g.int(0, 1):
+        start = half - step * g.int(1, 2)
+        g.features.add("unsigned loop past the signed maximum")
+    else:
+        start = step * g.int(0, 2)
+    stop = min(start + step * g.int(1, 3), 2 * half - step)
+    return Loop(i, Const(start, type_), stop, step, type_, None, unsigned=True)
+
+
 def _index_type(g: Gen) -> str:
-    return g.pick(["index"] * 6 + ["i32", "i32", "i64"])
+    return g.pick(["index"] * 8 + ["i32", "i32", "i64", "i16", "i8"])
 
 
 def load_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Load:
@@ -983,6 +1192,7 @@ def load_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Load:
         op.tile_shape = (op.tile_shape[0] + g.pick([-16, 16]), op.tile_shape[1])
         if op.tile_shape[0] <= 0:
             op.tile_shape = (op.tile_shape[0] + 32, op.tile_shape[1])
+        g.must_refuse.append("the tile type's rows differ from the window's")
     elif g.level == "pto" and g.int(0, 11) == 0:
         short = tr - 16 if tr > 16 else tr
         kind = g.pick(["dynamic, full"] + (["dynamic, short", "static, short"]
@@ -997,6 +1207,14 @@ def load_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Load:
             op.tile_valid = (short, tc * nb)
     if g.level == "pto" and g.bad("tload into a non-NZ tile", 0.1):
         op.tile_nz = False
+    if g.chance("type contradiction: tile element", 0.03):
+        op.tile_element = g.pick([d for d in DTYPES if d != t.dtype.mlir])
+        g.must_refuse.append(f"the tile's element {op.tile_element} is not the tensor's "
+                             f"{t.dtype.mlir}")
+    if g.level == "pto" and g.chance("type contradiction: partition type", 0.03):
+        op.partition_type = op.sizes[:-2] + [op.sizes[-2] + 16, op.sizes[-1]]
+        g.must_refuse.append("the partition type disagrees with its sizes")
+        op.tags.add("F3")
     return op
 
 
@@ -1034,7 +1252,19 @@ def valid_shape(g: Gen, op: Load) -> list[Expr]:
             rows = Bin("muli", Arg("n"), Const(16))
         else:
             rows = Bin("minsi", Bin("muli", Arg("n"), Const(16)), Const(tr))
+    if g.chance("valid rows from a stated argument", 0.15):
+        kind = "stated argument * 16"
+        bounds = g.pick([None, (0, tr // 16 + 1), (0, tr // 16 + 1), (0, tr // 16 + 2),
+                         (-1, tr // 16 + 1)])
+        rows = Bin("muli", g.stated_arg("v", g.int(0, tr // 16), bounds), Const(16))
+        if g.declared["v"] is None:
+            g.must_refuse.append("the valid rows have no bound")
     g.features.add(f"valid rows {kind}")
+    if not isinstance(rows, Const) and g.chance("type contradiction: static valid type", 0.05):
+        op.valid_type = (str(tr), str(tc * op.batches))  # judged by _static_valid_claims
+    elif isinstance(rows, Const) and g.chance("type contradiction: valid type", 0.05):
+        op.valid_type = (str(rows.value + 16), str(tc * op.batches))
+        g.must_refuse.append("the tile type's valid rows differ from valid_shape")
     col_kind = g.pick(["full"] * 4 + ["const", "ragged"])
     if col_kind == "full":
         cols = Const(tc)
@@ -1073,6 +1303,14 @@ def store_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Store:
     if g.bad("store atomic", 0.1):
         op.attrs += (", atomic" if g.level == "pl"
                      else ", atomicType = #pto<atomic_type atomic_add>")
+        g.must_refuse.append("an atomic store")
+    elif g.chance("store flag in another spelling", 0.04):
+        flag = g.pick(STORE_FLAGS)
+        op.attrs += f", {flag}"
+        pl_spelling = "#pto<" not in flag  # means nothing on a pto.tstore (a plain store)
+        active = not flag.endswith(("none>", "no_relu>"))
+        if active and (g.level == "pl" or not pl_spelling):
+            g.must_refuse.append(f"the store flag {flag}")
     if g.bad("store from a non-Acc tile", 0.1):
         op.space = "vec" if g.level == "pl" else "mat"
     if rows > 16 and g.bad("store of a partly valid tile", 0.1):
@@ -1080,12 +1318,27 @@ def store_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Store:
     return op
 
 
+# Store flags in both spellings; the oracle models a plain overwrite, so a store with any
+# active flag must be refused (the last two are the inactive values, which are accepted;
+# on a pto.tstore the pl spellings are attributes PTOAS does not read).
+STORE_FLAGS = (
+    "atomicType = #pto<atomic_type atomic_add>",
+    "reluPreMode = #pto<relu_pre_mode normal_relu>",
+    'atomic = "atomic_add"',
+    'pre_relu = "normal_relu"',
+    "atomicType = #pto<atomic_type atomic_none>",
+    "reluPreMode = #pto<relu_pre_mode no_relu>",
+)
+
+
 def _fit_shapes(g: Gen, prog: Program) -> bool:
     """Size every tensor for the windows its ops address at run time (plus slack); a bad
     choice makes one axis too small or unaligned. False when it cannot stay small."""
     need: dict[Tensor, list[int]] = {t: [1] * t.rank for t in prog.tensors}
-    for bid in range(prog.block_num):
-        for env, op in prog.envs(bid):
+    runs = [(bid, args) for bid in range(prog.block_num)
+            for args in [prog.args, *({**prog.args, **alt} for alt in prog.fit_args)]]
+    for bid, args in runs:
+        for env, op in prog.envs(bid, args):
             offsets = [e.ev(env) for e in op.offsets]
             sizes = (op.sizes if isinstance(op, Load)
                      else [1] * (op.tensor.rank - 2) + [op.rows, op.cols])
@@ -1181,8 +1434,8 @@ def build_program(level: str, seed: int, tall: bool = True) -> Program:
                     op.source = source[-1]  # load the store's result (an alias of t)
                     features.add("load of a store result")
                 ops.append(op)
-        prog = Program(level, dtype, tensors, {"n": g.int(0, 3)}, g.int(1, 3), loops, ops,
-                       features)
+        prog = Program(level, dtype, tensors, {"n": g.int(0, 3), **g.args}, g.int(1, 3),
+                       loops, ops, features, declared=g.declared, fit_args=g.fit_args)
         if prog.trip_count() > 48 or not _fit_shapes(g, prog):
             features.add("oversized, shrunk")
             prog.loops = []
@@ -1195,6 +1448,7 @@ def build_program(level: str, seed: int, tall: bool = True) -> Program:
                 for t in prog.tensors:
                     t.shape = [1] * (t.rank - 2) + [64, 4 * t.dtype.c0]
     prog.seed = seed
+    prog.must_refuse = list(g.must_refuse)
     if level == "pto":
         for t in prog.tensors:
             if g.bad("pto padded strides", 0.1):
@@ -1203,8 +1457,38 @@ def build_program(level: str, seed: int, tall: bool = True) -> Program:
                 t.strides = strides
     for t in prog.tensors:
         t.data = _data(t, seed)
+    prog.must_refuse += _stated_violations(prog) + _static_valid_claims(prog)
     prog.features = features
     return prog
+
+
+def _stated_violations(prog: Program) -> list[str]:
+    """Executions the stated facts allow (ends of every stated range, every block) whose
+    row/column window is negative or leaves the tensor, or whose valid extent leaves the
+    tile: the facts do not prove the program, so the passes must refuse it."""
+    found = []
+    for args in prog.stated_extremes():
+        for bid in range(prog.block_num):
+            for e in prog.execute(bid, None, args):
+                if e.status in ("neg", "oob", "valid"):
+                    found.append(f"the stated facts allow args {args}, block {bid}, where "
+                                 f"the {e.detail}")
+                    return found
+    return found
+
+
+def _static_valid_claims(prog: Program) -> list[str]:
+    """Loads whose tile type states static valid rows for dynamic valid_shape rows that
+    take another value in some execution: a contradiction the passes must refuse (where
+    the value is always the stated one, accepting is right)."""
+    claims = [op for op in prog.ops if isinstance(op, Load) and op.valid_type and op.valid
+              and not isinstance(op.valid[-2], Const)]
+    for bid in range(prog.block_num):
+        for env, op in prog.envs(bid):
+            if op in claims and op.valid[-2].ev(env) != int(op.valid_type[0]):
+                return [f"the tile type states {op.valid_type[0]} valid rows, and block "
+                        f"{bid} computes {op.valid[-2].ev(env)}"]
+    return []
 
 
 def _uses_loops(e: Expr) -> bool:
@@ -1283,7 +1567,13 @@ REASONS: list[tuple[str, str]] = [
     ("element count tile/partition", r"moves the tile's valid region one to one"),
     ("store field/L0C limits", r"exceeds the store|L0C"),
     ("tile valid region differs from the partition", r"into a tile whose valid region is"),
-    ("multi-batch partition into one tile", r"NZ partition of \d+ batches into"),
+    ("multi-batch partition into one tile", (r"NZ partition of \d+ batches into|"
+                                             r"takes \d+ batches into one")),
+    ("window may leave the axis", r"window may leave the axis"),
+    ("leading offset may be negative", r"\(batches\) may be negative"),
+    ("type contradicts operands", r"disagree|into a tile of|of an NZ view of .* into a"),
+    ("fold may wrap", r"folded batch index may wrap"),
+    ("func arg attributes not extended (F4)", r"argument attribute array to have the same"),
 ]
 
 
@@ -1300,10 +1590,13 @@ def reason_key(message: str) -> str:
 # Known pass defects the fuzzer keeps exercising; a mismatch explained by one of them is
 # counted under its key, any other mismatch is a new bug (test_fuzz_differential.py pins
 # each of these with a minimal reproducer, as a strict xfail).
-# Both findings so far (F1: a multi-batch window into a row-stacked tile; F2: dynamic
-# valid rows shorter than the partition) are fixed: no mismatch is explained any more.
-KNOWN_FINDINGS: dict[str, str] = {}
-_FINDING_SIGNATURES: dict[str, str] = {}
+# F1 (a multi-batch window into a row-stacked tile) and F2 (dynamic valid rows shorter
+# than the partition) are fixed; F3 is open.
+KNOWN_FINDINGS: dict[str, str] = {
+    "F3": "pto-block-nz-views accepts a pto.partition_view whose result type contradicts its "
+          "constant sizes (it lowers the sizes; test_finding_f3_* pins it, strict xfail)",
+}
+_FINDING_SIGNATURES: dict[str, str] = {"F3": "the partition type disagrees with its sizes"}
 
 
 @dataclass
@@ -1392,6 +1685,8 @@ def check(prog: Program, mode: str = "a2a3") -> Outcome:
                 outcome.lane_op_refusal = lower(text, pipeline_for(prog))[1].success
             return outcome
         outcome = Outcome(prog, True)
+        for why in prog.must_refuse:
+            outcome.mismatches.append(Mismatch(f"accepted although {why}"))
         runner = Runner(prog, module, mode)
         for bid in range(prog.block_num):
             compare_run(prog, runner, bid, outcome)
@@ -1422,9 +1717,16 @@ class Runner:
 def compare_run(prog: Program, runner: Runner, bid: int, outcome: Outcome):
     gm_logical = {t: t.data.copy() if t.data is not None else None for t in prog.tensors}
     events = prog.execute(bid, gm_logical)
-    skip = [e for e in events if e.status in ("oob", "valid")]
-    if skip:  # a window outside the tensor at run time: the user's error, not provable
+    skip = [e for e in events if e.status == "lead-oob"]
+    if skip:  # a batch outside the tensor at run time: a warning only, where unbounded
         outcome.skipped_runs[skip[0].status] += 1
+        return
+    for e in events:
+        if e.status in ("oob", "valid"):  # row, column and valid extents must be proved
+            outcome.mismatches.append(Mismatch(
+                f"block {bid}: accepted although at run time the {e.detail} "
+                f"(offsets {e.offsets})", e.op.tensor.name))
+    if any(e.status in ("oob", "valid") for e in events):
         return
     neg = [e for e in events if e.status == "neg"]
     for e in neg:  # there is no logical window: the sign proof must have refused this
@@ -1636,10 +1938,17 @@ class Stats:
                                                  if lv == level) + ")" if skipped else ""))
             for (lv, f), v in sorted(self.findings.items()):
                 if lv == level:
-                    lines.append(f"  known finding {f}: {v} programs with wrong bytes")
+                    lines.append(f"  known finding {f}: {v} programs accepted wrongly")
             if self.lane_op_refusals[level]:
                 lines.append(f"  refused only because pto.get_block_idx/num is not known "
                              f"non-negative: {self.lane_op_refusals[level]}")
+            attacks = sorted({f for (lv, f, _) in self.features
+                              if lv == level and f.startswith(ATTACK_FEATURES)})
+            if attacks:
+                lines.append("  attacks (programs carrying one: accepted / generated):")
+            for f in attacks:
+                yes, no = self.features[(level, f, True)], self.features[(level, f, False)]
+                lines.append(f"    {yes:6d} / {yes + no:<6d} {f}")
             lines.append("  refused, by reason (the first error of each program):")
             for (lv, key), v in sorted(self.refused.items(), key=lambda kv: (-kv[1], kv[0])):
                 if lv == level:

@@ -80,6 +80,9 @@ def test_fuzz_summary(capsys):
         reasons = {key for (lv, key) in STATS.refused if lv == level}
         assert {"sign unproven", "alignment unproven"} <= reasons, reasons
     assert ("pl", "gap guard (pto-isa#317)") in STATS.refused
+    for level in ("pl", "pto"):
+        reasons = {key for (lv, key) in STATS.refused if lv == level}
+        assert {"window may leave the axis", "type contradicts operands"} <= reasons, reasons
 
 
 # --------------------------------------------------------------------------- helpers
@@ -324,3 +327,131 @@ def test_verifier_catches_a_bypassed_pass_guard(monkeypatch, guard):
     _, result = _lower(prog)
     assert not result.success
     assert all("pto.t" in d.message or "NZ" in d.message for d in result.errors)
+
+
+# --------------------------------------------------------------------------- open findings
+
+F3_PTO = """
+func.func @kernel(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  %tv = "pto.make_tensor_view"(%p, %c48, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c32, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<48x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<48x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+"""
+
+F4_PL = """
+func.func @kernel(%w: tensor<?x16x16xf16, #pl.layout<nz>>, %n: index {nz.range = array<i64: 0, 4>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<?x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<16x16xf16, mat>
+  return
+}
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="F3, open: the partition type is not checked against "
+                   "its constant sizes")
+def test_finding_f3_partition_type_contradicting_its_sizes_is_refused():
+    """F3: a partition_view of sizes [32, 16] whose result type says 48x16 is accepted by
+    pto-block-nz-views (which lowers the sizes) and by verify-pto-nz (which sees only the
+    consistent rank-5 output). The type and the operands disagree on what is moved: found
+    by the fuzz's type-contradiction attack."""
+    module = ir.Module.parse(F3_PTO)
+    result = run_pipeline(module, fp.PTO_PIPELINE)
+    assert not result.success
+
+
+@pytest.mark.xfail(strict=True, reason="F4, open: pl-to-pto adds the batch-extent argument "
+                   "without extending the argument attributes")
+def test_finding_f4_argument_facts_with_a_dynamic_batch_are_lowered():
+    """F4: a function with a dynamic-batch NZ tensor and an attribute on any argument
+    (here a true nz.range fact) is refused by the func.func verifier ('expects argument
+    attribute array to have the same number of elements'): pl-to-pto appends the batch
+    extent argument but not its (empty) attribute dictionary."""
+    module = ir.Module.parse(F4_PL)
+    result = run_pipeline(module, fp.PL_PIPELINE)
+    assert result.success, [d.message for d in result.errors]
+
+
+F5_PL = """
+func.func @kernel(%w: tensor<48x32xf16, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %t = "pl.tile.load"(%w, %c0, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<48x32xf16, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<32x32xf16, mat, valid = 16x32>
+  return
+}
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="F5, open: the pl consistency check compares the "
+                   "sizes with the tile's shape, not with its valid region")
+def test_finding_f5_taller_tile_whose_valid_region_is_the_window_is_accepted():
+    """F5 (over-refusal, not a soundness defect): a 16 x 32 window loaded into a 32 x 32
+    tile whose declared valid region is 16 x 32 was accepted before issue 13 (the model
+    confirmed its bytes) and is accepted by pto-block-nz-views in pto spelling, but
+    pl-to-pto now refuses it ('sizes [16, 32] disagree with its 32x32 result tile')."""
+    module = ir.Module.parse(F5_PL)
+    result = run_pipeline(module, fp.PL_PIPELINE)
+    assert result.success, [d.message for d in result.errors]
+
+
+def test_fuzz_attacks_are_generated():
+    """The bounded profile's programs carry every attack at least once (the generator
+    cannot silently stop producing one)."""
+    features = {f for (_, f, _) in STATS.features}
+    if not features:
+        pytest.skip("the fuzz tests did not run in this session")
+    wanted = {f"width attack: {kind}" for kind in fp.WIDTH_ATTACKS} | {
+        "unsigned loop", "unsigned loop past the signed maximum", "stated range edge",
+        "valid rows from a stated argument", "type contradiction: tile element",
+        "type contradiction: partition type", "type contradiction: static valid type",
+        "type contradiction: valid type", "store flag in another spelling"}
+    assert wanted <= features, sorted(wanted - features)
+
+
+def _width_cases():
+    """Casts and arithmetic near every width's limits, as the attacks build them."""
+    values = [0, 1, 16, 100, 127, 128, 240, 255, 256, 32767, 32768, 65520, (1 << 31) - 16,
+              1 << 31, (1 << 32) + 48, -1, -16, -128, -129, -32768]
+    cases = []
+    for source in fp.WIDTH:
+        for target in fp.WIDTH:
+            for op in fp.cast_ops(source, target):
+                cases += [fp.Cast(Const(v, source), target, op) for v in values]
+    for type_ in fp.WIDTH:
+        half = 1 << (fp.WIDTH[type_] - 1)
+        for op in ("addi", "subi", "muli"):
+            cases += [Bin(op, Const(half - 16, type_), Const(k, type_)) for k in (16, 32, 2)]
+        cases.append(Bin("remsi", Const(-half + 16, type_), Const(48, type_)))
+        cases.append(Bin("floordivsi", Const(-half + 16, type_), Const(32, type_)))
+    return cases
+
+
+def test_width_semantics_agree_with_mlir_constant_folding():
+    """The oracle's two's complement (Cast, Bin, wrap) is what MLIR computes: every case
+    is emitted as IR over constants, folded by the upstream canonicalizer, and the folded
+    constants must equal the Python evaluation."""
+    cases = _width_cases()
+    w = fp.Writer()
+    names = [case.emit(w, None) for case in cases]
+    types = [case.type for case in cases]
+    text = (f"func.func @f() -> ({', '.join(types)}) {{\n" + "\n".join(w.lines)
+            + f"\n  return {', '.join(names)} : {', '.join(types)}\n}}\n")
+    module = ir.Module.parse(text)
+    result = run_pipeline(module, "builtin.module(canonicalize)")
+    assert result.success, result.errors
+    func = module.body.operations[0]
+    ret = func.regions[0].blocks[0].operations[len(func.regions[0].blocks[0].operations) - 1]
+    env = fp.Env(0, 1, {})
+    for case, value in zip(cases, ret.operands):
+        folded = ir.IntegerAttr(value.owner.attributes["value"]).value
+        assert folded == case.ev(env), (case.text(), case.type, folded, case.ev(env))
