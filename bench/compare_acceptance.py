@@ -40,8 +40,9 @@ DEFAULT_OLD = "/work/wt/old/.venv/bin/python"
 
 
 def _worker_main() -> int:
-    import nzpass
     from mlir import ir
+
+    import nzpass
 
     for line in sys.stdin:
         request = json.loads(line)
@@ -52,7 +53,7 @@ def _worker_main() -> int:
                 reply = {"success": result.success,
                          "messages": [d.message for d in (result.errors or result.diagnostics)],
                          "output": str(module) if result.success else ""}
-            except Exception as err:  # noqa: BLE001 (an old defect is a verdict, not a stop)
+            except Exception as err:
                 message = f"internal: {type(err).__name__}: {err}"
                 reply = {"success": False, "messages": [message], "output": ""}
         sys.stdout.write(json.dumps(reply) + "\n")

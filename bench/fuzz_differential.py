@@ -42,8 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "test" / "unit"))
 
-import fuzz_programs as fp  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
+
+import fuzz_programs as fp  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 from progress import Progress  # noqa: E402

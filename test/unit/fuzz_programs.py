@@ -53,6 +53,7 @@ from math import prod
 
 import numpy as np
 from hypothesis import strategies as st
+
 from nzpass import run_pipeline
 from nzpass.dialects import pto
 from nzpass.ir.bindings import ir, new_context
@@ -587,13 +588,13 @@ class Program:
 
 
 def _window_index(offsets, sizes):
-    return tuple(slice(o, o + n) for o, n in zip(offsets, sizes))
+    return tuple(slice(o, o + n) for o, n in zip(offsets, sizes, strict=False))
 
 
 def _check_trailing(offsets, aligns) -> tuple[str, str]:
     """("neg", detail) for a negative trailing offset, ("", unaligned note) otherwise."""
     notes = []
-    for value, align, what in zip(offsets, aligns, ("row offset", "column offset")):
+    for value, align, what in zip(offsets, aligns, ("row offset", "column offset"), strict=False):
         if value < 0:
             return "neg", f"{what} {value} < 0"
         if value % align:
@@ -606,7 +607,7 @@ def _check_range(offsets, sizes, shape) -> tuple[str, str]:
     row or column axis (the passes must prove these inside), "lead-oob" for a leading
     axis (only a warning when the passes cannot bound it)."""
     rank = len(shape)
-    for axis, (o, n, extent) in enumerate(zip(offsets, sizes, shape)):
+    for axis, (o, n, extent) in enumerate(zip(offsets, sizes, shape, strict=False)):
         if o < 0 or o + n > extent:
             status = "oob" if axis >= rank - 2 else "lead-oob"
             return status, f"axis {axis} window [{o}, {o + n}) outside extent {extent}"
@@ -751,7 +752,7 @@ class _PlEmitter(_Emitter):
                 stacked = op.tile_shape[0] != op.sizes[-2]
                 scale = (op.batches, 1) if stacked else (1, op.batches)
                 tile_valid = tuple(str(e.value * k) if isinstance(e, Const) else "?"
-                                   for e, k in zip(op.valid[-2:], scale))
+                                   for e, k in zip(op.valid[-2:], scale, strict=False))
             if op.tile_valid is not None and not op.valid:
                 tile_valid = op.tile_valid
             tile_valid = op.valid_type or tile_valid
@@ -1174,7 +1175,7 @@ def load_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Load:
         tr = g.pick([8, 24])
     if g.bad("tile columns not whole C0 lines", 0.3):
         tc = g.pick([c0 // 2, c0 + c0 // 2])
-    op = Load(t, lead + [rows, cols], lead_sizes + [tr, tc], depth, lane_op=g.lane_op)
+    op = Load(t, [*lead, rows, cols], [*lead_sizes, tr, tc], depth, lane_op=g.lane_op)
     nb = op.batches
     op.tile_shape = (tr, tc * nb)
     if nb > 1 and g.int(0, 1):
@@ -1212,7 +1213,7 @@ def load_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Load:
         g.must_refuse.append(f"the tile's element {op.tile_element} is not the tensor's "
                              f"{t.dtype.mlir}")
     if g.level == "pto" and g.chance("type contradiction: partition type", 0.03):
-        op.partition_type = op.sizes[:-2] + [op.sizes[-2] + 16, op.sizes[-1]]
+        op.partition_type = [*op.sizes[:-2], op.sizes[-2] + 16, op.sizes[-1]]
         g.must_refuse.append("the partition type disagrees with its sizes")
         op.tags.add("F3")
     return op
@@ -1275,7 +1276,7 @@ def valid_shape(g: Gen, op: Load) -> list[Expr]:
         cols = Bin("minsi", Bin("subi", Dim(t, t.rank - 1, col_off.type), col_off),
                    Const(tc, col_off.type))
         g.features.add("valid cols ragged")
-    return lead + [rows, cols]
+    return [*lead, rows, cols]
 
 
 def store_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Store:
@@ -1292,7 +1293,7 @@ def store_op(g: Gen, tensor: Tensor, scope: list[Loop], depth: int) -> Store:
     if g.bad("store row offset", 0.2):
         row = g.pick([Const(16, ctype), Const(8, ctype),
                       as_type(Bin("muli", g.lane(), Const(16)), ctype)])
-    op = Store(t, lead + [row, col], rows, cols, depth)
+    op = Store(t, [*lead, row, col], rows, cols, depth)
     if g.level == "pto":
         op.attrs = "stPhase = #pto<st_phase final>"
     if g.level == "pto" or g.int(0, 1):
@@ -1342,7 +1343,7 @@ def _fit_shapes(g: Gen, prog: Program) -> bool:
             offsets = [e.ev(env) for e in op.offsets]
             sizes = (op.sizes if isinstance(op, Load)
                      else [1] * (op.tensor.rank - 2) + [op.rows, op.cols])
-            for axis, (o, n) in enumerate(zip(offsets, sizes)):
+            for axis, (o, n) in enumerate(zip(offsets, sizes, strict=False)):
                 need[op.tensor][axis] = max(need[op.tensor][axis], max(o, 0) + n)
     for t in prog.tensors:
         c0 = t.dtype.c0
@@ -1750,7 +1751,7 @@ def compare_run(prog: Program, runner: Runner, bid: int, outcome: Outcome):
         outcome.mismatches.append(Mismatch(f"block {bid}: {len(result.loads)} loads "
                                            f"simulated, {len(loads)} expected"))
         return
-    for n, (got, exp) in enumerate(zip(result.loads, loads)):
+    for n, (got, exp) in enumerate(zip(result.loads, loads, strict=False)):
         outcome.loads += 1
         vr, vc = exp.expected.shape
         tile = got.logical[:vr, :vc]
@@ -1812,7 +1813,7 @@ def _whole_row_bypass():
     original = nz_window.plan_acc_store_window
 
     def plan_acc_store_window(geom, tile_rows, tile_cols, offsets, loc, prover):
-        fake = nz_window.NzGeometry(tuple(geom.shape[:-2]) + (tile_rows, geom.cols), geom.c0)
+        fake = nz_window.NzGeometry((*tuple(geom.shape[:-2]), tile_rows, geom.cols), geom.c0)
         return original(fake, tile_rows, tile_cols, offsets, loc, prover)
 
     return plan_acc_store_window

@@ -24,11 +24,12 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-import fuzz_programs as fp
 import numpy as np
 import pytest
-from fuzz_programs import Bin, Const, Lane, Load, Program, Store, Tensor
 from hypothesis import HealthCheck, Phase, given, settings
+
+import fuzz_programs as fp
+from fuzz_programs import Bin, Const, Lane, Load, Program, Store, Tensor
 from nzpass import run_pipeline
 from nzpass.ir.bindings import ir, new_context
 from nzpass.model import GmOutOfBounds, Simulator, pack_nz, unpack_nz
@@ -329,7 +330,7 @@ def test_verifier_catches_a_bypassed_pass_guard(monkeypatch, guard):
     assert all("pto.t" in d.message or "NZ" in d.message for d in result.errors)
 
 
-# --------------------------------------------------------------------------- open findings
+# --------------------------------------------------------------------------- findings F3-F5 (fixed)
 
 F3_PTO = """
 func.func @kernel(%p: !pto.ptr<f16>) {
@@ -357,8 +358,6 @@ func.func @kernel(%w: tensor<?x16x16xf16, #pl.layout<nz>>, %n: index {nz.range =
 """
 
 
-@pytest.mark.xfail(strict=True, reason="F3, open: the partition type is not checked against "
-                   "its constant sizes")
 def test_finding_f3_partition_type_contradicting_its_sizes_is_refused():
     """F3: a partition_view of sizes [32, 16] whose result type says 48x16 is accepted by
     pto-block-nz-views (which lowers the sizes) and by verify-pto-nz (which sees only the
@@ -369,8 +368,6 @@ def test_finding_f3_partition_type_contradicting_its_sizes_is_refused():
     assert not result.success
 
 
-@pytest.mark.xfail(strict=True, reason="F4, open: pl-to-pto adds the batch-extent argument "
-                   "without extending the argument attributes")
 def test_finding_f4_argument_facts_with_a_dynamic_batch_are_lowered():
     """F4: a function with a dynamic-batch NZ tensor and an attribute on any argument
     (here a true nz.range fact) is refused by the func.func verifier ('expects argument
@@ -392,8 +389,6 @@ func.func @kernel(%w: tensor<48x32xf16, #pl.layout<nz>>) {
 """
 
 
-@pytest.mark.xfail(strict=True, reason="F5, open: the pl consistency check compares the "
-                   "sizes with the tile's shape, not with its valid region")
 def test_finding_f5_taller_tile_whose_valid_region_is_the_window_is_accepted():
     """F5 (over-refusal, not a soundness defect): a 16 x 32 window loaded into a 32 x 32
     tile whose declared valid region is 16 x 32 was accepted before issue 13 (the model
@@ -452,6 +447,6 @@ def test_width_semantics_agree_with_mlir_constant_folding():
     func = module.body.operations[0]
     ret = func.regions[0].blocks[0].operations[len(func.regions[0].blocks[0].operations) - 1]
     env = fp.Env(0, 1, {})
-    for case, value in zip(cases, ret.operands):
+    for case, value in zip(cases, ret.operands, strict=False):
         folded = ir.IntegerAttr(value.owner.attributes["value"]).value
         assert folded == case.ev(env), (case.text(), case.type, folded, case.ev(env))

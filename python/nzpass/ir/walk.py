@@ -111,4 +111,12 @@ def function_type(func: ir.Operation) -> ir.FunctionType:
 
 
 def set_function_type(func: ir.Operation, inputs, results) -> None:
+    """Retype `func`; an argument attribute list grows with the inputs (a new
+    argument gets an empty dictionary), as func.func requires one entry each."""
     func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, results))
+    if "arg_attrs" not in func.attributes:
+        return
+    attrs = list(ir.ArrayAttr(func.attributes["arg_attrs"]))
+    if len(attrs) < len(inputs):
+        attrs += [ir.DictAttr.get({})] * (len(inputs) - len(attrs))
+        func.attributes["arg_attrs"] = ir.ArrayAttr.get(attrs)

@@ -48,7 +48,11 @@ def check_load_types(load: pl.TileLoad, constant: Constant) -> pl.TileType:
     sizes = load.groups["sizes"]
     leading = [constant(v) for v in sizes[:-2]]
     trailing = [constant(v) for v in sizes[-2:]]
-    if trailing != [tile.rows, tile.cols] or any(s != 1 for s in leading):
+    # A window may fill only the tile's static valid region (a taller physical tile).
+    windows = [[tile.rows, tile.cols]]
+    if tile.valid is not None and None not in tile.valid and not load.groups["valid_shape"]:
+        windows.append(list(tile.valid))
+    if trailing not in windows or any(s != 1 for s in leading):
         raise Refusal(loc, f"'pl.tile.load' sizes {_show(sizes, constant)} disagree with its "
                       f"{tile.rows}x{tile.cols} result tile: the load moves the sizes' window "
                       "while the tile describes another; give constant sizes [1, ..., "
@@ -64,7 +68,8 @@ def _check_valid(load: pl.TileLoad, tile: pl.TileType, constant: Constant) -> No
     loc = load.location
     declared = tile.valid or (tile.rows, tile.cols)
     if not valid:
-        if None in declared or declared != (tile.rows, tile.cols):
+        window = tuple(constant(v) for v in load.groups["sizes"][-2:])
+        if None in declared or declared not in ((tile.rows, tile.cols), window):
             raise Refusal(loc, f"'pl.tile.load' result tile has valid = "
                           f"{_extent(declared[0])}x{_extent(declared[1])} but the load gives no "
                           "valid_shape: the type claims a region the load does not size; give "

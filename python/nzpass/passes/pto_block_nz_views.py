@@ -141,7 +141,9 @@ class _FunctionPlan:
         if part.groups["source"] != [view]:
             raise MalformedOp(op.location, "'pto.partition_view' op uses a logical NZ view "
                               "other than as its one source operand")
-        layout = _result_view_type(op, pto.PartitionView.NAME, "partition_tensor_view").layout
+        result = _result_view_type(op, pto.PartitionView.NAME, "partition_tensor_view")
+        _check_partition_type(part, result)
+        layout = result.layout
         users = [use.owner.operation for use in op.results[0].uses]
         stores = [u for u in users if u.name == pto.TStore.NAME]
         loads = [u for u in users if u.name == pto.TLoad.NAME]
@@ -204,6 +206,22 @@ class _FunctionPlan:
             return
         rewrite_in_order(self.func, self.walk, self.rewrites)
         self.func.attributes[pl.BLOCKED_MARK] = ir.UnitAttr.get()
+
+
+def _check_partition_type(part: pto.PartitionView, result: pto.ViewType) -> None:
+    """The partition's result type states its window too: every static dim must
+    be the size operand (the blocked output is built from the operands, so a type
+    that says otherwise would describe other data than is moved)."""
+    sizes = [constant_value(v) for v in part.groups["sizes"]]
+    if len(result.dims) != len(sizes):
+        raise Refusal(part.location, f"NZ partition type {result.spelling()} has rank "
+                      f"{len(result.dims)} for {len(sizes)} sizes; give the type one dim per size")
+    for axis, (dim, size) in enumerate(zip(result.dims, sizes, strict=True)):
+        if dim is not None and dim != size:
+            shown = "?" if size is None else str(size)
+            raise Refusal(part.location, f"NZ partition type {result.spelling()} states "
+                          f"size[{axis}] = {dim} but its operand is {shown}: the type and the "
+                          "operands of a partition must describe one window; make them agree")
 
 
 def _result_view_type(op: ir.Operation, name: str, kind: str) -> pto.ViewType:
