@@ -11,7 +11,7 @@ g*E + e: no division, so no proof is needed).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..errors import InternalInvariantError
@@ -59,16 +59,23 @@ class Folded:
 Coord = Const | Divided | Folded
 
 
-def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None, ...]) -> Coord:
-    """Row-major batch index of leading `offsets` on `leading_shape`, in index
-    (where the fold cannot wrap: the offsets are proved inside their axes); the
-    outermost extent is never needed, so a dynamic rank-3 batch is fine."""
+def leading_multipliers(leading_shape: Sequence[int | None]) -> list[int]:
+    """The row-major weight of each leading axis in the folded batch index; the
+    outermost extent is never needed, so a dynamic rank-3 batch is fine (the
+    inner folded extents are static: checked when the type is blocked)."""
     multipliers, running = [], 1
     for extent in reversed(leading_shape[1:]):
         multipliers.append(running)
-        running *= extent
+        running *= extent or 1
     multipliers.append(running)
     multipliers.reverse()
+    return multipliers
+
+
+def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None, ...]) -> Coord:
+    """Row-major batch index of leading `offsets` on `leading_shape`, in index
+    (where the fold cannot wrap: the offsets are proved inside their axes)."""
+    multipliers = leading_multipliers(leading_shape)
     terms, constant = [], 0
     for offset, multiplier in zip(offsets, multipliers, strict=False):
         if isinstance(offset, int):

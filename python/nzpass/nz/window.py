@@ -14,7 +14,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from . import intervals
 from . import layout as nz_layout
-from .coords import Const, Coord, divided, fold_leading
+from .coords import Const, Coord, divided, fold_leading, leading_multipliers
 from .intervals import Fact
 from .offsets import (
     PROVABLE_FORMS,
@@ -200,12 +200,7 @@ def _check_leading_bounds(value: ir.Value, size: int, extent: int | None, axis: 
 def _check_fold_fits(offsets: Sequence[ir.Value], geom: NzGeometry, loc: ir.Location,
                      what: str, proofs: WindowProofs) -> None:
     """The folded batch g * E + e is computed in index: refuse where it may wrap."""
-    multipliers, running = [], 1
-    for extent in reversed(geom.leading[1:]):
-        multipliers.append(running)
-        running *= extent or 1
-    multipliers.append(running)
-    multipliers.reverse()
+    multipliers = leading_multipliers(geom.leading)
     lo = hi = 0
     for value, multiplier in zip(offsets, multipliers, strict=False):
         fact = proofs.fact(value)
