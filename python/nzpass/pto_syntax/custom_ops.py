@@ -170,6 +170,7 @@ def _keyword_list(reading: OpReading, keyword: str) -> list[Value]:
 
 
 def _view_type(reading: OpReading, type_text: str) -> ViewType | None:
+    """The view type `type_text` spells (aliases resolved), None when it is none."""
     resolved = canonical(reading.facts.resolve(type_text))
     if not resolved.startswith("!pto."):
         return None
@@ -202,19 +203,6 @@ def read_make_tensor_view(reading: OpReading) -> None:
                                  "custom 'pto.make_tensor_view': give it a type where it is "
                                  "defined, or write the op in generic form")
         reading.add_types("ptr", [f"!pto.ptr<{view.element}>"])
-
-
-def pointer_type_for(facts, view_type: str) -> str | None:
-    """The pointer type a tensor view of `view_type` is made from (PTOAS's
-    rule: the same element type, in global memory)."""
-    resolved = canonical(facts.resolve(view_type))
-    if not resolved.startswith("!pto."):
-        return None
-    try:
-        view = parse_view_type(resolved[len("!pto."):])
-    except opaque.OpaqueSyntaxError:
-        return None
-    return f"!pto.ptr<{view.element}>" if view is not None else None
 
 
 @_reads("pto.partition_view")
