@@ -207,10 +207,6 @@ class OffsetAnalysis:
         """What the value can be at run time (the width's top for a non-integer)."""
         return self._fact(value, self.max_depth)[0]
 
-    def alignment(self, value: ir.Value) -> int:
-        """The largest power of two that provably divides `value` (1 if none)."""
-        return self.fact(value).align
-
     def non_negative(self, value: ir.Value) -> bool:
         """True when `value` is provably >= 0."""
         return self.fact(value).non_negative
@@ -306,42 +302,46 @@ def upper_bound_of_sum(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
     for exact quotients by one constant d > 0. Each rule is a mathematical
     identity on values that do not wrap (the facts say so), and the bound is
     never worse than the intervals'."""
-    fa, fb = analysis.fact(a), analysis.fact(b)
-    bound = fa.hi + fb.hi
+    bound = analysis.fact(a).hi + analysis.fact(b).hi
     if depth <= 0:
         return bound
     for x, y in ((a, b), (b, a)):
-        bound = min(bound, _related_bound(analysis, x, y, depth - 1))
+        related = _related_bound(analysis, x, y, depth - 1)
+        if related is not None:
+            bound = min(bound, related)
     return bound
 
 
-def _related_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, depth: int) -> int:
-    fa, fb = analysis.fact(a), analysis.fact(b)
-    best = fa.hi + fb.hi
+def _related_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
+                   depth: int) -> int | None:
+    """A bound of a + b from how b is defined; None when no rule applies."""
+    fb = analysis.fact(b)
     # A wrapped result is the width's top: its fact says nothing, and no identity holds.
     if not fb.bounded_above or fb.lo <= intervals.signed_min(fb.width):
-        return best
+        return None
     smaller = _defining(b, "arith.minsi")
     if smaller is not None:
         x, y = smaller.operands
-        return min(best, upper_bound_of_sum(analysis, a, x, depth),
+        return min(upper_bound_of_sum(analysis, a, x, depth),
                    upper_bound_of_sum(analysis, a, y, depth))
     difference = _defining(b, "arith.subi")
     if difference is not None and difference.operands[1] == a:
-        return min(best, analysis.fact(difference.operands[0]).hi)
-    return min(best, _quotient_bound(analysis, a, b, depth))
+        return analysis.fact(difference.operands[0]).hi
+    return _quotient_bound(analysis, a, b, depth)
 
 
-def _quotient_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, depth: int) -> int:
+def _quotient_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
+                    depth: int) -> int | None:
+    """(a0 + b0) / d for exact quotients a = a0 / d, b = b0 / d; None otherwise."""
     qa, qb = _defining(a, "arith.floordivsi"), _defining(b, "arith.floordivsi")
     if qa is None or qb is None:
-        return analysis.fact(a).hi + analysis.fact(b).hi
+        return None
     divisor = constant_value(qa.operands[1])
     if divisor is None or divisor <= 0 or constant_value(qb.operands[1]) != divisor:
-        return analysis.fact(a).hi + analysis.fact(b).hi
+        return None
     if not (analysis.is_multiple(qa.operands[0], divisor)
             and analysis.is_multiple(qb.operands[0], divisor)):
-        return analysis.fact(a).hi + analysis.fact(b).hi
+        return None
     return upper_bound_of_sum(analysis, qa.operands[0], qb.operands[0], depth) // divisor
 
 
