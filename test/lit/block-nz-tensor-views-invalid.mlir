@@ -844,3 +844,20 @@ func.func @negative_index_dense_array(%w: tensor<256x512xi8, #pl.layout<nz>>) {
   %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<index: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return
 }
+
+// -----
+
+// Class 6: a store attribute whose string is not UTF-8 cannot be read, so it is refused.
+func.func @negative_non_utf8_store_attribute(%out: tensor<64x128xf32, #pl.layout<nz>>, %acc: !pl.tile<64x128xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ accumulator store: string "\FF" is not UTF-8 text}}
+  %s = "pl.tile.store"(%acc, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, st_phase = "\FF"} : (!pl.tile<64x128xf32, acc>, tensor<64x128xf32, #pl.layout<nz>>, index, index) -> tensor<64x128xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// Class 6: a backend name that is not UTF-8 is no known backend.
+// expected-error @+1 {{module attribute pl.backend = "\FF" is not a known backend}}
+module attributes {pl.backend = "\FF"} {
+}

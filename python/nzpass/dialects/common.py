@@ -11,6 +11,15 @@ from ..ir.bindings import ir
 SEGMENTS = "operandSegmentSizes"
 
 
+def utf8_text(attr: ir.StringAttr) -> str | None:
+    """The text of a string attribute, None when its bytes are not UTF-8 (where the
+    bindings' `.value` raises an opaque conversion error)."""
+    try:
+        return bytes(attr.value_bytes).decode()
+    except UnicodeDecodeError:
+        return None
+
+
 def attribute_dict(op: ir.Operation) -> dict[str, ir.Attribute]:
     return {name: op.attributes[name] for name in op.attributes}
 
@@ -87,11 +96,11 @@ class SegmentedOp:
         if not isinstance(attr, ir.StringAttr):
             raise MalformedOp(self.location, f"'{self.NAME}' op attribute '{name}' must be a "
                               f"string, got {attr}")
-        try:
-            return bytes(attr.value_bytes).decode()
-        except UnicodeDecodeError:
+        text = utf8_text(attr)
+        if text is None:
             raise MalformedOp(self.location, f"'{self.NAME}' op attribute '{name}' = {attr} "
-                              "is not UTF-8 text; spell it in plain text") from None
+                              "is not UTF-8 text; spell it in plain text")
+        return text
 
     def _current_groups(self) -> dict[str, list[ir.Value]]:
         return split_operands(self.op, self.GROUPS, [len(self.groups[n]) for n in self.GROUPS])

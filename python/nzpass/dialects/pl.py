@@ -11,7 +11,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from ..ir.type_cache import per_type
 from . import opaque
-from .common import SegmentedOp
+from .common import SegmentedOp, utf8_text
 
 DIALECT = "pl"
 BACKEND_ATTR = "pl.backend"
@@ -27,7 +27,6 @@ LANE_INDEX_OPS = (GET_BLOCK_IDX, GET_BLOCK_NUM)
 
 LAYOUT_KINDS = ("nd", "nz", "dn")
 BACKENDS = ("a2a3", "a5")
-_BACKEND_BYTES = tuple(b.encode() for b in BACKENDS)  # compared as bytes: any may be non-UTF-8
 TILE_SPACES = ("mat", "acc", "vec", "left", "right")
 
 
@@ -36,8 +35,9 @@ def module_backend(module: ir.Operation) -> str:
     if BACKEND_ATTR not in module.attributes:
         return "a2a3"
     attr = module.attributes[BACKEND_ATTR]
-    if isinstance(attr, ir.StringAttr) and bytes(attr.value_bytes) in _BACKEND_BYTES:
-        return bytes(attr.value_bytes).decode()
+    backend = utf8_text(attr) if isinstance(attr, ir.StringAttr) else None
+    if backend in BACKENDS:
+        return backend
     raise Refusal(module.location, f"module attribute {BACKEND_ATTR} = {attr} is not a known "
                   "backend: use \"a2a3\" or \"a5\" (it selects the NZ write-back rules and "
                   "the L0C capacity)")

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..ir.bindings import ir
-from .common import SEGMENTS
+from .common import SEGMENTS, utf8_text
 
 
 @dataclass(frozen=True)
@@ -55,10 +55,10 @@ def store_attr(name: str) -> StoreAttr | None:
 def utf8(attr: ir.StringAttr) -> str:
     """The text of a string attribute; StoreAttrError for bytes that are not UTF-8
     (the bindings would raise an opaque conversion error)."""
-    try:
-        return bytes(attr.value_bytes).decode()
-    except UnicodeDecodeError:
-        raise StoreAttrError(f"string {attr} is not UTF-8 text") from None
+    text = utf8_text(attr)
+    if text is None:
+        raise StoreAttrError(f"string {attr} is not UTF-8 text")
+    return text
 
 
 def flag_value(name: str, attr: ir.Attribute) -> str | None:
