@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..dialects import pl, pto
+from ..dialects import pl, pto, store_attrs
 from ..dialects.common import SEGMENTS, check_no_regions
 from ..dialects.opaque import show_extent
 from ..dialects.opaque_errors import opaque_refusal
@@ -39,9 +39,10 @@ _INDEX_MAX = (1 << 63) - 1  # shape and stride operands are `index`, 64 bits her
 # Every store attribute is read: one left in `<{...}>` beside a `{...}` dictionary
 # must not slip past the write-back rules.
 _STORE_ATTRS = (SEGMENTS, *pto.TStore.ATTRS)
-# The values of the store flags that leave the write-back plain.
-_STORE_FLAGS_OFF = {"atomicType": "#pto<atomic_type atomic_none>",
-                    "reluPreMode": "#pto<relu_pre_mode no_relu>"}
+# The pto spelling of each store flag's value that leaves the write-back plain
+# (from the one table of store attributes).
+_STORE_FLAGS_OFF = {a.pto: f"#pto<{a.enum} {a.plain[0]}>" for a in store_attrs.STORE_ATTRS
+                    if a.enum is not None and a.plain}
 
 
 @dataclass(frozen=True)
