@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import ClassVar, TypeVar
 
-from ..dialects import pl, pto
+from ..dialects import pl, pto, store_attrs
 from ..dialects.common import SEGMENTS
 from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
@@ -353,10 +353,31 @@ class _Checker:
                           "pto.make_tensor_view in this function (constant strides)")
         if not isinstance(window, GmWindow):
             return
+        if cls is pto.TStore:
+            self._check_plain_store(op, op_view, loc)
         tile = self.tile_region(_single(op_view, tile_group), tile_group, cls.NAME, loc)
         transfer = _Transfer(loc, window, tile, self.backend, self.analysis)
         for rule in rules:
             rule(transfer)
+
+    def _check_plain_store(self, op: ir.Operation, store: pto.PtoOp, loc: ir.Location) -> None:
+        """The counterpart of the blocking passes' rule: an Acc store into NZ is a
+        plain write (no atomic add, relu or quantisation on the way), read from
+        the one table of store attributes (dialects/store_attrs)."""
+        attrs = self.reader.attributes(op, (SEGMENTS, *pto.TStore.ATTRS))
+        for name, attr in attrs.items():
+            try:
+                why = store_attrs.changes_nz_write(name, attr)
+            except store_attrs.StoreAttrError as err:
+                raise Refusal(loc, f"NZ accumulator store: {err}: verify-pto-nz cannot tell "
+                              "whether it changes the write-back; remove it or store ND") from None
+            if why is not None:
+                raise Refusal(loc, f"NZ accumulator store with {name} = {attr}: atomic and relu "
+                              "write-backs into NZ are not supported (the write is no longer "
+                              "the tile's data); store ND instead")
+        if store.groups["fp"] or store.groups["preQuantScalar"]:
+            raise Refusal(loc, "NZ accumulator store with a quantisation operand: no dtype "
+                          "conversion is supported into NZ; store ND instead")
 
     def tile_region(self, value: ir.Value, group: str, verb: str,
                     loc: ir.Location) -> TileRegion:
