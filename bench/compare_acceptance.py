@@ -70,15 +70,18 @@ class OldNzpass:
                                      cwd="/")  # no worktree on sys.path: the old install only
 
     def lower(self, text: str, pipeline: str) -> dict:
-        self.proc.stdin.write(json.dumps({"text": text, "pipeline": pipeline}) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        stdin, stdout = self.proc.stdin, self.proc.stdout
+        assert stdin is not None and stdout is not None  # both are PIPEs
+        stdin.write(json.dumps({"text": text, "pipeline": pipeline}) + "\n")
+        stdin.flush()
+        line = stdout.readline()
         if not line:
             raise RuntimeError("the old nzpass worker died")
         return json.loads(line)
 
     def close(self) -> None:
-        self.proc.stdin.close()
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
         self.proc.wait(timeout=30)
 
 
@@ -155,7 +158,7 @@ def report(level: str, result: dict, examples: int) -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--old-python", default=DEFAULT_OLD,
                         help="the interpreter of the old nzpass's environment")
     parser.add_argument("--examples", type=int, default=1000, help="programs per level")

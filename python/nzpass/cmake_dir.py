@@ -27,13 +27,13 @@ def _candidates():
     yield Path(__file__).resolve().parent.parent.parent / "cmake"
     # Wheel install: wherever the installer put the files listed in RECORD
     # (covers --user, --prefix and virtualenvs alike).
-    try:
-        from importlib.metadata import PackageNotFoundError, distribution
+    from importlib.metadata import PackageNotFoundError, distribution
 
+    try:
         dist = distribution("nzpass")
         for file in dist.files or ():
             if file.name == CONFIG_FILE:
-                yield Path(dist.locate_file(file)).parent
+                yield Path(str(dist.locate_file(file))).parent
     except PackageNotFoundError:
         pass
     yield Path(sysconfig.get_path("data")).joinpath(*_INSTALL_SUBDIR)

@@ -56,6 +56,7 @@ def _env_without_nzpass_on_path():
 
 
 def _cmake(*args, cwd):
+    assert CMAKE is not None  # the tests calling this are marked needs_cmake
     return subprocess.run([CMAKE, *args], cwd=cwd, env=_env_without_nzpass_on_path(),
                           capture_output=True, text=True, timeout=120)
 

@@ -26,7 +26,7 @@ def test_tile_buf_spellings_read_to_the_same_tile():
             "blayout=col_major, slayout=row_major, fractal=512, pad=0>"))
         compact = pto.parse_tile_buf("tile_buf<mat, 256x512xi8, blayout=col_major, "
                                      "slayout=row_major>")
-        assert key_value == compact and key_value.is_nz_mat
+        assert key_value is not None and key_value == compact and key_value.is_nz_mat
 
 
 def test_pointer_element_ignores_an_address_space():

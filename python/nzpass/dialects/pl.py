@@ -190,8 +190,9 @@ def _parse_tile_text(data: str):
     if len(items) < 2:
         raise opaque.OpaqueSyntaxError(f"'!pl.{data}' needs a shape and a memory space")
     dims, element = opaque.parse_dims(items[0])
-    if len(dims) != 2 or None in dims:
+    if len(dims) != 2 or dims[0] is None or dims[1] is None:
         raise opaque.OpaqueSyntaxError(f"'!pl.{data}' must have a static 2-D shape")
+    rows, cols = dims[0], dims[1]
     if items[1] not in TILE_SPACES:
         raise opaque.OpaqueSyntaxError(f"'!pl.{data}': unknown memory space '{items[1]}'")
     valid = None
@@ -202,7 +203,7 @@ def _parse_tile_text(data: str):
         if len(valid_dims) != 2 or rest != "i1":
             raise opaque.OpaqueSyntaxError(f"'!pl.{data}': valid must be ROWSxCOLS")
         valid = valid_dims
-    return dims, element, items[1], valid
+    return (rows, cols), element, items[1], valid
 
 
 # Element types a tile may hold; checked before `ir.Type.parse`, which would
