@@ -170,9 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per file")
     parser.add_argument("--list", action="store_true", help="list every file not read")
     parser.add_argument("--only", default="", help="only paths containing this text")
+    parser.add_argument("--files", type=Path, default=None,
+                        help="only the paths (relative to DIR) this file lists, one a line")
     args = parser.parse_args(argv)
     root = args.dir.resolve()
     files = sorted(p for p in root.rglob("*.pto") if args.only in str(p.relative_to(root)))
+    if args.files is not None:
+        wanted = set(args.files.read_text(encoding="utf-8").split())
+        files = [p for p in files if str(p.relative_to(root)) in wanted]
     outcomes: list[Outcome] = []
     started = time.perf_counter()
     for number, path in enumerate(files, 1):
