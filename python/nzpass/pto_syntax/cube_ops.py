@@ -26,7 +26,7 @@ definition names for the attribute (in the op table).
 from __future__ import annotations
 
 from .cursor import Value
-from .custom_ops import _reads
+from .custom_ops import _operand_list, _reads
 from .opform import OpReading
 from .tokenizer import BARE, PERCENT, Token
 
@@ -354,3 +354,160 @@ def read_vector_convert(reading: OpReading) -> None:
     cursor.expect_punct("->")
     reading.add_types("result", [cursor.type_text()])
 
+
+
+# --- tile ops whose ins/outs lists PTOAS assigns by hand ---------------------------------
+
+def _assign(reading: OpReading, pairs: list[tuple[tuple[Value, str], str]]) -> None:
+    """Each (value, type) pair to its group."""
+    for (value, type_), group in pairs:
+        reading.add_values(group, [value])
+        reading.add_types(group, [type_])
+
+
+def _tail_attrs(reading: OpReading) -> None:
+    if reading.cursor.at_punct("{"):
+        reading.add_entries(reading.cursor.attr_dict())
+
+
+@_reads("pto.tquant")
+def read_tquant(reading: OpReading) -> None:
+    """`ins(%src, %fp (, %offset)? : types) outs(%dst (, %tmp)? : types) {attrs}?`"""
+    ins = _operand_list(reading, "ins")
+    outs = _operand_list(reading, "outs")
+    if len(ins) not in (2, 3) or len(outs) not in (1, 2):
+        raise reading.fail("'pto.tquant' takes ins(src, fp, offset?) and outs(dst, tmp?), "
+                           f"found {len(ins)} ins and {len(outs)} outs operands")
+    _assign(reading, list(zip(ins, ("src", "fp", "offset"), strict=False)))
+    _assign(reading, list(zip(outs, ("dst", "tmp"), strict=False)))
+    _tail_attrs(reading)
+
+
+def _mask_form(reading: OpReading) -> str | None:
+    """After `ins(%src,`: `{maskPattern = P} : T (, "axis")?)`, the src type;
+    None (nothing read) when the form has operands instead."""
+    from .declarative import read_attribute_value
+    cursor = reading.cursor
+    if not cursor.at_punct("{"):
+        return None
+    cursor.pos += 1
+    cursor.expect_keyword("maskPattern")
+    cursor.expect_punct("=")
+    spec = reading.spec.attr("maskPattern")
+    assert spec is not None
+    reading.attrs["maskPattern"] = read_attribute_value(cursor, spec)
+    cursor.expect_punct("}")
+    cursor.expect_punct(":")
+    type_ = cursor.type_text()
+    if cursor.accept_punct(","):
+        axis = cursor.next()
+        if axis.text not in ('"row"', '"col"'):
+            raise reading.fail(f"axis must be \"row\" or \"col\", found '{axis.text}'", axis)
+        reading.attrs["axis"] = axis.text
+    cursor.expect_punct(")")
+    return type_
+
+
+def _ins_after_src(reading: OpReading) -> tuple[Value, str | None]:
+    cursor = reading.cursor
+    cursor.expect_keyword("ins")
+    cursor.expect_punct("(")
+    src = cursor.value_use()
+    cursor.expect_punct(",")
+    return src, _mask_form(reading)
+
+
+def _rest_of_ins(reading: OpReading, src: Value) -> list[tuple[Value, str]]:
+    """`%a, ... : Tsrc, Ta, ...)` after `ins(%src,`: src first."""
+    cursor = reading.cursor
+    values = [src, cursor.value_use()]
+    while cursor.accept_punct(","):
+        values.append(cursor.value_use())
+    cursor.expect_punct(":")
+    types = [cursor.type_text()]
+    while len(types) < len(values):
+        cursor.expect_punct(",")
+        types.append(cursor.type_text())
+    cursor.expect_punct(")")
+    return list(zip(values, types, strict=True))
+
+
+@_reads("pto.tscatter")
+def read_tscatter(reading: OpReading) -> None:
+    """`ins(%src, %indexes : Ts, Ti) outs(%dst : Td) {attrs}?` or the mask form
+    `ins(%src, {maskPattern = P} : Ts (, "axis")?) outs(...)`."""
+    src, mask_type = _ins_after_src(reading)
+    if mask_type is not None:
+        _assign(reading, [((src, mask_type), "src")])
+    else:
+        ins = _rest_of_ins(reading, src)
+        if len(ins) != 2:
+            raise reading.fail(f"'pto.tscatter' takes ins(src, indexes), found {len(ins)}")
+        _assign(reading, list(zip(ins, ("src", "indexes"), strict=True)))
+    _assign(reading, list(zip(_operand_list(reading, "outs"), ("dst",), strict=False)))
+    _tail_attrs(reading)
+
+
+@_reads("pto.tgather")
+def read_tgather(reading: OpReading) -> None:
+    """`ins(%src, {maskPattern = P} : T (, "axis")?) outs(%dst : T)`, or
+    `ins(%src, %indices (, %tmp)? : ...) outs(%dst : T)` (index form), or
+    `ins(%src, %kValue (, %tmp)? : ...) outs(%dst, %cdst : ...)` (compare form);
+    then `maskPattern = P`? and `{attrs}?`."""
+    from .declarative import read_attribute_value
+    cursor = reading.cursor
+    src, mask_type = _ins_after_src(reading)
+    ins = [(src, mask_type)] if mask_type is not None else _rest_of_ins(reading, src)
+    outs = _operand_list(reading, "outs")
+    if len(ins) > 3 or len(outs) not in (1, 2) or (mask_type is not None and len(outs) != 1):
+        raise reading.fail(f"'pto.tgather' takes ins(src, indices or kValue?, tmp?) and "
+                           f"outs(dst, cdst?), found {len(ins)} ins and {len(outs)} outs")
+    extra = ("kValue", "tmp") if len(outs) == 2 else ("indices", "tmp")
+    _assign(reading, [(ins[0], "src")] + list(zip(ins[1:], extra, strict=False)))
+    _assign(reading, list(zip(outs, ("dst", "cdst"), strict=False)))
+    if cursor.accept_keyword("maskPattern"):
+        cursor.expect_punct("=")
+        spec = reading.spec.attr("maskPattern")
+        assert spec is not None
+        reading.attrs["maskPattern"] = read_attribute_value(cursor, spec)
+    _tail_attrs(reading)
+
+
+@_reads("pto.tmrgsort")
+def read_tmrgsort(reading: OpReading) -> None:
+    """`ins(%src, %block_len : Ts, Tb) outs(%dst : Td) {attrs}?` (format 1) or
+    `ins(%s0, %s1, ... (%tmp | no_tmp) {exhausted = B}? : types)
+    outs(%dst, %executed : Td, Te) {attrs}?` (format 2); `exhausted` is
+    false unless stated, as PTOAS sets it."""
+    cursor = reading.cursor
+    cursor.expect_keyword("ins")
+    cursor.expect_punct("(")
+    values = [cursor.value_use()]
+    while cursor.accept_punct(","):
+        values.append(cursor.value_use())
+    no_tmp = cursor.accept_keyword("no_tmp") is not None
+    if cursor.at_punct("{"):
+        reading.add_entries(cursor.attr_dict())
+    cursor.expect_punct(":")
+    types = [cursor.type_text()]
+    while cursor.accept_punct(","):
+        types.append(cursor.type_text())
+    cursor.expect_punct(")")
+    if len(types) != len(values):
+        raise reading.fail(f"'pto.tmrgsort' has {len(values)} ins operands but "
+                           f"{len(types)} types")
+    ins = list(zip(values, types, strict=True))
+    outs = _operand_list(reading, "outs")
+    if len(outs) == 1 and len(ins) == 2 and not no_tmp:
+        _assign(reading, [(ins[0], "srcs"), (ins[1], "blockLen"), (outs[0], "dsts")])
+    else:
+        sources = ins if no_tmp else ins[:-1]
+        if not 2 <= len(sources) <= 4 or len(outs) != 2:
+            raise reading.fail("'pto.tmrgsort' format 2 takes 2 to 4 sources, then a tmp "
+                               "or no_tmp, and outs(dst, executed)")
+        _assign(reading, [(pair, "srcs") for pair in sources])
+        _assign(reading, [(outs[0], "dsts")] + ([] if no_tmp else [(ins[-1], "tmp")])
+                + [(outs[1], "excuted")])
+    _tail_attrs(reading)
+    if not any(e.split("=")[0].strip() == "exhausted" for e in reading.entries):
+        reading.attrs["exhausted"] = "false"
