@@ -377,7 +377,7 @@ def read_tquant(reading: OpReading) -> None:
     outs = _operand_list(reading, "outs")
     if len(ins) not in (2, 3) or len(outs) not in (1, 2):
         raise reading.fail("'pto.tquant' takes ins(src, fp, offset?) and outs(dst, tmp?), "
-                           f"found {len(ins)} ins and {len(outs)} outs operands")
+                           f"found {len(ins)} ins and {len(outs)} outs operands", reading.name_token)
     _assign(reading, list(zip(ins, ("src", "fp", "offset"), strict=False)))
     _assign(reading, list(zip(outs, ("dst", "tmp"), strict=False)))
     _tail_attrs(reading)
@@ -461,7 +461,8 @@ def read_tgather(reading: OpReading) -> None:
     outs = _operand_list(reading, "outs")
     if len(ins) > 3 or len(outs) not in (1, 2) or (mask_type is not None and len(outs) != 1):
         raise reading.fail(f"'pto.tgather' takes ins(src, indices or kValue?, tmp?) and "
-                           f"outs(dst, cdst?), found {len(ins)} ins and {len(outs)} outs")
+                           f"outs(dst, cdst?), found {len(ins)} ins and {len(outs)} outs",
+                           reading.name_token)
     extra = ("kValue", "tmp") if len(outs) == 2 else ("indices", "tmp")
     _assign(reading, [(ins[0], "src")] + list(zip(ins[1:], extra, strict=False)))
     _assign(reading, list(zip(outs, ("dst", "cdst"), strict=False)))
@@ -504,7 +505,7 @@ def read_tmrgsort(reading: OpReading) -> None:
         sources = ins if no_tmp else ins[:-1]
         if not 2 <= len(sources) <= 4 or len(outs) != 2:
             raise reading.fail("'pto.tmrgsort' format 2 takes 2 to 4 sources, then a tmp "
-                               "or no_tmp, and outs(dst, executed)")
+                               "or no_tmp, and outs(dst, executed)", reading.name_token)
         _assign(reading, [(pair, "srcs") for pair in sources])
         _assign(reading, [(outs[0], "dsts")] + ([] if no_tmp else [(ins[-1], "tmp")])
                 + [(outs[1], "excuted")])

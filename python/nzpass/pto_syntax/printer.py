@@ -100,10 +100,6 @@ def custom_pieces(op: GenericOp, facts: ValueFacts, text: str, tokens) -> list[s
     spec = op_spec(op.name)
     if spec is None or op.has_successors or len(op.operand_types) != len(op.operands):
         return None
-    if op.properties is not None:
-        # A custom form reads into attributes; upstream MLIR keeps an
-        # unregistered op's properties (`<{...}>`) apart from them.
-        return None
     if len(op.regions) != len(spec.regions):
         return None
     groups = _operand_groups(op, spec)
