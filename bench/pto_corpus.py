@@ -183,7 +183,7 @@ def _reason_key(reason: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("dir", type=Path)
     parser.add_argument("--depth", type=int, default=3, help="folder depth of the report")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per file")

@@ -377,7 +377,8 @@ def read_tquant(reading: OpReading) -> None:
     outs = _operand_list(reading, "outs")
     if len(ins) not in (2, 3) or len(outs) not in (1, 2):
         raise reading.fail("'pto.tquant' takes ins(src, fp, offset?) and outs(dst, tmp?), "
-                           f"found {len(ins)} ins and {len(outs)} outs operands", reading.name_token)
+                           f"found {len(ins)} ins and {len(outs)} outs operands",
+                           reading.name_token)
     _assign(reading, list(zip(ins, ("src", "fp", "offset"), strict=False)))
     _assign(reading, list(zip(outs, ("dst", "tmp"), strict=False)))
     _tail_attrs(reading)
@@ -464,7 +465,7 @@ def read_tgather(reading: OpReading) -> None:
                            f"outs(dst, cdst?), found {len(ins)} ins and {len(outs)} outs",
                            reading.name_token)
     extra = ("kValue", "tmp") if len(outs) == 2 else ("indices", "tmp")
-    _assign(reading, [(ins[0], "src")] + list(zip(ins[1:], extra, strict=False)))
+    _assign(reading, [(ins[0], "src"), *list(zip(ins[1:], extra, strict=False))])
     _assign(reading, list(zip(outs, ("dst", "cdst"), strict=False)))
     if cursor.accept_keyword("maskPattern"):
         cursor.expect_punct("=")
