@@ -1,14 +1,18 @@
 """Measure nzpass's reader of PTOAS's custom syntax on a corpus of .pto files.
 
     python bench/pto_corpus.py DIR [--depth N] [--timeout S] [--list] [--only SUBSTR]
+                               [--files LIST]
 
-For every .pto file under DIR (split at `// -----` as --split-input-file does):
+For every .pto file under DIR (split at `// -----` as --split-input-file does,
+when its RUN lines split):
   read        custom -> generic, and MLIR parses it (or: refused with a located
               diagnostic, which counts as a refusal, not a crash)
   round-trip  generic -> custom -> generic gives the same module, and printing
               custom again gives the same text
   verify      `verify-pto-nz` passes, or refuses with a located diagnostic
-A Python exception or a timeout is a crash. Reports counts by folder (the first
+A Python exception or a timeout is a crash. A negative test (a RUN line with
+`not`, or an expected-error) that the reader refuses with a located diagnostic
+is counted apart (`neg`): PTOAS refuses it too. Reports counts by folder (the first
 N path components under DIR), the first errors by frequency, the time per
 file, and with --list every file not read with its reason. The corpus is read
 in place, never copied.
@@ -34,6 +38,8 @@ from nzpass.driver.diagnostics import DiagnosticEngine
 from nzpass.driver.source import Chunk, parse_chunk, split_input
 
 _MARKER = "// -----"
+_SPLIT = "split-input-file"
+_NEGATIVE = re.compile(r"RUN:[^\n]*(?:^|[\s|(])not\s|expected-error")
 
 
 class _Timeout(Exception):
@@ -49,10 +55,19 @@ class Outcome:
     reason: str = ""
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    # The file is a negative test (a RUN line with `not`, or expected-error):
+    # PTOAS refuses it too.
+    negative: bool = False
+    located: bool = False  # the reader's refusal is at a file position
 
     @property
     def good(self) -> bool:
         return self.read == "ok" and self.round_trip == "ok" and self.verify in ("ok", "refused")
+
+    @property
+    def refused_negative(self) -> bool:
+        """A negative test the reader refuses with a located diagnostic."""
+        return self.negative and self.read == "refused" and self.located
 
 
 def _first_error(diagnostics) -> str:
@@ -85,6 +100,7 @@ def check_chunk(text: str, name: str, first_line: int, outcome: Outcome) -> None
     module, diagnostics = _parse(text, name, first_line, ctx)
     if module is None:
         outcome.read = "refused"
+        outcome.located = _located(diagnostics)
         outcome.reason = outcome.reason or _first_error(diagnostics)
         return
     generic = _print_generic(module)
@@ -119,7 +135,10 @@ def check_file(path: Path, root: Path, timeout: float) -> Outcome:
     outcome = Outcome(str(path.relative_to(root)))
     start = time.perf_counter()
     text = path.read_text(encoding="utf-8", errors="replace")
-    chunks, _ = split_input(text, str(path), _MARKER in text)
+    outcome.negative = bool(_NEGATIVE.search(text))
+    # Split only where the file's RUN lines do (a comment ruler `// -----...`
+    # is not a marker then).
+    chunks, _ = split_input(text, str(path), _MARKER in text and _SPLIT in text)
     signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
@@ -164,15 +183,20 @@ def _reason_key(reason: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("dir", type=Path)
     parser.add_argument("--depth", type=int, default=3, help="folder depth of the report")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per file")
     parser.add_argument("--list", action="store_true", help="list every file not read")
     parser.add_argument("--only", default="", help="only paths containing this text")
+    parser.add_argument("--files", type=Path, default=None,
+                        help="only the paths (relative to DIR) this file lists, one a line")
     args = parser.parse_args(argv)
     root = args.dir.resolve()
     files = sorted(p for p in root.rglob("*.pto") if args.only in str(p.relative_to(root)))
+    if args.files is not None:
+        wanted = set(args.files.read_text(encoding="utf-8").split())
+        files = [p for p in files if str(p.relative_to(root)) in wanted]
     outcomes: list[Outcome] = []
     started = time.perf_counter()
     for number, path in enumerate(files, 1):
@@ -189,7 +213,8 @@ def report(outcomes: list[Outcome], depth: int, listing: bool) -> None:
     for outcome in outcomes:
         folders[_folder(outcome.path, depth)].append(outcome)
     header = (f"{'folder':42} {'files':>6} {'read':>6} {'refused':>7} {'rt ok':>6} "
-              f"{'verify':>7} {'good':>6} {'good%':>6} {'ms/file':>8} {'crash':>5}")
+              f"{'verify':>7} {'good':>6} {'good%':>6} {'neg':>5} {'+neg%':>6} "
+              f"{'ms/file':>8} {'crash':>5}")
     print(header)
     print("-" * len(header))
     for folder in sorted(folders):
@@ -204,11 +229,12 @@ def report(outcomes: list[Outcome], depth: int, listing: bool) -> None:
     for outcome in crashes:
         print(f"  {outcome.path}: {outcome.reason}")
     if listing:
-        print("\nfiles not fully good:")
+        print("\nfiles not fully good (neg: a negative test refused at a located position):")
         for outcome in outcomes:
             if not outcome.good:
+                mark = " neg" if outcome.refused_negative else ""
                 print(f"  {outcome.path}: read={outcome.read} rt={outcome.round_trip} "
-                      f"verify={outcome.verify}: {outcome.reason}")
+                      f"verify={outcome.verify}{mark}: {outcome.reason}")
 
 
 def _row(name: str, items: list[Outcome]) -> None:
@@ -218,10 +244,12 @@ def _row(name: str, items: list[Outcome]) -> None:
     round_trip = sum(o.round_trip == "ok" for o in items)
     verify = sum(o.verify in ("ok", "refused") for o in items)
     good = sum(o.good for o in items)
+    negative = sum(o.refused_negative for o in items)
     crash = sum(o.read == "crash" for o in items)
     ms = 1000 * sum(o.seconds for o in items) / max(total, 1)
     print(f"{name:42} {total:6} {read:6} {refused:7} {round_trip:6} {verify:7} {good:6} "
-          f"{100 * good / max(total, 1):6.1f} {ms:8.1f} {crash:5}")
+          f"{100 * good / max(total, 1):6.1f} {negative:5} "
+          f"{100 * (good + negative) / max(total, 1):6.1f} {ms:8.1f} {crash:5}")
 
 
 if __name__ == "__main__":

@@ -44,7 +44,8 @@ def kinds_and_texts(text):
 def pto_op_locations(text):
     """(name, line, col) of every pto op of the module `text` parses into."""
     found = []
-    with new_context() as ctx:
+    ctx = new_context()
+    with ctx:
         module = ir.Module.parse(text, context=ctx)
 
         def walk(op):
@@ -62,7 +63,8 @@ def pto_op_locations(text):
 
 
 def printed(text):
-    with new_context() as ctx:
+    ctx = new_context()
+    with ctx:
         return str(ir.Module.parse(text, context=ctx))
 
 
@@ -232,6 +234,7 @@ def _plain_tile_ops() -> list[str]:
     names = []
     for name in sorted(known_ops()):
         spec = op_spec(name)
+        assert spec is not None
         groups = spec.operands
         if spec.segmented or not groups or groups[-1].name != "dst" or spec.regions \
                 or any(g.count or g.type for g in groups) or spec.results \
@@ -243,7 +246,9 @@ def _plain_tile_ops() -> list[str]:
 
 @pytest.mark.parametrize("name", _plain_tile_ops())
 def test_every_plain_tile_op_reads_as_ins_then_outs(name):
-    ins_count = len(op_spec(name).operands) - 1
+    spec = op_spec(name)
+    assert spec is not None
+    ins_count = len(spec.operands) - 1
     ins = ", ".join(["%a"] * ins_count)
     types = ", ".join([TILE] * ins_count)
     generic = generic_of(f"{name} ins({ins} : {types}) outs(%b : {TILE})",

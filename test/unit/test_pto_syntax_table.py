@@ -108,6 +108,7 @@ def test_every_name_a_format_uses_is_in_its_op_definition():
 def test_segmented_ops_have_a_group_of_flexible_size():
     for name in OPS:
         spec = op_spec(name)
+        assert spec is not None
         if spec.segmented:
             assert any(group.count for group in spec.operands), name
 

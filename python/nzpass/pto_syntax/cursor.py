@@ -283,6 +283,30 @@ def _matching_open(tokens: list[Token], close: int) -> int | None:
     return None
 
 
+def is_memory_space(tokens: list[Token], index: int) -> bool:
+    """Whether tokens[index] is the memory space of a `memref<...>`: the last
+    of its parameters (after a `,`, before the closing `>`)."""
+    if index < 3 or index + 1 >= len(tokens) or not tokens[index - 1].is_punct(",") \
+            or not tokens[index + 1].is_punct(">"):
+        return False
+    depth = 0
+    for back in range(index - 1, 0, -1):
+        token = tokens[back]
+        if token.kind != PUNCT:
+            continue
+        if token.text in (">", ")", "]"):
+            depth += 1
+        elif token.text in ("<", "(", "["):
+            if depth == 0:
+                before = tokens[back - 1]
+                return token.text == "<" and before.is_keyword("memref") \
+                    and before.end == token.start
+            depth -= 1
+        elif token.text in ("{", "}", "="):
+            return False
+    return False
+
+
 def result_list_start(tokens: list[Token], equals: int) -> int | None:
     """For the `=` at `equals`, the index of the first token of the op result
     list before it (`%a, %b:2 =`), or None when it is not one."""

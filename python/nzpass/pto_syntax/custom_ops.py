@@ -586,21 +586,25 @@ def _keyword_group(reading: OpReading, names: tuple[str, ...], sizes: tuple[int,
     return list(zip(values, names, strict=False))
 
 
-@_reads("pto.mte_gm_ub", "pto.mte_ub_gm", "pto.mte_gm_l1", "pto.mte_l1_ub")
+@_reads("pto.mte_gm_ub", "pto.mte_ub_gm", "pto.mte_gm_l1", "pto.mte_l1_ub", "pto.mte_l1_bt",
+        "pto.mte_l1_fb")
 def read_dma(reading: OpReading) -> None:
     """`%src, %dst, %x... nburst(%n, %s, %d) (l2_cache_ctl(%c))? (loop(%n, %s, %d))*
     (pad(%v (, %l, %r)?))? {attrs}? : types in the same order, each loop's after
     `loop`, the pad's after `pad`."""
     cursor = reading.cursor
     groups = [g.name for g in reading.spec.operands]
+    # The nburst group: its three operands follow the positional ones.
+    first = groups.index(_NBURST[0])
+    nburst = tuple(groups[first:first + 3])
     placed: list[tuple[Value, str]] = []
-    for number, name in enumerate(groups[:groups.index(_NBURST[0])]):
+    for number, name in enumerate(groups[:first]):
         if number:
             cursor.expect_punct(",")
         placed.append((cursor.value_use(), name))
     while (token := cursor.peek()) is not None and token.kind == BARE:
         if token.text == "nburst":
-            placed += _keyword_group(reading, _NBURST, (3,))
+            placed += _keyword_group(reading, nburst, (3,))
         elif token.text in _LOOP_WORDS and _LOOPS[0] in groups:
             placed += _keyword_group(reading, _LOOPS, (3,))
         elif token.text == "pad" and _PAD[0] in groups:
@@ -660,3 +664,7 @@ def read_collective(reading: OpReading) -> None:
         reading.add_values(name, [value])
         reading.add_types(name, [type_])
     _optional_attr_dict(reading)
+
+
+# The readers of the VPTO cube and DMA ops register themselves here too.
+from . import cube_ops  # noqa: E402, F401

@@ -18,6 +18,7 @@ from .cursor import (
     GenericOp,
     PtoSyntaxError,
     ValueFacts,
+    is_memory_space,
     is_op_start,
     read_generic_op,
     result_names,
@@ -32,7 +33,7 @@ from .formats import (
     segment_sizes_entry,
 )
 from .tokenizer import BANG, STRING, tokenize
-from .types import canonical, ptoas_spelling, stripped
+from .types import canonical, ptoas_spelling, stripped, unquoted_memory_space
 
 _REGION = object()  # where a region's text goes in a printed op
 
@@ -55,6 +56,9 @@ def to_custom(text: str) -> str:
                 spelled = ptoas_spelling(canonical(token.text))
                 if spelled != token.text:
                     edits.append((token.start, token.end, spelled))
+            elif token.kind == STRING and token.text.startswith('"#pto.') \
+                    and is_memory_space(tokens, index):
+                edits.append((token.start, token.end, unquoted_memory_space(token.text)))
             index += 1
             continue
         try:

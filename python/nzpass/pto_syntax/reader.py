@@ -20,6 +20,7 @@ from .cursor import (
     Cursor,
     PtoSyntaxError,
     ValueFacts,
+    is_memory_space,
     is_op_start,
     read_generic_op,
     result_names,
@@ -28,8 +29,8 @@ from .custom_ops import is_dps_form, read_dps, reader_for
 from .declarative import read_elements
 from .formats import op_spec
 from .opform import GenericForm, OpReading
-from .tokenizer import BANG, BARE, STRING, LineIndex, Token, tokenize
-from .types import canonical
+from .tokenizer import BANG, BARE, HASH, STRING, LineIndex, Token, tokenize
+from .types import canonical, quoted_memory_space
 
 # Characters that make a following `pto.` part of a longer name, a quoted op
 # name, a type, an attribute, a value or a symbol rather than a custom op name.
@@ -99,6 +100,10 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
             spelling = canonical(token.text)
             if spelling != token.text:
                 edits.append(Edit(token.start, token.end, _writer(spelling)))
+        elif token.kind == HASH and token.text.startswith("#pto.") \
+                and is_memory_space(tokens, index):
+            edits.append(Edit(token.start, token.end,
+                              _writer(quoted_memory_space(token.text))))
         if token.kind == STRING and is_op_start(tokens, index):
             _learn_generic_op(text, tokens, index, facts)
         else:

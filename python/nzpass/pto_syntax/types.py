@@ -7,8 +7,13 @@ Canonical (what MLIR sees, what nzpass's passes emit):
   !pto.tile_buf<loc=.., dtype=.., rows=.., ..., pad=..[, compact=..]>  (key/value)
   !pto.ptr<T> for global memory, !pto.ptr<T, ub|l1|l0a|l0b|l0c|bt|fb> otherwise
   !pto.tensor_view<..> / !pto.partition_tensor_view<..> (`tile_view` is the latter)
-Printed back: the compact tile_buf (non-default fields only), as PTOAS prints it, and the
-canonical pointer (`!pto.ptr<T>` for global memory is read by every PTOAS version).
+  memref<.., "#pto.address_space<vec>">  a pto attribute as a memref's memory space
+      (upstream MLIR refuses an attribute of an unregistered dialect there, as it
+      takes it for a builtin one; a string memory space it accepts) is the string
+      of its text
+Printed back: the compact tile_buf (non-default fields only), as PTOAS prints it, the
+canonical pointer (`!pto.ptr<T>` for global memory is read by every PTOAS version), and
+a memref's memory space as the pto attribute the string holds.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ PTR_SPACES = {"gm": "gm", "mat": "l1", "l1": "l1", "left": "l0a", "l0a": "l0a",
               "ub": "ub", "bias": "bt", "bt": "bt", "scaling": "fb", "fb": "fb"}
 _DEFAULTS = TileBuf("vec", "f32", 1, 1, 1, 1)
 _NESTED = re.compile(r"!pto\.[\w.]+<")
+_MEMREF = re.compile(r"(?<![\w.])memref<")
 
 
 def _body(text: str, mnemonic: str) -> str | None:
@@ -39,6 +45,8 @@ def _body(text: str, mnemonic: str) -> str | None:
 def canonical(text: str) -> str:
     """The canonical text of a type (any type: only pto types change);
     unchanged when it is not a spelling this module knows or does not read."""
+    if "#pto." in text and "memref<" in text:
+        text = _memory_spaces(text, quoted_memory_space)
     if "!pto." not in text:
         return text
     if "\n" in text:
@@ -116,9 +124,50 @@ def _closing(text: str, start: int) -> int | None:
     return None
 
 
+def quoted_memory_space(space: str) -> str:
+    """`#pto.address_space<vec>` -> `"#pto.address_space<vec>"` (the canonical
+    memory space of a memref); any other memory space is left as it is."""
+    if not space.startswith("#pto."):
+        return space
+    return '"' + space.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def unquoted_memory_space(space: str) -> str:
+    """The reverse of `quoted_memory_space`: the pto attribute a string
+    memory space holds, as PTOAS writes it."""
+    if not (space.startswith('"#pto.') and space.endswith('"')) or "\\" in space:
+        return space
+    return space[1:-1]
+
+
+def _memory_spaces(text: str, change) -> str:
+    """`text` with the memory space of each `memref<...>` in it changed by
+    `change` (the memory space is the last of two or more parameters)."""
+    out, pos = [], 0
+    for match in _MEMREF.finditer(text):
+        if match.start() < pos:
+            continue
+        end = _closing(text, match.end() - 1)
+        if end is None:
+            continue
+        try:
+            items = opaque.split_top_level(text[match.end():end - 1])
+        except opaque.OpaqueSyntaxError:
+            continue
+        if len(items) < 2 or change(items[-1]) == items[-1]:
+            continue
+        items[-1] = change(items[-1])
+        out += [text[pos:match.end()], ", ".join(items), ">"]
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
 @lru_cache(maxsize=8192)
 def ptoas_spelling(text: str) -> str:
     """A canonical type as PTOAS prints it."""
+    if '"#pto.' in text and "memref<" in text:
+        text = _memory_spaces(text, unquoted_memory_space)
     if not text.startswith("!pto."):
         return text
     try:
