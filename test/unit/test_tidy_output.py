@@ -27,12 +27,11 @@ from pathlib import Path
 
 import pytest
 
+import gen_kernels  # bench/, on pytest's pythonpath
 from nzpass import new_context
 from nzpass.ir.bindings import ir
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "bench"))
-import gen_kernels  # noqa: E402
 
 CLEANUP = ["--canonicalize", "--cse", "--loop-invariant-code-motion"]
 _LOOPS = {"scf.for", "scf.while", "scf.parallel", "scf.forall"}

@@ -231,7 +231,7 @@ class FunctionScope:
                 continue
             operands = [v for v in op.operands if v not in seen]
             self._forget(value)
-            if op == self._last_top:
+            if self._last_top is not None and op == self._last_top:
                 self._last_top = None
             op.erase()
             seen.update(operands)
