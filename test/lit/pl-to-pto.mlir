@@ -5,9 +5,11 @@
 // RUN: nzpass-opt %examples/matmul_nz.mlir --pass-pipeline='builtin.module(block-nz-tensor-views,materialize-tensor-strides,convert-pl-to-pto,verify-pto-nz)' | FileCheck %s
 // End to end on the single-pass goldens' inputs: every block-nz-tensor-views example lowers
 // through pl-to-pto to rank-5 NZ views and partitions, except where a GM tensor crosses a
-// call (expected-error); and verify-pto-nz accepts what convert-pl-to-pto makes.
+// call (expected-error); and verify-pto-nz accepts what convert-pl-to-pto and
+// pto-block-nz-views make.
 // RUN: nzpass-opt %S/block-nz-tensor-views.mlir --split-input-file --verify-diagnostics -p pl-to-pto | FileCheck %S/block-nz-tensor-views.mlir --check-prefix=E2E
 // RUN: nzpass-opt %S/convert-pl-to-pto.mlir -p convert-pl-to-pto,verify-pto-nz | FileCheck %S/convert-pl-to-pto.mlir
+// RUN: nzpass-opt %S/pto-block-nz-views.mlir -p pto-block-nz-views,verify-pto-nz | FileCheck %S/pto-block-nz-views.mlir --enable-var-scope
 
 // The output is tidy as canonicalize,cse,loop-invariant-code-motion would leave it: one
 // constant per value at the function entry (the user's own reused), the views right after

@@ -1,6 +1,6 @@
 // RUN: nzpass-opt %s -p pto-block-nz-views | FileCheck %s --enable-var-scope
-// Every output must pass the PTOAS 0.61 rules and the pto-isa limits.
-// RUN: nzpass-opt %s -p pto-block-nz-views,verify-pto-nz | FileCheck %s --enable-var-scope
+// Every output must pass the PTOAS 0.61 rules and the pto-isa limits: pl-to-pto.mlir runs
+// pto-block-nz-views,verify-pto-nz on this file.
 // Blocking twice must equal blocking once: the mark makes the second run skip.
 // RUN: nzpass-opt %s -p pto-block-nz-views,pto-block-nz-views | FileCheck %s --enable-var-scope
 
