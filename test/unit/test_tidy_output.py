@@ -99,7 +99,7 @@ def _ops(text: str) -> list[_Op]:
             found.append(_Op(op))
             return ir.WalkResult.ADVANCE
 
-        module.operation.walk(visit)
+        module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
     return found
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from ..errors import InternalInvariantError
 from ..ir import arith as arith_ops
@@ -100,9 +101,10 @@ _PURE_PREFIX = "arith."
 
 def _defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
     """Whether `value` is defined in one of `region_op`'s regions."""
+    op: ir.Operation | None
     if isinstance(value, ir.BlockArgument):
-        op = value.owner.owner
-        op = op.operation if op is not None else None
+        block = cast(ir.Block, value.owner)
+        op = block.owner.operation if block.owner is not None else None
     else:
         op = value.owner.operation.parent
     while op is not None:
@@ -125,10 +127,11 @@ def hoisted_anchor(anchor: ir.Operation, operands: Sequence[ir.Value]) -> ir.Ope
     return at
 
 
-def _blocks_around(op: ir.Operation) -> set[ir.Block]:
-    """The block of `op` and every block enclosing it: the blocks whose earlier
-    ops dominate `op`."""
+def _blocks_around(at: ir.Operation) -> set[ir.Block]:
+    """The block of `at` and every block enclosing it: the blocks whose earlier
+    ops dominate `at`."""
     blocks = set()
+    op: ir.Operation | None = at
     while op is not None:
         block = op.block
         blocks.add(block)

@@ -111,8 +111,9 @@ def view_strides(builder: PtoBuilder, t: ir.RankedTensorType, layout: pl.TensorL
     strides: list[ir.Value] = []
     running: ir.Value | None = None  # the product of the inner extents, made when needed
     for axis in reversed(range(len(shape))):
-        if static[axis] is not None:
-            stride = builder.index(static[axis])
+        known = static[axis]
+        if known is not None:
+            stride = builder.index(known)
         else:
             stride = running if running is not None else builder.index(1)
         strides.append(stride)

@@ -108,6 +108,7 @@ class _FunctionLowering:
         # them, and the aliases stores return (replaced by what they alias).
         walk = pre_order(self.func)
         ops = walk.ops
+        assert isinstance(ops, list)  # a fresh walk is a list (PreOrder also holds mappings)
         self.constants = entry_constants(walk)
         self.views_at = next(i for i in walk.entry_positions if i not in self.constants)
         self.views_anchor = ops[self.views_at]
