@@ -1,6 +1,6 @@
 """Which fuzz programs an older nzpass refused and this one accepts, and the reverse.
 
-The same generated programs (test/unit/fuzz_programs.py, seeds 0..N-1 of each level) are
+The same generated programs (test/support/fuzz_programs.py, seeds 0..N-1 of each level) are
 lowered by this nzpass and by an older one (default: commit c5cbdc5, before the soundness
 work of issue 13), which runs in its own environment as a worker subprocess. Every program
 either accepts is judged with the a2a3 model (the old lowering's output is simulated by
@@ -166,8 +166,8 @@ def main(argv=None) -> int:
     parser.add_argument("--levels", default="pl,pto")
     parser.add_argument("--json", type=Path, help="write the tables to this file")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "test" / "unit"))
-    import fuzz_programs as fp
+    sys.path.insert(0, str(ROOT / "test"))
+    from support import fuzz_programs as fp
 
     old = OldNzpass(args.old_python)
     start = time.perf_counter()

@@ -1,6 +1,6 @@
 """Differential fuzzing of the NZ passes against numpy: the long profile.
 
-The same generators as test/unit/test_fuzz_differential.py (test/unit/fuzz_programs.py),
+The same generators as test/unit/test_fuzz_differential.py (test/support/fuzz_programs.py),
 run longer. Random `pl` programs go through `pl-to-pto`, random `pto` programs through
 `pto-block-nz-views,verify-pto-nz`; every accepted program is simulated in a2a3 mode for
 every block index with GM = pack_nz(logical) and each loaded tile (valid region) and each
@@ -40,11 +40,11 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "test" / "unit"))
+sys.path.insert(0, str(ROOT / "test"))
 
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 
-import fuzz_programs as fp  # noqa: E402
+from support import fuzz_programs as fp  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 from progress import Progress  # noqa: E402

@@ -8,7 +8,7 @@ test/unit/test_fuzz_tool.py runs a bounded profile of the same cases.
     python bench/fuzz_tool.py --mutations 0 --verify 0    # structured cases only
 
 Prints the outcome table (classes by case family), the known bugs it met
-(test/unit/fuzz_runner.py KNOWN_BUGS) and the report of every new bug, with
+(test/support/fuzz_runner.py KNOWN_BUGS) and the report of every new bug, with
 its input. Exits 1 when there is a new bug.
 """
 
@@ -20,11 +20,11 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test" / "unit"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "test"))
 
-import fuzz_mutations as fm
-import fuzz_runner as fr
 from progress import Progress
+from support import fuzz_mutations as fm
+from support import fuzz_runner as fr
 
 # Cases per call of run_cases: the bar moves a batch at a time, a group being split in at
 # least 50 batches; each call starts its runners again, so a batch holds at most BATCH

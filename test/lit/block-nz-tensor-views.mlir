@@ -1,9 +1,7 @@
 // RUN: nzpass-opt %s --split-input-file -p block-nz-tensor-views | FileCheck %s --enable-var-scope
 // Blocking twice must equal blocking once: the mark makes the second run skip.
 // RUN: nzpass-opt %s --split-input-file -p block-nz-tensor-views,block-nz-tensor-views | FileCheck %s --enable-var-scope
-// End to end: every example lowers through pl-to-pto (whose last pass is verify-pto-nz) to
-// rank-5 NZ views and partitions, except where a GM tensor crosses a call (expected-error).
-// RUN: nzpass-opt %s --split-input-file --verify-diagnostics -p pl-to-pto | FileCheck %s --check-prefix=E2E
+// The E2E lines say what each example becomes through pl-to-pto: pl-to-pto.mlir runs that.
 
 // Spec example: a rank-3 INT8 weight keeps its batch; c0 = 32 blocks the plane.
 // CHECK-LABEL: func.func @rank3_int8_weight

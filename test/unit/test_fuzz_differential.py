@@ -28,11 +28,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-import fuzz_programs as fp
-from fuzz_programs import Bin, Const, Lane, Load, Program, Store, Tensor
 from nzpass import run_pipeline
-from nzpass.ir.bindings import ir, new_context
+from nzpass.ir.bindings import ir
 from nzpass.model import GmOutOfBounds, Simulator, pack_nz, unpack_nz
+from support import fuzz_programs as fp
+from support.fuzz_programs import Bin, Const, Lane, Load, Program, Store, Tensor
 
 PL_EXAMPLES = int(os.environ.get("NZPASS_FUZZ_PL", 1200))
 PTO_EXAMPLES = int(os.environ.get("NZPASS_FUZZ_PTO", 1000))
@@ -89,10 +89,8 @@ def test_fuzz_summary(capsys):
 # --------------------------------------------------------------------------- helpers
 
 
-@pytest.fixture(autouse=True)
-def _ctx():
-    with new_context() as context:
-        yield context
+# Every test runs in the conftest's `ctx` (a context set up as nzpass sets it up).
+pytestmark = pytest.mark.usefixtures("ctx")
 
 
 def _bypass(monkeypatch, guard: str) -> None:

@@ -19,13 +19,13 @@ import signal
 
 import pytest
 
-import fuzz_mutations as fm
-import fuzz_runner as fr
 from nzpass.dialects import opaque, pl, pto
 from nzpass.driver.diagnostics import resolve_location
 from nzpass.driver.source import MAX_NESTING
 from nzpass.ir.bindings import ir
 from nzpass.tools.nzpass_opt import EXIT_DIAGNOSED, EXIT_OK
+from support import fuzz_mutations as fm
+from support import fuzz_runner as fr
 
 # Fixed seeds: the profile is the same on every run.
 MUTATION_SEED, MUTATION_COUNT = 20261129, 1000

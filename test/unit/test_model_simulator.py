@@ -11,10 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lowering import PIPELINE, Kernel, lower, try_lower
 from nzpass import run_pipeline
 from nzpass.dialects import pto
-from nzpass.ir.bindings import ir, new_context
+from nzpass.ir.bindings import ir
 from nzpass.model import (
     BUILTIN_HOOKS,
     MATMUL_HOOKS,
@@ -29,6 +28,7 @@ from nzpass.model import (
     unpack_nz,
 )
 from nzpass.model.simulator import tile_for
+from support.lowering import PIPELINE, Kernel, lower, try_lower
 
 MLIR_ELEMENT = {np.dtype(np.int8): "i8", np.dtype(np.float16): "f16",
                 np.dtype(np.float32): "f32"}
@@ -36,10 +36,8 @@ DTYPES = [np.int8, np.float16, np.float32]
 MODES = ["a2a3", "ideal"]
 
 
-@pytest.fixture(autouse=True)
-def ctx():
-    with new_context() as context:
-        yield context
+# Every test runs in the conftest's `ctx` (a context set up as nzpass sets it up).
+pytestmark = pytest.mark.usefixtures("ctx")
 
 
 # --------------------------------------------------------------------------- helpers

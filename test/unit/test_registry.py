@@ -95,3 +95,30 @@ def test_pass_has_golden_invalid_file_and_readme_row(name):
     if name not in readme_pass_rows():
         missing.append(f"a row | `{name}` | ... | in the pass table of README.md")
     assert not missing, f"pass '{name}' lacks: " + "; ".join(missing)
+
+
+def _run_lines(path: Path) -> list[str]:
+    return [line.split("RUN:", 1)[1] for line in path.read_text(encoding="utf-8").splitlines()
+            if line.startswith("// RUN:")]
+
+
+def _pipeline_passes(run: str) -> list[str]:
+    """The pass names a RUN line's -p / --pass-pipeline names (options and nesting dropped)."""
+    found = re.findall(r"(?:-p\s+|--pass-pipeline=)'?([^'\s]+)", run)
+    names = []
+    for text in found:
+        text = re.sub(r"\{[^}]*\}", "", text)
+        names += [n for n in re.split(r"[(),]", text) if n and n not in ("builtin.module",
+                                                                         "func.func")]
+    return names
+
+
+@pytest.mark.parametrize("name", USER_PASS_NAMES)
+def test_goldens_run_their_pass_alone(name):
+    """A pass's golden and -invalid files run that pass only (repeated, for idempotence, at
+    most); end-to-end pipelines live in pl-to-pto.mlir."""
+    lit = REPO / "test" / "lit"
+    for path in (lit / f"{name}.mlir", lit / f"{name}-invalid.mlir"):
+        for run in _run_lines(path):
+            others = sorted(set(_pipeline_passes(run)) - {name})
+            assert not others, f"{path.name} runs {others} besides {name}: {run.strip()}"

@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lowering import Kernel, lower
-from nzpass.ir.bindings import ir, new_context
+from nzpass.ir.bindings import ir
 from nzpass.model import MATMUL_HOOKS, Simulator, pack_nz, unpack_nz
+from support.lowering import Kernel, lower
 
 M, N, K = 32, 48, 64
 N_TILE, K_TILE = 16, 32
@@ -25,10 +25,8 @@ DTYPES = pytest.mark.parametrize("dtype", [np.float16, np.float32],
                                  ids=lambda d: np.dtype(d).name)
 
 
-@pytest.fixture(autouse=True)
-def ctx():
-    with new_context() as context:
-        yield context
+# Every test runs in the conftest's `ctx` (a context set up as nzpass sets it up).
+pytestmark = pytest.mark.usefixtures("ctx")
 
 
 # --------------------------------------------------------------------------- kernel text

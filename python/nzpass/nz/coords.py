@@ -11,8 +11,9 @@ g*E + e: no division, so no proof is needed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from ..errors import InternalInvariantError
 from ..ir import arith as arith_ops
@@ -89,31 +90,166 @@ def _constant_key(type_: ir.Type, value: int) -> tuple[ir.Type, int]:
     return type_, value
 
 
-class EntryConstants:
-    """The integer constants every rewritten op may use: those at the top
-    level of the function's entry block that precede it (which dominate it,
-    whatever it is nested in), and the ones hoisted to the top of that block.
-    Constants nested in loops are not reused: finding them would mean walking
-    every op of the function in Python, and a hoisted constant is as good."""
+# Loops LICM hoists out of (upstream's LoopLikeOpInterface ops); an op nested in
+# any other region op (an scf.if) stays there, as it does under LICM.
+_LOOPS = frozenset(("scf.for", "scf.while", "scf.parallel", "scf.forall", "affine.for",
+                    "affine.parallel"))
+# Every arith op is pure (no memory effect): one whose result nothing uses any
+# more is dead, as canonicalize would find it.
+_PURE_PREFIX = "arith."
 
-    def __init__(self, entry: ir.Block) -> None:
-        self._known: dict[tuple[ir.Type, int], ir.Value] = {}
+
+def _defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
+    """Whether `value` is defined in one of `region_op`'s regions."""
+    op: ir.Operation | None
+    if isinstance(value, ir.BlockArgument):
+        block = cast(ir.Block, value.owner)
+        op = block.owner.operation if block.owner is not None else None
+    else:
+        op = value.owner.operation.parent
+    while op is not None:
+        if op == region_op:
+            return True
+        op = op.parent
+    return False
+
+
+def hoisted_anchor(anchor: ir.Operation, operands: Sequence[ir.Value]) -> ir.Operation:
+    """The op to insert an arith op of `operands` before: the outermost loop
+    around `anchor` that all operands are invariant in (where
+    loop-invariant-code-motion would move it), else `anchor` itself."""
+    at = anchor
+    parent = at.parent
+    while parent is not None and parent.name in _LOOPS:
+        if any(_defined_inside(v, parent) for v in operands):
+            break
+        at, parent = parent, parent.parent
+    return at
+
+
+def _blocks_around(at: ir.Operation) -> set[ir.Block]:
+    """The block of `at` and every block enclosing it: the blocks whose earlier
+    ops dominate `at`."""
+    blocks = set()
+    op: ir.Operation | None = at
+    while op is not None:
+        block = op.block
+        blocks.add(block)
+        owner = block.owner.operation  # (an OpView's `name` may be a symbol's)
+        op = owner if owner.name != ir_walk.FUNC else None
+    return blocks
+
+
+class FunctionScope:
+    """The integer constants and coordinate arithmetic nzpass creates in one
+    function, placed and shared as `canonicalize,cse,loop-invariant-code-motion`
+    would leave them, while every op of the user's stays as it is:
+
+    - one constant per value and type per function, at the top of the entry
+      block, or the user's own constant of the entry block (moved to the top
+      when it does not already come before the use; constants nested in loops
+      are not looked for: that would mean walking every op of the function);
+    - an arith op whose operands are invariant in the loops around its use is
+      placed before the outermost of them, and one with the same operands
+      that dominates the use is reused;
+    - `sweep` erases what only a replaced op used.
+
+    Uses must be emitted in IR order (each at its pre-order `position`): that is
+    what makes an op made earlier and placed in an enclosing block dominate."""
+
+    def __init__(self, entry: ir.Block, entry_constants: Mapping[int, ir.Operation]) -> None:
         # New constants go to the top of the entry block, where they dominate
-        # every later use: one per value and type in the whole function.
-        self.entry_ip = ir.InsertionPoint.at_block_begin(entry)
+        # every later use, in the order they are made: after `_last_top`.
+        self._entry = entry
+        self._last_top: ir.Operation | None = None
+        # (type, value) -> (position, constant); position -1: at the top already.
+        self._constants: dict[tuple[ir.Type, int], tuple[int, ir.Value]] = {}
+        for position in sorted(entry_constants, reverse=True):  # the first one wins
+            op = entry_constants[position]
+            attr = op.attributes["value"]
+            if isinstance(attr, ir.IntegerAttr):
+                self._constants[_constant_key(attr.type, attr.value)] = (position, op.results[0])
+        # (name, operands, result type) -> made values with the block each sits in.
+        self._made: dict[tuple, list[tuple[ir.Value, ir.Block]]] = {}
+        self._keys: dict[ir.Value, tuple] = {}  # what each table entry is filed under
 
-    def lookup(self, key: tuple[ir.Type, int]) -> ir.Value | None:
-        return self._known.get(key)
+    def constant(self, value: int, type_: ir.Type, position: int, loc: ir.Location) -> ir.Value:
+        """The constant for a use at pre-order `position`."""
+        key = _constant_key(type_, value)
+        found = self._constants.get(key)
+        if found is not None and found[0] >= position:
+            # The user's constant comes later in the entry block: move it up.
+            op = found[1].owner.operation
+            if self._last_top is not None:
+                op.move_after(self._last_top)
+            elif op != self._entry.operations[0]:
+                op.move_before(self._entry.operations[0])
+            self._last_top = op
+            found = self._constants[key] = (-1, found[1])
+        if found is None:
+            ip = (ir.InsertionPoint.at_block_begin(self._entry) if self._last_top is None
+                  else ir.InsertionPoint.after(self._last_top))
+            made = arith_ops.constant(type_, value, loc, ip)
+            self._last_top = made.owner.operation
+            found = self._constants[key] = (-1, made)
+            self._keys[made] = key
+        return found[1]
 
-    def record(self, key: tuple[ir.Type, int], value: ir.Value) -> None:
-        self._known.setdefault(key, value)
+    def arith(self, name: str, operands: Sequence[ir.Value], result: ir.Type,
+              anchor: ir.Operation, loc: ir.Location) -> ir.Value:
+        """`arith.<name>` of `operands` for a use right before `anchor`."""
+        at = hoisted_anchor(anchor, operands)
+        key = (name, *operands, result)
+        made = self._made.setdefault(key, [])
+        if made:
+            around = _blocks_around(at)
+            for value, block in made:
+                if block in around:
+                    return value
+        value = ir.Operation.create(f"arith.{name}", results=[result], operands=list(operands),
+                                    loc=loc, ip=ir.InsertionPoint(at)).result
+        made.append((value, at.block))
+        self._keys[value] = key
+        return value
 
-    def record_op(self, op: ir.Operation) -> None:
-        if op.name != "arith.constant":
-            return
-        attr = op.attributes["value"]
-        if isinstance(attr, ir.IntegerAttr):
-            self.record(_constant_key(attr.type, attr.value), op.results[0])
+    def value_of(self, value: ir.Value) -> int | None:
+        """The integer of a constant this scope made, without asking the IR."""
+        key = self._keys.get(value)
+        return key[1] if key is not None and len(key) == 2 else None
+
+    def sweep(self, values: Sequence[ir.Value]) -> None:
+        """Erase the arith ops among the definers of `values` (the former
+        operands of an op just replaced) that nothing uses any more, and so on
+        up their operands: the user's ops that only fed the replaced op go with
+        it, as canonicalize would remove them; nothing else of theirs is touched."""
+        pending = list(dict.fromkeys(values))
+        seen = set(pending)
+        while pending:
+            value = pending.pop()
+            if isinstance(value, ir.BlockArgument) or next(iter(value.uses), None) is not None:
+                continue
+            op = value.owner.operation
+            if not op.name.startswith(_PURE_PREFIX) or any(
+                    next(iter(r.uses), None) is not None for r in op.results):
+                continue
+            operands = [v for v in op.operands if v not in seen]
+            self._forget(value)
+            if self._last_top is not None and op == self._last_top:
+                self._last_top = None
+            op.erase()
+            seen.update(operands)
+            pending.extend(operands)
+
+    def _forget(self, value: ir.Value) -> None:
+        key = self._keys.pop(value, None)
+        if key is None and value.owner.operation.name == "arith.constant":
+            attr = value.owner.operation.attributes["value"]
+            if isinstance(attr, ir.IntegerAttr):
+                key = _constant_key(attr.type, attr.value)
+        if key in self._constants and self._constants[key][1] == value:
+            del self._constants[key]
+        if key in self._made:
+            self._made[key] = [(v, b) for v, b in self._made[key] if v != value]
 
 
 Rewrite = Callable[["CoordEmitter"], ir.Operation]
@@ -123,55 +259,56 @@ def rewrite_in_order(root: ir.Operation, walk: ir_walk.PreOrder,
                      rewrites: dict[int, Rewrite]) -> None:
     """Apply each rewrite, keyed by the position of its op in `walk` (the
     pre-order of `root`'s nested ops, taken before anything changed) and
-    returning the op that replaces it, in IR order, with an emitter that
-    reuses the entry-block constants already dominating the op: the cost is
-    the rewrites plus the entry block, not the whole function. (Positions,
-    not ops, are the keys: an op's hash changes when its result types do.)"""
+    returning the op that replaces it, in IR order, with an emitter sharing
+    one `FunctionScope`; what only the replaced op used goes with it. The cost
+    is the rewrites plus the entry block's constants, not the whole function.
+    (Positions, not ops, are the keys: an op's hash changes when its result
+    types do.)"""
     if not rewrites:
         return
-    constants = EntryConstants(root.regions[0].blocks[0])
-    tops = iter(walk.entry_positions)
-    top = next(tops, None)
+    scope = FunctionScope(root.regions[0].blocks[0], entry_constants(walk, rewrites))
     for position in sorted(rewrites):
-        while top is not None and top < position:
-            if top not in rewrites:  # a rewritten op is gone, and is no constant
-                constants.record_op(walk.ops[top])
-            top = next(tops, None)
-        rewrites[position](CoordEmitter(walk.ops[position], constants))
+        op = walk.ops[position]
+        operands = list(op.operands)
+        rewrites[position](CoordEmitter(op, scope, position))
+        scope.sweep(operands)
+
+
+def entry_constants(walk: ir_walk.PreOrder, skip: Collection[int] = ()) -> dict[int, ir.Operation]:
+    """The `arith.constant` ops directly in the entry block, by position."""
+    ops = walk.ops
+    return {i: ops[i] for i in walk.entry_positions
+            if i not in skip and ops[i].name == "arith.constant"}
 
 
 def retained_for_rewrite(walk: ir_walk.PreOrder, rewrites: dict[int, Rewrite]) -> ir_walk.PreOrder:
     """The part of `walk` that `rewrite_in_order` reads: the ops to rewrite and
     the entry-block constants. A pass that plans every function before
     rewriting any keeps only this, not every op of every function."""
-    constants = [i for i in walk.entry_positions if walk.ops[i].name == "arith.constant"]
-    kept = {i: walk.ops[i] for i in (*constants, *rewrites)}
-    return ir_walk.PreOrder(kept, constants)
+    constants = entry_constants(walk)
+    kept = {**constants, **{i: walk.ops[i] for i in rewrites}}
+    return ir_walk.PreOrder(kept, list(constants))
 
 
 class CoordEmitter:
-    """Emits planned coordinates right before one op. Constants are shared
-    within the op and, given `scopes`, with everything that dominates it."""
+    """Emits planned coordinates for one op, at pre-order `position`, through
+    its function's scope (see `FunctionScope`)."""
 
-    def __init__(self, anchor: ir.Operation, scopes: EntryConstants | None = None):
-        self.ip = ir.InsertionPoint(anchor)
+    def __init__(self, anchor: ir.Operation, scope: FunctionScope, position: int):
+        self.anchor = anchor
         self.loc = anchor.location
-        self._scopes = scopes
-        self._constants: dict[tuple[str, int], ir.Value] = {}
+        self.scope = scope
+        self.position = position
 
     def constant(self, value: int, type_: ir.Type | None = None) -> ir.Value:
-        type_ = type_ or ir.IndexType.get()
-        key = _constant_key(type_, value)
-        if key in self._constants:
-            return self._constants[key]
-        existing = self._scopes.lookup(key) if self._scopes is not None else None
-        if existing is None and self._scopes is not None:
-            existing = arith_ops.constant(type_, value, self.loc, self._scopes.entry_ip)
-            self._scopes.record(key, existing)
-        elif existing is None:
-            existing = arith_ops.constant(type_, value, self.loc, self.ip)
-        self._constants[key] = existing
-        return existing
+        return self.scope.constant(value, type_ or ir.IndexType.get(), self.position, self.loc)
+
+    def arith(self, name: str, lhs: ir.Value, rhs: ir.Value | None = None,
+              result: ir.Type | None = None) -> ir.Value:
+        """`arith.<name>` of one or two operands, placed and shared by the scope;
+        it gives `result` (the operands' type when not given)."""
+        operands = [lhs] if rhs is None else [lhs, rhs]
+        return self.scope.arith(name, operands, result or lhs.type, self.anchor, self.loc)
 
     def emit(self, coord: Coord, type_: ir.Type | None = None) -> ir.Value:
         if isinstance(coord, Const):
@@ -185,21 +322,19 @@ class CoordEmitter:
 
     def _divide(self, coord: Divided) -> ir.Value:
         value = coord.value
-        divisor = self.constant(coord.divisor, value.type)
-        return arith_ops.binary("floordivsi", value, divisor, self.loc, self.ip)
+        if coord.divisor == 1:
+            return value
+        return self.arith("floordivsi", value, self.constant(coord.divisor, value.type))
 
     def _fold(self, coord: Folded) -> ir.Value:
-        type_ = ir.IndexType.get()
+        index = ir.IndexType.get()
         total = None
         for offset, multiplier in coord.terms:
-            value = offset if offset.type == type_ else arith_ops.index_cast(
-                offset, type_, self.loc, self.ip)
-            term = value if multiplier == 1 else self._binary(
-                "muli", value, self.constant(multiplier, type_))
-            total = term if total is None else self._binary("addi", total, term)
+            value = offset if offset.type == index else self.arith(
+                "index_cast", offset, result=index)
+            term = value if multiplier == 1 else self.arith(
+                "muli", value, self.constant(multiplier, index))
+            total = term if total is None else self.arith("addi", total, term)
         if coord.constant:
-            total = self._binary("addi", total, self.constant(coord.constant, type_))
+            total = self.arith("addi", total, self.constant(coord.constant, index))
         return total
-
-    def _binary(self, name: str, lhs: ir.Value, rhs: ir.Value) -> ir.Value:
-        return arith_ops.binary(name, lhs, rhs, self.loc, self.ip)

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS
-from ..ir import arith as arith_ops
 from ..ir.bindings import ir
 from . import layout as nz_layout
+from .coords import FunctionScope
 from .offsets import constant_value
 
 
@@ -29,33 +29,25 @@ def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
 
 
 class PtoBuilder:
-    """Emits pto ops and index constants at one insertion point."""
+    """Emits pto ops right before `anchor`, at pre-order `position`, and the
+    index arithmetic they need through the function's `FunctionScope` (one
+    constant per value per function; arithmetic hoisted out of the loops it is
+    invariant in and shared)."""
 
-    def __init__(self, ip: ir.InsertionPoint, loc: ir.Location,
-                 constants: PtoBuilder | None = None):
-        self.ip = ip
-        self.loc = loc
-        # Index constants come from `constants` (the function entry's builder),
-        # so each value is materialised once per function, dominating all uses.
-        self._constant_source = constants
-        self._constants: dict[int, ir.Value] = {}
-        # The value of each constant this builder made: read without asking
-        # the IR (these constants live as long as the function).
-        self._made: dict[ir.Value, int] = {}
+    def __init__(self, anchor: ir.Operation, scope: FunctionScope, position: int,
+                 loc: ir.Location | None = None):
+        self.anchor = anchor
+        self.ip = ir.InsertionPoint(anchor)
+        self.loc = loc or anchor.location
+        self.scope = scope
+        self.position = position
 
     def index(self, value: int) -> ir.Value:
-        if self._constant_source is not None:
-            return self._constant_source.index(value)
-        if value not in self._constants:
-            made = arith_ops.constant(ir.IndexType.get(), value, self.loc, self.ip)
-            self._constants[value] = made
-            self._made[made] = value
-        return self._constants[value]
+        return self.scope.constant(value, ir.IndexType.get(), self.position, self.loc)
 
     def constant_of(self, value: ir.Value) -> int | None:
         """`value`'s integer constant, if it is one."""
-        source = self._constant_source or self
-        known = source._made.get(value)
+        known = self.scope.value_of(value)
         return known if known is not None else constant_value(value)
 
     def as_index(self, value: ir.Value) -> ir.Value:
@@ -64,20 +56,25 @@ class PtoBuilder:
         const = self.constant_of(value)
         if const is not None:
             return self.index(const)
-        return arith_ops.index_cast(value, ir.IndexType.get(), self.loc, self.ip)
+        return self._arith("index_cast", [value], ir.IndexType.get())
 
     def mul(self, a: ir.Value, b: ir.Value) -> ir.Value:
         ca, cb = self.constant_of(a), self.constant_of(b)
         if ca is not None and cb is not None:
             return self.index(ca * cb)
-        return arith_ops.binary("muli", a, b, self.loc, self.ip)
+        if ca == 1 or cb == 1:
+            return b if ca == 1 else a
+        return self._arith("muli", [a, b], a.type)
 
     def add(self, a: ir.Value, b: ir.Value) -> ir.Value:
         if self.constant_of(b) == 0:
             return a
         if self.constant_of(a) == 0:
             return b
-        return arith_ops.binary("addi", a, b, self.loc, self.ip)
+        return self._arith("addi", [a, b], a.type)
+
+    def _arith(self, name: str, operands: list[ir.Value], result: ir.Type) -> ir.Value:
+        return self.scope.arith(name, operands, result, self.anchor, self.loc)
 
     def op(self, name: str, operands: Sequence[Sequence[ir.Value]], results: Sequence[ir.Type],
            attributes: dict[str, ir.Attribute] | None = None) -> ir.Operation:
@@ -111,9 +108,16 @@ def view_strides(builder: PtoBuilder, t: ir.RankedTensorType, layout: pl.TensorL
     """Stride operands: the materialised encoding strides where static,
     products of the extents where dynamic."""
     static = layout.stride or nz_layout.row_major_strides(pl.tensor_shape(t))
-    strides: list[ir.Value] = [builder.index(1)] * len(shape)
-    running = builder.index(1)
+    strides: list[ir.Value] = []
+    running: ir.Value | None = None  # the product of the inner extents, made when needed
     for axis in reversed(range(len(shape))):
-        strides[axis] = builder.index(static[axis]) if static[axis] is not None else running
-        running = builder.mul(strides[axis], shape[axis])
+        known = static[axis]
+        if known is not None:
+            stride = builder.index(known)
+        else:
+            stride = running if running is not None else builder.index(1)
+        strides.append(stride)
+        if axis and static[axis - 1] is None:
+            running = builder.mul(stride, shape[axis])
+    strides.reverse()
     return strides

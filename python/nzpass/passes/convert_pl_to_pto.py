@@ -17,12 +17,13 @@ from ..ir.walk import (
     function_type,
     functions,
     is_declaration,
-    nested_ops,
+    pre_order,
     set_function_type,
     value_location,
 )
 from ..nz.acc_store import check_acc_store_limits
 from ..nz.consistency import check_load_types
+from ..nz.coords import FunctionScope, entry_constants
 from ..nz.offsets import constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
@@ -85,8 +86,13 @@ class _FunctionLowering:
     func: ir.Operation
     backend: str
     roots: dict[ir.Value, _Root] = field(default_factory=dict)
-    memory_ops: list[ir.Operation] = field(default_factory=list)  # in IR order
-    entry_builder: PtoBuilder | None = None
+    memory_ops: dict[int, ir.Operation] = field(default_factory=dict)  # by pre-order position
+    # The entry block's constants (reused by the lowering) and the position of
+    # its first other op, where the tensor views go.
+    constants: dict[int, ir.Operation] = field(default_factory=dict)
+    views_at: int = 0
+    views_anchor: ir.Operation | None = None
+    scope: FunctionScope | None = None
     checked_types: dict[ir.Type, bool] = field(default_factory=dict)  # type -> is a tile
     tile_values: list[ir.Value] = field(default_factory=list)
 
@@ -100,14 +106,19 @@ class _FunctionLowering:
     def check(self) -> None:
         # Tensors whose type the lowering changes: the arguments, the slices of
         # them, and the aliases stores return (replaced by what they alias).
-        ops = nested_ops(self.func)
+        walk = pre_order(self.func)
+        ops = walk.ops
+        assert isinstance(ops, list)  # a fresh walk is a list (PreOrder also holds mappings)
+        self.constants = entry_constants(walk)
+        self.views_at = next(i for i in walk.entry_positions if i not in self.constants)
+        self.views_anchor = ops[self.views_at]
         for arg in block_arguments(self.func):
             self._check_value(arg)
         for t in function_type(self.func).results:
             _check_value_type(t, self.func.location)
         lowered = set(self._tensor_args())
         slices: set[ir.Value] = set()
-        for op in ops:
+        for position, op in enumerate(ops):
             name = op.name
             if len(op.regions):
                 for arg in block_arguments(op):
@@ -121,7 +132,7 @@ class _FunctionLowering:
             if name in _MEMORY_PATH:
                 check_no_regions(op)  # the lowering erases it
                 _check_memory_operand(op)
-                self.memory_ops.append(op)
+                self.memory_ops[position] = op
             if name == pl.TileLoad.NAME:
                 # Not kept for the lowering: every function is checked before
                 # any is lowered, and the views of all loads would hold every
@@ -155,27 +166,34 @@ class _FunctionLowering:
                                    tile.cols, self.backend, store.location)
 
     def lower(self) -> None:
-        builder = PtoBuilder(ir.InsertionPoint.at_block_begin(self.entry), self.func.location)
-        self.entry_builder = builder
+        scope = self.scope = FunctionScope(self.entry, self.constants)
+        # The views go after the entry block's leading constants, which they reuse.
+        assert self.views_anchor is not None
+        builder = PtoBuilder(self.views_anchor, scope, self.views_at, self.func.location)
         trailing = []
         for arg in self._tensor_args():
             self.roots[arg] = self._make_view(arg, builder, trailing)
-        all_slices = [op for op in self.memory_ops if op.name == pl.TensorSlice.NAME]
+        all_slices = [op for op in self.memory_ops.values() if op.name == pl.TensorSlice.NAME]
         slices = []
-        for op in self.memory_ops:
+        for position, op in self.memory_ops.items():
+            operands = list(op.operands)
             if op.name == pl.TileLoad.NAME:
-                self._lower_load(pl.TileLoad(op))
+                self._lower_load(pl.TileLoad(op), position)
             elif op.name == pl.TensorSlice.NAME and op.operands[0] in self.roots:
-                self._lower_slice(pl.TensorSlice(op))
+                self._lower_slice(pl.TensorSlice(op), position)
                 slices.append(op)
+                continue
             elif op.name == pl.TileStore.NAME:
-                self._lower_store(pl.TileStore(op))
+                self._lower_store(pl.TileStore(op), position)
+            scope.sweep(operands)
         # A slice lives on only where something off the memory path still reads it.
         erased = set()
         for op in reversed(slices):
             if next(iter(op.results[0].uses), None) is None:
                 erased.add(id(op))
+                operands = list(op.operands)
                 op.erase()
+                scope.sweep(operands)
         self._retype_tiles([op for op in all_slices if id(op) not in erased])
         self._update_signature()
 
@@ -207,16 +225,20 @@ class _FunctionLowering:
             return offsets
         return [builder.add(b, o) for b, o in zip(root.base, offsets, strict=False)]
 
-    def _lower_slice(self, slice_: pl.TensorSlice) -> None:
+    def _builder(self, op: ir.Operation, position: int) -> PtoBuilder:
+        assert self.scope is not None
+        return PtoBuilder(op, self.scope, position)
+
+    def _lower_slice(self, slice_: pl.TensorSlice, position: int) -> None:
         root = self.roots[slice_.single("tensor")]
-        builder = PtoBuilder(ir.InsertionPoint(slice_.op), slice_.location, self.entry_builder)
+        builder = self._builder(slice_.op, position)
         base = self._offsets(root, slice_.groups["offsets"], builder)
         self.roots[slice_.op.results[0]] = _Root(root.view, root.ptr, root.element, root.layout,
                                                  base)
 
-    def _lower_load(self, load: pl.TileLoad) -> None:
+    def _lower_load(self, load: pl.TileLoad, position: int) -> None:
         root = self.roots[load.single("tensor")]
-        builder = PtoBuilder(ir.InsertionPoint(load.op), load.location, self.entry_builder)
+        builder = self._builder(load.op, position)
         offsets = self._offsets(root, load.groups["offsets"], builder)
         window = load.groups["valid_shape"] or load.groups["sizes"]
         sizes = [builder.as_index(v) for v in window]
@@ -228,10 +250,10 @@ class _FunctionLowering:
         load.op.results[0].replace_all_uses_with(alloc)
         load.op.erase()
 
-    def _lower_store(self, store: pl.TileStore) -> None:
+    def _lower_store(self, store: pl.TileStore, position: int) -> None:
         dest = store.single("dest")
         root = self.roots[dest]
-        builder = PtoBuilder(ir.InsertionPoint(store.op), store.location, self.entry_builder)
+        builder = self._builder(store.op, position)
         offsets = self._offsets(root, store.groups["offsets"], builder)
         tile = _tile_of(store.single("tile"), store.location)
         shapes = store.groups["shapes"]

@@ -5,7 +5,7 @@ a segfault of the bindings is seen as a signal and a hang as a timeout:
 
 - `ToolRunner`: the real `nzpass-opt` command, one process per run (the
   structured cases);
-- `WorkerRunner`: a long-lived worker process (`python fuzz_runner.py
+- `WorkerRunner`: a long-lived worker process (`python -m support.fuzz_runner
   --worker`) that runs `NzpassOpt(argv, stdin=..., ...).run()` in-process for
   each request, tens of times faster, and is restarted after it dies
   (the bulk mutations).
@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from fuzz_mutations import Case
+from .fuzz_mutations import Case
 
 # Outcome classes. A bug is anything a user must never see.
 SUCCESS = "success"
@@ -378,9 +378,11 @@ class WorkerRunner:
     def _start(self) -> subprocess.Popen:
         self.native_stderr.seek(0)
         self.native_stderr.truncate()
+        # The worker runs this module by name, with `test/` (the package's parent) on its path.
+        package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env = dict(os.environ, TMPDIR=self.tmpdir, PYTHONPATH=os.pathsep.join(
-            [os.path.dirname(os.path.abspath(__file__)), os.environ.get("PYTHONPATH", "")]))
-        return subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker"],
+            [package_parent, os.environ.get("PYTHONPATH", "")]))
+        return subprocess.Popen([sys.executable, "-m", "support.fuzz_runner", "--worker"],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=self.native_stderr, env=env)
 
