@@ -639,17 +639,37 @@ def _run_partition_view(sim: Simulator, step: _Step, env: dict) -> None:
                                      tuple(env[ops[i]] for i in groups["sizes"]))
 
 
+@dataclass
+class UnmodelledTile:
+    """What `pto.alloc_tile` gives, under `skip_compute`, for a tile whose layout the
+    model has no storage for (Left/Right tiles of some platforms): only the on-chip ops
+    that are skipped may use it."""
+
+    buf: pto.TileBuf
+    valid_rows: int | None
+    valid_cols: int | None
+
+
 def _run_alloc_tile(sim: Simulator, step: _Step, env: dict) -> None:
     groups, buf = step.data
     ops = step.operands
     vr = env[ops[groups["valid_row"][0]]] if groups["valid_row"] else None
     vc = env[ops[groups["valid_col"][0]]] if groups["valid_col"] else None
-    env[step.results[0]] = tile_for(buf, vr, vc)
+    try:
+        env[step.results[0]] = tile_for(buf, vr, vc)
+    except SimulationError:
+        if not sim.skip_compute or buf.loc in ("mat", "acc", "vec"):
+            raise
+        env[step.results[0]] = UnmodelledTile(buf, vr, vc)
 
 
 def _run_set_validshape(sim: Simulator, step: _Step, env: dict) -> None:
-    tile = _tile(step, env[step.operands[0]])
     rows, cols = (env[v] for v in step.operands[1:3])
+    value = env[step.operands[0]]
+    if isinstance(value, UnmodelledTile):
+        value.valid_rows, value.valid_cols = rows, cols
+        return
+    tile = _tile(step, value)
     if not (0 <= rows <= tile.rows and 0 <= cols <= tile.cols):
         raise SimulationError(f"valid shape {rows}x{cols} outside the {tile.rows}x{tile.cols} "
                               "tile", step.location)
@@ -677,6 +697,9 @@ def _window(step: _Step, value) -> Partition:
 
 
 def _tile(step: _Step, value) -> Tile:
+    if isinstance(value, UnmodelledTile):
+        raise SimulationError(f"'{step.name}' of a {value.buf.spelling()}: the model has no "
+                              "storage for that tile layout", step.location)
     if not isinstance(value, Tile):
         raise SimulationError(f"'{step.name}' tile operand is not a tile "
                               f"(got {type(value).__name__})", step.location)
