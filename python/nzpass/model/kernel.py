@@ -76,11 +76,12 @@ _LOC = re.compile(r'^loc\("(?P<file>(?:[^"\\]|\\.)*)":(?P<line>\d+):(?P<col>\d+)
 _SSA_NAME = re.compile(r"%([A-Za-z0-9_$.-]+)")
 
 
-def _source_name(arg: ir.BlockArgument, source: str | None) -> str | None:
+def _source_name(arg: ir.BlockArgument, source: str | None, filename: str | None
+                 ) -> str | None:
     """The name `%x` the source gives the argument, read at its location (the bindings
     keep no SSA names; a function argument's location is where its name is written)."""
     match = _LOC.match(str(arg.location))
-    if match is None or source is None:
+    if match is None or source is None or match["file"] != filename:
         return None
     lines = source.splitlines()
     line, col = int(match["line"]), int(match["col"])
@@ -194,13 +195,15 @@ def _functions_with_bodies(module: ir.Operation) -> list[str]:
 class Kernel:
     """One function of a pto module, launched as a host launches it.
 
-        kernel = Kernel(nzpass.read_pto(text, "q.pto"), source=text)
+        kernel = Kernel(nzpass.parse_module(text, "q.pto"), source=text, filename="q.pto")
         for block, result in kernel.launch({"arg3": 0}, blocks=32):
             result.loads            # every tile loaded by that block
 
     `function`: the function's name (None: the module's only function with a body).
-    `source`: the text the module was read from, for the argument names (without it they
-    are `argN`). `mode`: the hardware mode of every run ("a2a3" or "ideal").
+    `source` and `filename`: the text the module was read from and the file name its
+    locations carry (`nzpass.parse_module(source, filename)`), for the argument names
+    (without them, or for arguments located elsewhere, they are `argN`). `mode`: the
+    hardware mode of every run ("a2a3" or "ideal").
 
     A launch binds, per argument: the value given by name (`name`, `%name` or the
     argument's number); the block index / count to the argument PyPTO names
@@ -212,7 +215,7 @@ class Kernel:
     """
 
     def __init__(self, module: ir.Module | ir.Operation, function: str | None = None,
-                 source: str | None = None, mode: str = "a2a3",
+                 source: str | None = None, filename: str | None = None, mode: str = "a2a3",
                  block_args: tuple[Sequence[str], Sequence[str]] | None = None):
         self.module = module.operation
         names = _functions_with_bodies(self.module)
@@ -229,7 +232,7 @@ class Kernel:
         idx_names, num_names = block_args or (BLOCK_IDX_ARGUMENTS, BLOCK_NUM_ARGUMENTS)
         try:
             self.arguments = [
-                KernelArgument(i, _source_name(a, source) or f"arg{i}", a.type,
+                KernelArgument(i, _source_name(a, source, filename) or f"arg{i}", a.type,
                                declared_facts(func_op, i))
                 for i, a in enumerate(func_op.regions[0].blocks[0].arguments)]
         except Refusal as err:

@@ -621,6 +621,10 @@ def _run_make_tensor_view(sim: Simulator, step: _Step, env: dict) -> None:
     ops = step.operands
     shape = tuple(env[ops[i]] for i in groups["shape"])
     strides = tuple(env[ops[i]] for i in groups["strides"])
+    if layout == "nz" and len(shape) != 5:
+        raise SimulationError(f"NZ view of logical rank {len(shape)}: the device reads NZ "
+                              "views in the rank-5 blocked form only; block it first "
+                              "(nzpass-opt -p pto-block-nz-views)", step.location)
     bound = env[ops[groups["ptr"][0]]]
     dtype = numpy_dtype(element) if element is not None else getattr(bound, "dtype", None)
     if dtype is None:
