@@ -27,6 +27,7 @@ from ..ir.bindings import func, ir
 from ..nz.offsets import declared_facts
 from .packer import FRACTAL_ROWS, pack_nz
 from .simulator import (
+    FactViolation,
     GmSource,
     RunResult,
     SimulationError,
@@ -105,7 +106,8 @@ class LoadMismatch:
 @dataclass
 class NzCheck:
     """What `check_nz_against_nd` found: `loads` compared (`nz_loads` of them through an
-    NZ view of the candidate), over `blocks` blocks, and every mismatch."""
+    NZ view of the candidate), over `blocks` blocks, and every mismatch (the check stops
+    at the end of the block where there are enough)."""
 
     function: str
     blocks: int
@@ -285,6 +287,12 @@ class Kernel:
             bound[arg.number] = value
         return bound
 
+    def require(self, values: Mapping[int, Value], arg: KernelArgument) -> None:
+        """Refuse a launch that gives no value to an integer argument."""
+        if arg.number not in values and arg not in (self.block_idx_arg, self.block_num_arg):
+            raise LaunchError(f"@{self.function} argument %{arg.name} ({arg.type}) "
+                              f"needs a value: --arg {arg.name}=VALUE", self.location)
+
     def launch(self, given: Mapping[str, Value] | None = None, blocks: int | None = None,
                data: GmData | None = None) -> Iterator[tuple[int, RunResult]]:
         """Run every block of the launch, yielding (block index, its `RunResult`)."""
@@ -305,13 +313,16 @@ class Kernel:
                 args.append(count)
             elif arg.is_pointer:
                 args.append(data.source(arg.number))
-            elif arg.number in values:
-                args.append(values[arg.number])
             else:
-                raise LaunchError(f"@{self.function} argument %{arg.name} ({arg.type}) "
-                                  f"needs a value: --arg {arg.name}=VALUE", self.location)
+                self.require(values, arg)
+                args.append(values[arg.number])
         self.simulator.block_idx, self.simulator.block_num = block, count
-        return self.simulator.run(self.function, *args)
+        try:
+            return self.simulator.run(self.function, *args)
+        except FactViolation as err:
+            if err.location is not None:
+                raise
+            raise FactViolation(f"block {block} of {count}: {err}", self.location) from None
 
 
 # --------------------------------------------------------------------------- the check
@@ -368,14 +379,18 @@ def check_nz_against_nd(candidate: Kernel, reference: Kernel,
         arg = getattr(reference, role)
         setattr(candidate, role, None if arg is None else candidate.arguments[arg.number])
     values = reference.values(given or {})
+    for arg in reference.arguments:
+        if not arg.is_pointer:
+            reference.require(values, arg)
     by_number = {str(n): v for n, v in values.items()}
     data = GmData(seed, {n: v for n, v in values.items() if isinstance(v, np.ndarray)})
     count = blocks if blocks is not None else max(candidate.block_count(),
                                                   reference.block_count())
     report = NzCheck(candidate.function, count)
     for block in range(count):
-        want = reference.run_block(block, count, by_number, data).loads
+        # The candidate first: its facts refuse a launch before the original runs off.
         got = candidate.run_block(block, count, by_number, data).loads
+        want = reference.run_block(block, count, by_number, data).loads
         report.loads += len(got)
         report.nz_loads += sum(map(_is_nz, got))
         if len(got) != len(want):

@@ -964,7 +964,8 @@ class Simulator:
             try:
                 step.rule.run(self, step, env)
             except (GmOutOfBounds, HardwareLimitError) as err:
-                err.add_note(f"while simulating '{step.name}' at {step.location}")
+                if not getattr(err, "__notes__", None):  # the innermost op only
+                    err.add_note(f"while simulating '{step.name}' at {step.location}")
                 raise
             except SimulationError:
                 raise

@@ -179,9 +179,9 @@ class NzpassSim:
         elif report.loads == 0:
             verdict = "no load to compare: FAILED"
         else:
-            verdict = f"{len(report.mismatches)} mismatches (the first ones): FAILED"
+            verdict = f"{len(report.mismatches)} differ: FAILED"
         self.stdout.write(f"@{report.function}: {report.blocks} blocks, {report.loads} loads "
-                          f"({report.nz_loads} through NZ views): {verdict}\n")
+                          f"compared ({report.nz_loads} through NZ views): {verdict}\n")
         return EXIT_OK if report.equal else EXIT_DIAGNOSED
 
     def _error(self, err: Exception, fallback: SourceLoc | None) -> None:
