@@ -30,9 +30,23 @@ from .hardware import (
     tstore_nd,
 )
 
-__all__ = ["BUILTIN_HOOKS", "MATMUL_HOOKS", "GmSource", "Partition", "RunResult",
-           "SimulationError", "Simulator", "TileSnapshot", "ViewRequest", "matmul_acc_hook",
-           "matmul_hook", "numpy_dtype", "tile_for", "zeros_hook"]
+__all__ = [
+    "BUILTIN_HOOKS",
+    "MATMUL_HOOKS",
+    "GmSource",
+    "Partition",
+    "RunResult",
+    "SimulationError",
+    "Simulator",
+    "TileSnapshot",
+    "UnmodelledTile",
+    "ViewRequest",
+    "matmul_acc_hook",
+    "matmul_hook",
+    "numpy_dtype",
+    "tile_for",
+    "zeros_hook",
+]
 
 Hook = Callable[["Simulator", ir.Operation, list], Any]
 
@@ -710,10 +724,20 @@ def _tile(step: _Step, value) -> Tile:
     return value
 
 
+def _record_only(sim: Simulator, step: _Step, tile: Tile, part: Partition) -> bool:
+    if sim.moves_data:
+        return False
+    sim._events.append(TileSnapshot(step.name, step.location, step.names[0], tile,
+                                    np.empty(0, tile.dtype), part))
+    return True
+
+
 def _run_tload(sim: Simulator, step: _Step, env: dict) -> None:
     groups = step.data
     part = _window(step, env[step.operands[groups["src"][0]]])
     tile = _tile(step, env[step.operands[groups["dst"][0]]])
+    if _record_only(sim, step, tile, part):
+        return
     view = part.view
     if view.layout == "nz":
         tload_nz2nz(view, part.offsets, part.sizes, tile, sim.mode)
@@ -731,6 +755,8 @@ def _run_tstore(sim: Simulator, step: _Step, env: dict) -> None:
     groups, atomic_add, relu = step.data
     tile = _tile(step, env[step.operands[groups["src"][0]]])
     part = _window(step, env[step.operands[groups["dst"][0]]])
+    if _record_only(sim, step, tile, part):
+        return
     sim._snapshot(step, tile, part)
     if relu:
         tile = Tile(tile.loc, tile.dtype, tile.rows, tile.cols, tile.valid_rows,
@@ -831,6 +857,9 @@ class Simulator:
       op name. GM and every integer stay exact; the contents of tiles such ops would write
       are not modelled, so only the loads of such a run say something (what
       `nzpass.model.kernel` compares).
+    - `moves_data` (an attribute, True unless set): False makes `pto.tload` / `pto.tstore`
+      record their event (tile and partition, an empty `logical`) without moving data, for
+      a quick walk of the coordinates a launch touches.
 
     `run(func_name, *args)` binds one value per function argument, in order:
     - `!pto.ptr<T>`: a C-contiguous numpy array of T (any rank: it is used flat, so
@@ -885,6 +914,7 @@ class Simulator:
         self.block_num = block_num
         self.hooks = {**BUILTIN_HOOKS, **(hooks or {})}
         self.skip_compute = skip_compute
+        self.moves_data = True
         self.skipped: dict[str, int] = {}  # op name -> executions skipped (skip_compute)
         self._properties = PropertyReader(self.module)
         self._compiled: dict[str, tuple[_Block, list[ir.Type]]] = {}
