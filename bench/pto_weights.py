@@ -14,8 +14,9 @@ The facts are decided from the ND kernel by walking its coordinates on the model
 moved): the launch has B blocks, B the first block index whose partitions leave a view's
 axis (the block index argument gets `nz.range = [0, B)`); an integer argument that moves a
 weight partition's offset by `a` per unit gets `nz.multiple_of = S / gcd(a, S)` (S the
-partition's size on that axis) and the range that keeps the window inside the axis. The
-check launches every block with those arguments at 0 and at their largest value.
+partition's size on that axis) and the range that keeps the window inside the axis; the
+other integer arguments (token counts, sizes) are 16 in the probe and the check. The check
+launches every block with the offset arguments at 0 and at their largest value.
 
 Prints: weight views found, blocked (and verified), refused by reason, simulated equal,
 with a progress bar. The corpus is read in place, never copied.
@@ -45,6 +46,9 @@ from progress import Progress
 
 PIPELINE = "builtin.module(pto-block-nz-views,verify-pto-nz)"
 MAX_BLOCKS = 256  # the probe's cap on a launch
+# The value an integer argument without an offset fact gets: PyPTO passes token counts
+# and sizes as index arguments, and 0 would make their loops empty (no load to probe).
+DEFAULT_VALUE = 16
 _NUMBER = re.compile(r"\d+")
 
 
@@ -65,7 +69,7 @@ class Weight:
 
 
 def _users(value: ir.Value) -> list[ir.Operation]:
-    return [use.owner for use in value.uses]
+    return [use.owner.operation for use in value.uses]
 
 
 def _feeds_right_tile(tile: ir.Value) -> bool:
@@ -100,7 +104,9 @@ def _is_weight_view(view: ir.Operation) -> bool | None:
 
 
 def _layout(view: ir.Operation) -> str:
-    return pto.layout_of(view.attributes["layout"]) if "layout" in view.attributes else "nd"
+    if "layout" not in view.attributes:
+        return "nd"
+    return pto.layout_of(view.attributes["layout"]) or "nd"
 
 
 def find_weights(path: str, module: ir.Module) -> list[Weight]:
@@ -112,7 +118,7 @@ def find_weights(path: str, module: ir.Module) -> list[Weight]:
         by_pointer: dict[int, list[tuple[ir.Operation, bool | None]]] = {}
         args = list(func.regions[0].blocks[0].arguments)
         func.operation.walk(lambda op, by=by_pointer, a=args: _collect(op.operation, by, a)
-                            or ir.WalkResult.ADVANCE)
+                            or ir.WalkResult.ADVANCE, ir.WalkOrder.PRE_ORDER)
         for number, views in sorted(by_pointer.items()):
             kinds = [kind for _, kind in views]
             if True in kinds and False not in kinds:
@@ -157,7 +163,7 @@ def _probe(kernel: Kernel, values: dict[str, int], blocks: int, first: int = 0):
                 elif arg.is_pointer:
                     args.append(_Empty())
                 else:
-                    args.append(values.get(arg.name, 0))
+                    args.append(values.get(arg.name, DEFAULT_VALUE))
             kernel.simulator.block_idx, kernel.simulator.block_num = block, blocks
             result = kernel.simulator.run(kernel.function, *args)
             yield [(e.partition.view.shape, e.partition.offsets, e.partition.sizes,
@@ -183,15 +189,15 @@ def decide_facts(kernel: Kernel, weight: Weight) -> tuple[dict[str, tuple], int,
                 blocks = block
                 break
         if blocks == 0:
-            raise LaunchError("block 0 already leaves a view's axis with every offset "
-                              "argument at 0")
+            raise LaunchError("block 0 already leaves a view's axis with every integer "
+                              f"argument at {DEFAULT_VALUE}")
         facts[kernel.block_idx_arg.name] = (None, 0, blocks)
     base = list(_probe(kernel, {}, blocks))
     largest: dict[str, int] = {}
     for arg in kernel.arguments:
         if not arg.is_integer or arg in (kernel.block_idx_arg, kernel.block_num_arg):
             continue
-        moved = next(_probe(kernel, {arg.name: 1}, 1))
+        moved = next(_probe(kernel, {arg.name: DEFAULT_VALUE + 1}, 1))
         found = _offset_fact(base, moved, weight, kernel)
         if found is not None:
             facts[arg.name], largest[arg.name] = found
@@ -218,6 +224,16 @@ def _offset_fact(base, moved, weight: Weight, kernel: Kernel):
     if top < 0:
         raise LaunchError("an offset argument cannot move the window and stay inside")
     return (multiple if multiple > 1 else None, 0, top + 1), top
+
+
+def _launches(reference: Kernel, facts: dict[str, tuple], largest: dict[str, int]):
+    """The checked launches: arguments with an offset fact at 0, then at their largest
+    value; every other integer argument at DEFAULT_VALUE."""
+    rest = {a.name: DEFAULT_VALUE for a in reference.arguments if a.is_integer
+            and a.name not in facts and a not in (reference.block_idx_arg,
+                                                  reference.block_num_arg)}
+    low = {**rest, **dict.fromkeys(largest, 0)}
+    return [low, {**rest, **largest}] if largest else [low]
 
 
 # --------------------------------------------------------------------------- rewriting
@@ -259,13 +275,17 @@ def fold_valid(text: str, module: ir.Module) -> str:
         constants[match[1]] = int(match[2])
     verdict: dict[str, bool] = {}
     for match in _ALLOC_VALID.finditer(text):
-        rows, cols = (int(x) for x in _TILE_DIMS.search(match[4]).groups())
+        dims = _TILE_DIMS.search(match[4])
+        assert dims is not None  # the pattern above requires rows= and cols=
+        rows, cols = (int(x) for x in dims.groups())
         same = (constants.get(match[2]), constants.get(match[3])) == (rows, cols)
         verdict[match[4]] = verdict.get(match[4], True) and same
     for type_text, foldable in verdict.items():
         if not foldable:
             continue
-        rows, cols = _TILE_DIMS.search(type_text).groups()
+        dims = _TILE_DIMS.search(type_text)
+        assert dims is not None
+        rows, cols = dims.groups()
         static = type_text.replace("v_row=?, v_col=?", f"v_row={rows}, v_col={cols}")
         text = re.sub(r"valid_row = %\w+ valid_col = %\w+ : " + re.escape(type_text),
                       ": " + static, text)
@@ -310,14 +330,8 @@ def run_weight(weight: Weight, text: str, simulate: bool, fold: bool) -> None:
         if not simulate:
             return
         candidate = Kernel(module, weight.function)
-        launches = [{}, dict(largest)] if largest else [{}]
         try:
-            for values in launches:
-                given = {n: v for n, v in values.items()}
-                for arg in reference.arguments:
-                    if (arg.is_integer and arg.name not in given
-                            and arg not in (reference.block_idx_arg, reference.block_num_arg)):
-                        given[arg.name] = 0
+            for given in _launches(reference, facts, largest):
                 report = check_nz_against_nd(candidate, reference, given, blocks)
                 if not report.equal:
                     weight.simulated = "differs"
@@ -332,7 +346,7 @@ def run_weight(weight: Weight, text: str, simulate: bool, fold: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     p.add_argument("dir", help="the corpus root (PTOAS checkout)")
     p.add_argument("--only", help="kernels whose path contains this")
     p.add_argument("--list", action="store_true", help="print every weight's outcome")
@@ -369,9 +383,11 @@ def _print(weights, kernels: int, unread: int, seconds: float, listing: bool) ->
     print(f"{kernels} cube kernels ({unread} unread), {len(weights)} weights "
           f"({views} weight views), {seconds:.0f} s")
     print(f"blocked and verified: {count['blocked']} / {len(weights)}")
-    for reason, n in Counter(w.reason for w, _ in weights
-                             if w.outcome in ("refused", "skipped")).most_common():
-        print(f"  refused ({n}): {reason}")
+    for outcome, label in (("refused", "refused by the passes"),
+                           ("skipped", "not tried (the facts probe failed)")):
+        for reason, n in Counter(w.reason for w, _ in weights
+                                 if w.outcome == outcome).most_common():
+            print(f"  {label} ({n}): {reason}")
     simulated = Counter(w.simulated for w, _ in weights if w.outcome == "blocked")
     print(f"simulated equal to the ND original over a full launch: {simulated['equal']} / "
           f"{count['blocked']} blocked ({simulated['differs']} differ, "

@@ -96,7 +96,8 @@ def blocked(text: str, name: str = "nz.pto") -> ir.Module:
 
 def nz_partition(module: ir.Module) -> ir.Operation:
     found = []
-    module.operation.walk(lambda op: found.append(op.operation) or ir.WalkResult.ADVANCE)
+    module.operation.walk(lambda op: found.append(op.operation) or ir.WalkResult.ADVANCE,
+                          ir.WalkOrder.PRE_ORDER)
     return next(op for op in found if op.name == pto.PartitionView.NAME
                 and len(op.operands) == 11)
 

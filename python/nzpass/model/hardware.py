@@ -113,8 +113,9 @@ class Tile:
     dtype: np.dtype
     rows: int
     cols: int
-    valid_rows: int | None = None
-    valid_cols: int | None = None
+    # None (the default) means the whole tile; __post_init__ makes them ints.
+    valid_rows: int = None  # type: ignore[assignment]
+    valid_cols: int = None  # type: ignore[assignment]
     blayout: str | None = None
     slayout: str | None = None
     fractal: int | None = None

@@ -406,10 +406,12 @@ class _Compiler:
     def attrs(self, op: ir.Operation, needed: tuple[str, ...] = ()):
         return self.sim._properties.attributes(op, needed)
 
-    def groups(self, view_cls, op: ir.Operation, needed: tuple[str, ...] = ()):
+    def groups(self, view_cls, op: ir.Operation, needed: tuple[str, ...] = ()
+               ) -> dict[str, tuple[int, ...]]:
         """Operand groups as positions into `op.operands` (properties read when needed)."""
         view = view_cls(op, self.attrs(op, ("operandSegmentSizes", *needed)))
-        positions, start = {}, 0
+        positions: dict[str, tuple[int, ...]] = {}
+        start = 0
         for group in view_cls.GROUPS:
             n = len(view.groups[group])
             positions[group] = tuple(range(start, start + n))
@@ -995,7 +997,9 @@ class Simulator:
                 step.rule.run(self, step, env)
             except (GmOutOfBounds, HardwareLimitError) as err:
                 if not getattr(err, "__notes__", None):  # the innermost op only
-                    err.add_note(f"while simulating '{step.name}' at {step.location}")
+                    # What BaseException.add_note (Python >= 3.11) does, on 3.10 too.
+                    setattr(err, "__notes__",  # noqa: B010 (the stubs know no __notes__)
+                            [f"while simulating '{step.name}' at {step.location}"])
                 raise
             except SimulationError:
                 raise
