@@ -165,7 +165,9 @@ class Tile:
         """Columns of one fractal box: 16 in L0C, else the C0 line (fractal / 16 rows)."""
         if self.loc == "acc":
             return FRACTAL_ROWS
-        return self.fractal // (FRACTAL_ROWS * self.dtype.itemsize)
+        fractal = self.fractal
+        assert fractal is not None  # __post_init__ filled the default layout
+        return fractal // (FRACTAL_ROWS * self.dtype.itemsize)
 
     def offsets(self, r, c) -> np.ndarray:
         """Physical storage offsets of logical elements ``(r, c)`` (broadcasting arrays)."""
