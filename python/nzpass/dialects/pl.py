@@ -24,6 +24,10 @@ ASYNC_PREFETCH = "pl.prefetch.async_prefetch"
 GET_BLOCK_IDX = "pl.tile.get_block_idx"
 GET_BLOCK_NUM = "pl.tile.get_block_num"
 LANE_INDEX_OPS = (GET_BLOCK_IDX, GET_BLOCK_NUM)
+# Compute ops that stay in pl form after pl-to-pto (nzpass.model runs them).
+TILE_ZEROS = "pl.tile.zeros"
+TILE_MATMUL = "pl.tile.matmul"
+TILE_MATMUL_ACC = "pl.tile.matmul_acc"
 
 LAYOUT_KINDS = ("nd", "nz", "dn")
 BACKENDS = ("a2a3", "a5")

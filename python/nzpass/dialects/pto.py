@@ -18,6 +18,12 @@ DIALECT = "pto"
 MAT_NZ = {"blayout": "col_major", "slayout": "row_major", "fractal": 512}
 ACC_NZ = {"loc": "acc", "blayout": "col_major", "slayout": "row_major", "fractal": 1024}
 
+# pto ops named by nzpass that need no operand-group view.
+GET_BLOCK_IDX = "pto.get_block_idx"
+GET_BLOCK_NUM = "pto.get_block_num"
+LOAD_SCALAR = "pto.load_scalar"  # (ptr, offset) -> the GM element ptr[offset]
+SET_VALIDSHAPE = "pto.set_validshape"  # (tile, valid_row, valid_col): the tile's valid region
+
 
 @dataclass(frozen=True)
 class TileBuf:

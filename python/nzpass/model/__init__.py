@@ -1,6 +1,8 @@
-"""Pure-numpy reference model of NZ tensors: host packing, A2/A3 data movement, and a
-simulator that runs `pto` functions on numpy buffers (`help(Simulator)`), and
-`python -m nzpass.model.run FILE`, which checks matmul kernels against `x @ w.T`."""
+"""Pure-numpy reference model of NZ tensors: host packing, A2/A3 data movement, a
+simulator that runs `pto` functions on numpy buffers (`help(Simulator)`), whole launches
+of `.pto` kernels and the ND-vs-NZ load check (`help(Kernel)`, `check_nz_against_nd`,
+the `nzpass-sim` tool), and `python -m nzpass.model.run FILE`, which checks matmul
+kernels against `x @ w.T`."""
 
 from .hardware import (
     GlobalTensor,
@@ -14,16 +16,28 @@ from .hardware import (
     tstore_acc_nz2nz,
     tstore_nd,
 )
+from .kernel import (
+    GmData,
+    Kernel,
+    KernelArgument,
+    LaunchError,
+    LoadMismatch,
+    NzCheck,
+    check_nz_against_nd,
+)
 from .packer import NzPackError, c0_for_dtype, nz_block_shape, nz_strides, pack_nz, unpack_nz
 from .simulator import (
     BUILTIN_HOOKS,
     MATMUL_HOOKS,
     FactViolation,
+    GmSource,
     Partition,
     RunResult,
     SimulationError,
     Simulator,
     TileSnapshot,
+    UnmodelledTile,
+    ViewRequest,
     matmul_acc_hook,
     matmul_hook,
     zeros_hook,
@@ -34,8 +48,15 @@ __all__ = [
     "MATMUL_HOOKS",
     "FactViolation",
     "GlobalTensor",
+    "GmData",
     "GmOutOfBounds",
+    "GmSource",
     "HardwareLimitError",
+    "Kernel",
+    "KernelArgument",
+    "LaunchError",
+    "LoadMismatch",
+    "NzCheck",
     "NzPackError",
     "Partition",
     "RunResult",
@@ -43,7 +64,10 @@ __all__ = [
     "Simulator",
     "Tile",
     "TileSnapshot",
+    "UnmodelledTile",
+    "ViewRequest",
     "c0_for_dtype",
+    "check_nz_against_nd",
     "gm_gap_blocks",
     "matmul_acc_hook",
     "matmul_hook",

@@ -113,8 +113,9 @@ class Tile:
     dtype: np.dtype
     rows: int
     cols: int
-    valid_rows: int | None = None
-    valid_cols: int | None = None
+    # None (the default) means the whole tile; __post_init__ makes them ints.
+    valid_rows: int = None  # type: ignore[assignment]
+    valid_cols: int = None  # type: ignore[assignment]
     blayout: str | None = None
     slayout: str | None = None
     fractal: int | None = None
@@ -164,7 +165,9 @@ class Tile:
         """Columns of one fractal box: 16 in L0C, else the C0 line (fractal / 16 rows)."""
         if self.loc == "acc":
             return FRACTAL_ROWS
-        return self.fractal // (FRACTAL_ROWS * self.dtype.itemsize)
+        fractal = self.fractal
+        assert fractal is not None  # __post_init__ filled the default layout
+        return fractal // (FRACTAL_ROWS * self.dtype.itemsize)
 
     def offsets(self, r, c) -> np.ndarray:
         """Physical storage offsets of logical elements ``(r, c)`` (broadcasting arrays)."""

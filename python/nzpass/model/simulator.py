@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from ..dialects import pto
+from ..dialects import pl, pto
 from ..dialects.properties import PropertyReader
 from ..errors import Refusal
-from ..ir.bindings import ir
+from ..ir.bindings import arith, func, ir, scf
 from ..nz.offsets import declared_facts, stated_facts
 from .hardware import (
     MODES,
@@ -30,9 +30,23 @@ from .hardware import (
     tstore_nd,
 )
 
-__all__ = ["BUILTIN_HOOKS", "MATMUL_HOOKS", "Partition", "RunResult", "SimulationError",
-           "Simulator", "TileSnapshot", "matmul_acc_hook", "matmul_hook", "numpy_dtype",
-           "tile_for", "zeros_hook"]
+__all__ = [
+    "BUILTIN_HOOKS",
+    "MATMUL_HOOKS",
+    "GmSource",
+    "Partition",
+    "RunResult",
+    "SimulationError",
+    "Simulator",
+    "TileSnapshot",
+    "UnmodelledTile",
+    "ViewRequest",
+    "matmul_acc_hook",
+    "matmul_hook",
+    "numpy_dtype",
+    "tile_for",
+    "zeros_hook",
+]
 
 Hook = Callable[["Simulator", ir.Operation, list], Any]
 
@@ -82,7 +96,8 @@ class TileSnapshot:
 
     `kind`: the op name. `location`: the op's location, as printed. `name`: the SSA name of
     the tile value, e.g. "%7". `tile`: the model `Tile` itself (it may change later).
-    `logical`: a copy of `tile.to_logical()` taken at that moment.
+    `logical`: a copy of `tile.to_logical()` taken at that moment. `partition`: the GM
+    window a `pto.tload` read or a `pto.tstore` wrote (None for a hook's tile).
     """
 
     kind: str
@@ -90,6 +105,7 @@ class TileSnapshot:
     name: str
     tile: Tile = field(repr=False)
     logical: np.ndarray = field(repr=False)
+    partition: Partition | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -164,40 +180,93 @@ def _unsigned(value: int, bits: int) -> int:
     return value & ((1 << bits) - 1)
 
 
-def _floordiv(a: int, b: int) -> int:
+# --------------------------------------------------------------------------- integer ops
+# Each takes the two operands (two's complement at the operand width `bits`) and returns
+# the exact result, which the caller wraps to the result width; a division by zero or an
+# out-of-range shift (undefined behaviour in arith) raises instead of guessing.
+
+
+def _divisor(b: int) -> int:
     if b == 0:
         raise ZeroDivisionError("division by zero")
-    return a // b
-
-
-def _remsi(a: int, b: int) -> int:
-    if b == 0:
-        raise ZeroDivisionError("remainder by zero")
-    r = abs(a) % abs(b)
-    return -r if a < 0 else r
+    return b
 
 
 def _truncdiv(a: int, b: int) -> int:
-    if b == 0:
-        raise ZeroDivisionError("division by zero")
-    q = abs(a) // abs(b)
+    q = abs(a) // abs(_divisor(b))
     return -q if (a < 0) != (b < 0) else q
 
 
-_BINARY = {
-    "arith.addi": lambda a, b: a + b,
-    "arith.subi": lambda a, b: a - b,
-    "arith.muli": lambda a, b: a * b,
-    "arith.floordivsi": _floordiv,
-    "arith.divsi": _truncdiv,
-    "arith.remsi": _remsi,
-    "arith.minsi": min,
-    "arith.maxsi": max,
+def _remsi(a: int, b: int, _bits: int) -> int:
+    r = abs(a) % abs(_divisor(b))
+    return -r if a < 0 else r
+
+
+def _shift(b: int, bits: int) -> int:
+    if not 0 <= b < bits:
+        raise ValueError(f"shift by {b} at width {bits} is undefined")
+    return b
+
+
+def _ceildivsi(a: int, b: int, _bits: int) -> int:
+    return -(-a // _divisor(b))
+
+
+def _ceildivui(a: int, b: int, bits: int) -> int:
+    return -(-_unsigned(a, bits) // _divisor(_unsigned(b, bits)))
+
+
+def _min_unsigned(a: int, b: int, bits: int) -> int:
+    return a if _unsigned(a, bits) <= _unsigned(b, bits) else b
+
+
+def _max_unsigned(a: int, b: int, bits: int) -> int:
+    return a if _unsigned(a, bits) >= _unsigned(b, bits) else b
+
+
+IntegerOp = Callable[[int, int, int], int]
+_INTEGER_BINARY: dict[str, IntegerOp] = {
+    arith.AddIOp.OPERATION_NAME: lambda a, b, _: a + b,
+    arith.SubIOp.OPERATION_NAME: lambda a, b, _: a - b,
+    arith.MulIOp.OPERATION_NAME: lambda a, b, _: a * b,
+    arith.DivSIOp.OPERATION_NAME: lambda a, b, _: _truncdiv(a, b),
+    arith.DivUIOp.OPERATION_NAME:
+        lambda a, b, bits: _unsigned(a, bits) // _divisor(_unsigned(b, bits)),
+    arith.FloorDivSIOp.OPERATION_NAME: lambda a, b, _: a // _divisor(b),
+    arith.CeilDivSIOp.OPERATION_NAME: _ceildivsi,
+    arith.CeilDivUIOp.OPERATION_NAME: _ceildivui,
+    arith.RemSIOp.OPERATION_NAME: _remsi,
+    arith.RemUIOp.OPERATION_NAME:
+        lambda a, b, bits: _unsigned(a, bits) % _divisor(_unsigned(b, bits)),
+    arith.MinSIOp.OPERATION_NAME: lambda a, b, _: min(a, b),
+    arith.MaxSIOp.OPERATION_NAME: lambda a, b, _: max(a, b),
+    arith.MinUIOp.OPERATION_NAME: _min_unsigned,
+    arith.MaxUIOp.OPERATION_NAME: _max_unsigned,
+    arith.ShLIOp.OPERATION_NAME: lambda a, b, bits: a << _shift(b, bits),
+    arith.ShRSIOp.OPERATION_NAME: lambda a, b, bits: a >> _shift(b, bits),
+    arith.ShRUIOp.OPERATION_NAME: lambda a, b, bits: _unsigned(a, bits) >> _shift(b, bits),
+    arith.AndIOp.OPERATION_NAME: lambda a, b, _: a & b,
+    arith.OrIOp.OPERATION_NAME: lambda a, b, _: a | b,
+    arith.XOrIOp.OPERATION_NAME: lambda a, b, _: a ^ b,
 }
-_CASTS = ("arith.index_cast", "arith.extsi", "arith.trunci")  # signed: value kept, re-wrapped
-_UNSIGNED_CASTS = ("arith.index_castui", "arith.extui")  # source read as unsigned
-_BLOCK_IDX = ("pl.tile.get_block_idx", "pto.get_block_idx")
-_BLOCK_NUM = ("pl.tile.get_block_num", "pto.get_block_num")
+# arith.cmpi predicates, by their number in the attribute (arith.CmpIPredicate).
+_CMPI: dict[int, IntegerOp] = {
+    arith.CmpIPredicate.eq.value: lambda a, b, _: a == b,
+    arith.CmpIPredicate.ne.value: lambda a, b, _: a != b,
+    arith.CmpIPredicate.slt.value: lambda a, b, _: a < b,
+    arith.CmpIPredicate.sle.value: lambda a, b, _: a <= b,
+    arith.CmpIPredicate.sgt.value: lambda a, b, _: a > b,
+    arith.CmpIPredicate.sge.value: lambda a, b, _: a >= b,
+    arith.CmpIPredicate.ult.value: lambda a, b, bits: _unsigned(a, bits) < _unsigned(b, bits),
+    arith.CmpIPredicate.ule.value: lambda a, b, bits: _unsigned(a, bits) <= _unsigned(b, bits),
+    arith.CmpIPredicate.ugt.value: lambda a, b, bits: _unsigned(a, bits) > _unsigned(b, bits),
+    arith.CmpIPredicate.uge.value: lambda a, b, bits: _unsigned(a, bits) >= _unsigned(b, bits),
+}
+# Casts that keep the value (re-wrapped at the result width), and those that read their
+# source as unsigned first.
+_SIGNED_CASTS = (arith.IndexCastOp.OPERATION_NAME, arith.ExtSIOp.OPERATION_NAME,
+                 arith.TruncIOp.OPERATION_NAME)
+_UNSIGNED_CASTS = (arith.IndexCastUIOp.OPERATION_NAME, arith.ExtUIOp.OPERATION_NAME)
 
 
 def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
@@ -217,7 +286,53 @@ def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
         raise SimulationError(f"cannot model tile {buf.spelling()}: {err}") from None
 
 
+# --------------------------------------------------------------------------- lazy GM
+
+
+@dataclass(frozen=True)
+class ViewRequest:
+    """What a view (or a scalar read) asks of a `GmSource`: its shape, element strides,
+    layout ("nd", "dn" or "nz", rank 5) and element type."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    layout: str
+    dtype: np.dtype
+
+    @property
+    def extent(self) -> int:
+        """Elements from the view's first to its last, plus one (0 for an empty view)."""
+        if any(d <= 0 for d in self.shape):
+            return 0
+        return 1 + sum((d - 1) * s for d, s in zip(self.shape, self.strides, strict=True))
+
+
+class GmSource:
+    """A `!pto.ptr` binding whose buffer is made when the kernel first views it, for
+    callers that do not know the sizes before the run (they may depend on arguments).
+    `buffer(request)` returns a flat numpy array of `request.dtype` that holds at least
+    `request.extent` elements; it may return the same array to every request."""
+
+    def buffer(self, request: ViewRequest) -> np.ndarray:
+        raise NotImplementedError
+
+
 # --------------------------------------------------------------------------- compiled IR
+
+
+Runner = Callable[["Simulator", "_Step", dict], None]
+Planner = Callable[["_Compiler", ir.Operation, "_Step"], None]
+
+
+@dataclass(frozen=True)
+class _OpRule:
+    """How the simulator treats one op: `plan` reads what the op needs once, when the
+    function is compiled (None: nothing); `run` executes it; a terminator ends its block
+    with its operands as the block's results."""
+
+    run: Runner
+    plan: Planner | None = None
+    terminator: bool = False
 
 
 @dataclass
@@ -234,13 +349,15 @@ class _Step:
     operands: tuple[int, ...]
     results: tuple[int, ...]
     widths: tuple[int | None, ...]  # integer width of each result (None: not an integer)
-    body: _Block | None = None
+    rule: _OpRule
+    bodies: tuple[_Block | None, ...] = ()  # the regions' entry blocks (None: empty)
     names: tuple[str, ...] = ()  # SSA names of the tile operands/results we snapshot
     data: Any = None
 
 
 class _Compiler:
-    """Turns a function body into `_Step`s over integer value slots, once per function."""
+    """Turns a function body into `_Step`s over integer value slots, once per function,
+    each step bound to its rule of `_RULES` (or a hook, or the on-chip skip)."""
 
     def __init__(self, sim: Simulator, func: ir.Operation):
         self.sim = sim
@@ -256,102 +373,61 @@ class _Compiler:
         args = tuple(self.slot(a) for a in block.arguments)
         return _Block(args, [self.step(op.operation) for op in block.operations])
 
+    def region_entry(self, region: ir.Region) -> _Block | None:
+        blocks = list(region.blocks)
+        return self.block(blocks[0]) if blocks else None
+
     def step(self, op: ir.Operation) -> _Step:
+        rule = self.rule_for(op)
         step = _Step(
             op, op.name, str(op.location), tuple(self.slot(v) for v in op.operands),
-            tuple(self.slot(r) for r in op.results), tuple(_int_width(r.type) for r in op.results))
-        name = op.name
-        try:
-            if name == "scf.for":
-                step.body = self.block(op.regions[0].blocks[0])
-                step.data = (_int_width(op.operands[0].type) or 64,
-                             "unsignedCmp" in op.attributes)
-            elif name == "arith.constant":
-                step.data = self.constant(op)
-            elif name in _UNSIGNED_CASTS:
-                step.data = _int_width(op.operands[0].type)
-            elif name == pto.MakeTensorView.NAME:
-                step.data = self.make_tensor_view(op)
-            elif name == pto.PartitionView.NAME:
-                step.data = self.groups(pto.PartitionView, op)
-            elif name == pto.AllocTile.NAME:
-                step.data = self.alloc_tile(op)
-                step.names = (op.results[0].get_name(self.state),)
-            elif name == pto.TLoad.NAME:
-                step.data = self.tload(op)
-                step.names = (op.operands[step.data["dst"][0]].get_name(self.state),)
-            elif name == pto.TStore.NAME:
-                step.data = self.tstore(op)
-                step.names = (op.operands[step.data[0]["src"][0]].get_name(self.state),)
-            elif name in _BLOCK_IDX + _BLOCK_NUM:
-                step.data = stated_facts(op)
-            elif name not in _BINARY and name not in _CASTS:
-                step.names = tuple(r.get_name(self.state) for r in op.results)
-        except Refusal as err:
-            raise SimulationError(err.message, step.location) from None
+            tuple(self.slot(r) for r in op.results), tuple(_int_width(r.type) for r in op.results),
+            rule)
+        if rule.plan is not None:
+            try:
+                rule.plan(self, op, step)
+            except Refusal as err:
+                raise SimulationError(err.message, step.location) from None
         return step
 
-    def constant(self, op: ir.Operation):
-        attr = op.attributes["value"]
-        if isinstance(attr, ir.IntegerAttr):
-            return _wrap(attr.value, _int_width(op.results[0].type) or 64)
-        if isinstance(attr, ir.FloatAttr):
-            return attr.value
-        return attr  # anything else (dense constants...) is passed through as the attribute
+    def rule_for(self, op: ir.Operation) -> _OpRule:
+        rule = _RULES.get(op.name)
+        if rule is not None:
+            return rule
+        if op.name in self.sim.hooks:
+            return _HOOK
+        if self.sim.skip_compute and _on_chip(op):
+            return _SKIP
+        return _HOOK  # raises at run time, naming the op, if it is ever reached
+
+    def name(self, value: ir.Value) -> str:
+        return value.get_name(self.state)
 
     def attrs(self, op: ir.Operation, needed: tuple[str, ...] = ()):
         return self.sim._properties.attributes(op, needed)
 
-    def groups(self, view_cls, op: ir.Operation, needed: tuple[str, ...] = ()):
+    def groups(self, view_cls, op: ir.Operation, needed: tuple[str, ...] = ()
+               ) -> dict[str, tuple[int, ...]]:
         """Operand groups as positions into `op.operands` (properties read when needed)."""
         view = view_cls(op, self.attrs(op, ("operandSegmentSizes", *needed)))
-        positions, start = {}, 0
+        positions: dict[str, tuple[int, ...]] = {}
+        start = 0
         for group in view_cls.GROUPS:
             n = len(view.groups[group])
             positions[group] = tuple(range(start, start + n))
             start += n
         return positions
 
-    def make_tensor_view(self, op: ir.Operation):
-        attrs = self.attrs(op, ("operandSegmentSizes", "layout"))
-        groups = self.groups(pto.MakeTensorView, op, ("layout",))
-        layout = pto.layout_of(attrs.get("layout")) or "nd"
-        element = pto.ptr_element(op.operands[0].type)
-        view = pto.view_type(op.results[0].type)
-        if element is None and view is not None:
-            element = view.element
-        return groups, layout, element
 
-    def alloc_tile(self, op: ir.Operation):
-        buf = pto.tile_buf(op.results[0].type)
-        if buf is None:
-            raise SimulationError(f"'pto.alloc_tile' result is not a !pto.tile_buf: "
-                                  f"{op.results[0].type}", str(op.location))
-        return self.groups(pto.AllocTile, op), buf
-
-    def tload(self, op: ir.Operation):
-        groups = self.groups(pto.TLoad, op)
-        extra = [g for g in pto.TLoad.GROUPS[2:] if groups[g]]
-        if extra:
-            raise SimulationError(f"'pto.tload' operands {', '.join(extra)} are not modelled",
-                                  str(op.location))
-        return groups
-
-    def tstore(self, op: ir.Operation):
-        attrs = self.attrs(op, ("operandSegmentSizes",))
-        groups = self.groups(pto.TStore, op)
-        if groups["fp"] or groups["preQuantScalar"]:
-            raise SimulationError("'pto.tstore' with fp/preQuantScalar operands (quantised "
-                                  "store) is not modelled", str(op.location))
-        atomic = _enum_value(attrs.get("atomicType"), "atomic_type")
-        if atomic not in (None, "atomic_none", "atomic_add"):
-            raise SimulationError(f"'pto.tstore' atomicType {atomic} is not modelled",
-                                  str(op.location))
-        relu = _enum_value(attrs.get("reluPreMode"), "relu_pre_mode")
-        if relu not in (None, "no_relu", "normal_relu"):
-            raise SimulationError(f"'pto.tstore' reluPreMode {relu} is not modelled",
-                                  str(op.location))
-        return groups, atomic == "atomic_add", relu == "normal_relu"
+def _on_chip(op: ir.Operation) -> bool:
+    """A pto op that only moves data between tiles (textract, tmov, tmatmul...): every
+    operand a tile or an integer, no result. Skipping it leaves every GM buffer and every
+    integer the run computes as they would be; only tile contents it writes are not
+    modelled."""
+    if op.name.split(".", 1)[0] != pto.DIALECT or len(op.results) or len(op.regions):
+        return False
+    return all(pto.tile_buf(v.type) is not None or _int_width(v.type) is not None
+               for v in op.operands)
 
 
 def _enum_value(attr: ir.Attribute | None, enum: str) -> str | None:
@@ -365,6 +441,396 @@ def _enum_value(attr: ir.Attribute | None, enum: str) -> str | None:
     if isinstance(attr, ir.StringAttr):
         return attr.value
     return text
+
+
+# --------------------------------------------------------------------------- plans
+
+
+def _plan_constant(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    attr = op.attributes["value"]
+    if isinstance(attr, ir.IntegerAttr):
+        step.data = _wrap(attr.value, _int_width(op.results[0].type) or 64)
+    elif isinstance(attr, ir.FloatAttr):
+        step.data = attr.value
+    else:
+        step.data = attr  # anything else (dense constants...) is passed through as is
+
+
+def _plan_operand_width(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    step.data = _int_width(op.operands[0].type) or 64
+
+
+def _plan_cmpi(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    predicate = ir.IntegerAttr(op.attributes["predicate"]).value
+    if predicate not in _CMPI:
+        raise SimulationError(f"'{op.name}' predicate {predicate} is unknown", step.location)
+    step.data = (_CMPI[predicate], _int_width(op.operands[0].type) or 64)
+
+
+def _plan_for(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    step.bodies = (c.region_entry(op.regions[0]),)
+    step.data = (_int_width(op.operands[0].type) or 64, "unsignedCmp" in op.attributes)
+
+
+def _plan_if(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    step.bodies = tuple(c.region_entry(r) for r in op.regions)
+
+
+def _plan_launch_op(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    step.data = stated_facts(op)
+
+
+def _plan_make_tensor_view(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    attrs = c.attrs(op, ("operandSegmentSizes", "layout"))
+    groups = c.groups(pto.MakeTensorView, op, ("layout",))
+    layout = pto.layout_of(attrs.get("layout")) or "nd"
+    element = pto.ptr_element(op.operands[0].type)
+    view = pto.view_type(op.results[0].type)
+    if element is None and view is not None:
+        element = view.element
+    step.data = groups, layout, element
+
+
+def _plan_partition_view(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    step.data = c.groups(pto.PartitionView, op)
+
+
+def _plan_alloc_tile(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    buf = pto.tile_buf(op.results[0].type)
+    if buf is None:
+        raise SimulationError(f"'{op.name}' result is not a !pto.tile_buf: "
+                              f"{op.results[0].type}", step.location)
+    step.data = c.groups(pto.AllocTile, op), buf
+    step.names = (c.name(op.results[0]),)
+
+
+def _plan_tload(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    groups = c.groups(pto.TLoad, op)
+    extra = [g for g in pto.TLoad.GROUPS[2:] if groups[g]]
+    if extra:
+        raise SimulationError(f"'{op.name}' operands {', '.join(extra)} are not modelled",
+                              step.location)
+    step.data = groups
+    step.names = (c.name(op.operands[groups["dst"][0]]),)
+
+
+def _plan_tstore(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    attrs = c.attrs(op, ("operandSegmentSizes",))
+    groups = c.groups(pto.TStore, op)
+    if groups["fp"] or groups["preQuantScalar"]:
+        raise SimulationError(f"'{op.name}' with fp/preQuantScalar operands (quantised "
+                              "store) is not modelled", step.location)
+    atomic = _enum_value(attrs.get("atomicType"), "atomic_type")
+    if atomic not in (None, "atomic_none", "atomic_add"):
+        raise SimulationError(f"'{op.name}' atomicType {atomic} is not modelled",
+                              step.location)
+    relu = _enum_value(attrs.get("reluPreMode"), "relu_pre_mode")
+    if relu not in (None, "no_relu", "normal_relu"):
+        raise SimulationError(f"'{op.name}' reluPreMode {relu} is not modelled",
+                              step.location)
+    step.data = groups, atomic == "atomic_add", relu == "normal_relu"
+    step.names = (c.name(op.operands[groups["src"][0]]),)
+
+
+def _plan_load_scalar(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    element = pto.ptr_element(op.operands[0].type)
+    if element is None or len(op.operands) != 2:
+        raise SimulationError(f"'{op.name}' needs a !pto.ptr and an offset", step.location)
+    step.data = numpy_dtype(element)
+
+
+def _plan_hook(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    step.names = tuple(c.name(r) for r in op.results)
+
+
+# --------------------------------------------------------------------------- runs
+
+
+def _run_constant(sim: Simulator, step: _Step, env: dict) -> None:
+    env[step.results[0]] = step.data
+
+
+def _run_binary(sim: Simulator, step: _Step, env: dict) -> None:
+    a, b = (env[v] for v in step.operands)
+    bits = step.widths[0] or 64
+    env[step.results[0]] = _wrap(_INTEGER_BINARY[step.name](a, b, bits), bits)
+
+
+def _run_cmpi(sim: Simulator, step: _Step, env: dict) -> None:
+    compare, bits = step.data
+    env[step.results[0]] = int(compare(env[step.operands[0]], env[step.operands[1]], bits))
+
+
+def _run_select(sim: Simulator, step: _Step, env: dict) -> None:
+    condition, if_true, if_false = step.operands
+    env[step.results[0]] = env[if_true] if env[condition] else env[if_false]
+
+
+def _run_signed_cast(sim: Simulator, step: _Step, env: dict) -> None:
+    env[step.results[0]] = _wrap(env[step.operands[0]], step.widths[0] or 64)
+
+
+def _run_unsigned_cast(sim: Simulator, step: _Step, env: dict) -> None:
+    value = _unsigned(env[step.operands[0]], step.data)
+    env[step.results[0]] = _wrap(value, step.widths[0] or 64)
+
+
+def _run_terminator(sim: Simulator, step: _Step, env: dict) -> None:
+    raise AssertionError("terminators end their block in Simulator._run_block")
+
+
+def _run_for(sim: Simulator, step: _Step, env: dict) -> None:
+    ops = step.operands
+    lb, ub, stride = (env[v] for v in ops[:3])
+    carried = [env[v] for v in ops[3:]]
+    width, unsigned = step.data
+    if stride <= 0:
+        raise SimulationError(f"scf.for step {stride} is not positive", step.location)
+    if unsigned:
+        lb, ub = _unsigned(lb, width), _unsigned(ub, width)
+    body = step.bodies[0]
+    if body is None:
+        raise SimulationError("scf.for has no body", step.location)
+    for iv in range(lb, ub, stride):
+        env[body.args[0]] = _wrap(iv, width)
+        for slot, value in zip(body.args[1:], carried, strict=False):
+            env[slot] = value
+        carried = sim._run_block(body)
+    for slot, value in zip(step.results, carried, strict=False):
+        env[slot] = value
+
+
+def _run_if(sim: Simulator, step: _Step, env: dict) -> None:
+    then_body, else_body = (*step.bodies, None)[:2]
+    body = then_body if env[step.operands[0]] else else_body
+    results = sim._run_block(body) if body is not None else []
+    if len(results) != len(step.results):
+        raise SimulationError(f"scf.if branch yields {len(results)} values for "
+                              f"{len(step.results)} results", step.location)
+    for slot, value in zip(step.results, results, strict=True):
+        env[slot] = value
+
+
+def _run_block_idx(sim: Simulator, step: _Step, env: dict) -> None:
+    _check_facts(step.data, sim.block_idx, f"{step.location}: the block index")
+    env[step.results[0]] = _wrap(sim.block_idx, step.widths[0] or 64)
+
+
+def _run_block_num(sim: Simulator, step: _Step, env: dict) -> None:
+    _check_facts(step.data, sim.block_num, f"{step.location}: the block count")
+    env[step.results[0]] = _wrap(sim.block_num, step.widths[0] or 64)
+
+
+def _gm_buffer(step: _Step, bound, request: ViewRequest) -> np.ndarray:
+    """The flat buffer a pointer operand is bound to, made by its `GmSource` if lazy."""
+    buffer = bound.buffer(request) if isinstance(bound, GmSource) else bound
+    if not isinstance(buffer, np.ndarray):
+        raise SimulationError(f"'{step.name}' pointer is not bound to a buffer", step.location)
+    if buffer.dtype != request.dtype:
+        raise SimulationError(f"'{step.name}' of {request.dtype} over a {buffer.dtype} buffer",
+                              step.location)
+    return buffer
+
+
+def _run_make_tensor_view(sim: Simulator, step: _Step, env: dict) -> None:
+    groups, layout, element = step.data
+    ops = step.operands
+    shape = tuple(env[ops[i]] for i in groups["shape"])
+    strides = tuple(env[ops[i]] for i in groups["strides"])
+    if layout == "nz" and len(shape) != 5:
+        raise SimulationError(f"NZ view of logical rank {len(shape)}: the device reads NZ "
+                              "views in the rank-5 blocked form only; block it first "
+                              "(nzpass-opt -p pto-block-nz-views)", step.location)
+    bound = env[ops[groups["ptr"][0]]]
+    dtype = numpy_dtype(element) if element is not None else getattr(bound, "dtype", None)
+    if dtype is None:
+        raise SimulationError(f"'{step.name}' has no element type", step.location)
+    buffer = _gm_buffer(step, bound, ViewRequest(shape, strides, layout, np.dtype(dtype)))
+    env[step.results[0]] = GlobalTensor(buffer, 0, shape, strides, layout)
+
+
+def _run_partition_view(sim: Simulator, step: _Step, env: dict) -> None:
+    groups = step.data
+    ops = step.operands
+    source = env[ops[groups["source"][0]]]
+    if not isinstance(source, GlobalTensor):
+        raise SimulationError(f"'{step.name}' source is not a tensor view", step.location)
+    env[step.results[0]] = Partition(source, tuple(env[ops[i]] for i in groups["offsets"]),
+                                     tuple(env[ops[i]] for i in groups["sizes"]))
+
+
+@dataclass
+class UnmodelledTile:
+    """What `pto.alloc_tile` gives, under `skip_compute`, for a tile whose layout the
+    model has no storage for (Left/Right tiles of some platforms): only the on-chip ops
+    that are skipped may use it."""
+
+    buf: pto.TileBuf
+    valid_rows: int | None
+    valid_cols: int | None
+
+
+def _run_alloc_tile(sim: Simulator, step: _Step, env: dict) -> None:
+    groups, buf = step.data
+    ops = step.operands
+    vr = env[ops[groups["valid_row"][0]]] if groups["valid_row"] else None
+    vc = env[ops[groups["valid_col"][0]]] if groups["valid_col"] else None
+    try:
+        env[step.results[0]] = tile_for(buf, vr, vc)
+    except SimulationError:
+        if not sim.skip_compute or buf.loc in ("mat", "acc", "vec"):
+            raise
+        env[step.results[0]] = UnmodelledTile(buf, vr, vc)
+
+
+def _run_set_validshape(sim: Simulator, step: _Step, env: dict) -> None:
+    rows, cols = (env[v] for v in step.operands[1:3])
+    value = env[step.operands[0]]
+    if isinstance(value, UnmodelledTile):
+        value.valid_rows, value.valid_cols = rows, cols
+        return
+    tile = _tile(step, value)
+    if not (0 <= rows <= tile.rows and 0 <= cols <= tile.cols):
+        raise SimulationError(f"valid shape {rows}x{cols} outside the {tile.rows}x{tile.cols} "
+                              "tile", step.location)
+    tile.valid_rows, tile.valid_cols = rows, cols
+
+
+def _run_load_scalar(sim: Simulator, step: _Step, env: dict) -> None:
+    pointer, offset = (env[v] for v in step.operands)
+    request = ViewRequest((offset + 1,), (1,), "nd", step.data)
+    buffer = _gm_buffer(step, pointer, request)
+    if not 0 <= offset < buffer.size:
+        raise GmOutOfBounds(offset, buffer.size, pto.LOAD_SCALAR)
+    value = buffer[offset].item()
+    width = step.widths[0]
+    env[step.results[0]] = _wrap(int(value), width) if width is not None else value
+
+
+def _window(step: _Step, value) -> Partition:
+    if isinstance(value, Partition):
+        return value
+    if isinstance(value, GlobalTensor):
+        return Partition(value, (0,) * len(value.shape), value.shape)
+    raise SimulationError(f"'{step.name}' GM operand is not a tensor or partition view",
+                          step.location)
+
+
+def _tile(step: _Step, value) -> Tile:
+    if isinstance(value, UnmodelledTile):
+        raise SimulationError(f"'{step.name}' of a {value.buf.spelling()}: the model has no "
+                              "storage for that tile layout", step.location)
+    if not isinstance(value, Tile):
+        raise SimulationError(f"'{step.name}' tile operand is not a tile "
+                              f"(got {type(value).__name__})", step.location)
+    return value
+
+
+def _record_only(sim: Simulator, step: _Step, tile: Tile, part: Partition) -> bool:
+    if sim.moves_data:
+        return False
+    sim._events.append(TileSnapshot(step.name, step.location, step.names[0], tile,
+                                    np.empty(0, tile.dtype), part))
+    return True
+
+
+def _run_tload(sim: Simulator, step: _Step, env: dict) -> None:
+    groups = step.data
+    part = _window(step, env[step.operands[groups["src"][0]]])
+    tile = _tile(step, env[step.operands[groups["dst"][0]]])
+    if _record_only(sim, step, tile, part):
+        return
+    view = part.view
+    if view.layout == "nz":
+        tload_nz2nz(view, part.offsets, part.sizes, tile, sim.mode)
+    elif view.layout == "nd" and tile.is_nz:
+        tload_nd2nz(view, part.offsets, part.sizes, tile, sim.mode)
+    elif view.layout == "nd":
+        tload_nd2nd(view, part.offsets, part.sizes, tile)
+    else:
+        raise SimulationError(f"'{step.name}' from a {view.layout} view is not modelled",
+                              step.location)
+    sim._snapshot(step, tile, part)
+
+
+def _run_tstore(sim: Simulator, step: _Step, env: dict) -> None:
+    groups, atomic_add, relu = step.data
+    tile = _tile(step, env[step.operands[groups["src"][0]]])
+    part = _window(step, env[step.operands[groups["dst"][0]]])
+    if _record_only(sim, step, tile, part):
+        return
+    sim._snapshot(step, tile, part)
+    if relu:
+        tile = Tile(tile.loc, tile.dtype, tile.rows, tile.cols, tile.valid_rows,
+                    tile.valid_cols, tile.blayout, tile.slayout, tile.fractal,
+                    np.maximum(tile.storage, 0).astype(tile.dtype))
+    view = part.view
+    if view.layout == "nz" and tile.loc == "acc":
+        tstore_acc_nz2nz(tile, view, part.offsets, part.sizes, sim.mode, atomic_add)
+    elif view.layout == "nd" and tile.loc in ("acc", "vec"):
+        tstore_nd(tile, view, part.offsets, part.sizes, atomic_add)
+    else:
+        raise SimulationError(f"'{step.name}' of a {tile.loc} tile into a {view.layout} "
+                              "view is not modelled", step.location)
+
+
+def _run_skip(sim: Simulator, step: _Step, env: dict) -> None:
+    sim.skipped[step.name] = sim.skipped.get(step.name, 0) + 1
+
+
+def _run_hook(sim: Simulator, step: _Step, env: dict) -> None:
+    hook = sim.hooks.get(step.name)
+    if hook is None:
+        raise SimulationError(f"no simulation for op '{step.name}': it is not on the "
+                              "memory path; pass hooks={'" + step.name + "': fn} to "
+                              "Simulator to give it semantics (or skip_compute=True to "
+                              "skip on-chip tile ops)", step.location)
+    out = hook(sim, step.op, [env[v] for v in step.operands])
+    n = len(step.results)
+    if out is None:
+        values = []
+    elif n == 1 and not isinstance(out, (tuple, list)):
+        values = [out]
+    else:
+        values = list(out)
+    if len(values) != n:
+        raise SimulationError(f"hook for '{step.name}' returned {len(values)} values for "
+                              f"{n} results", step.location)
+    for slot, name, value in zip(step.results, step.names, values, strict=False):
+        env[slot] = value
+        if isinstance(value, Tile):
+            sim._snapshot(step, value, None, name)
+
+
+_HOOK = _OpRule(_run_hook, _plan_hook)
+_SKIP = _OpRule(_run_skip)
+_TERMINATOR = _OpRule(_run_terminator, terminator=True)
+
+# The one table of what the simulator runs: op name -> rule. The planner (`_Compiler`)
+# and the executor (`Simulator._run_block`) both read it, through `_Step.rule`.
+_RULES: dict[str, _OpRule] = {
+    arith.ConstantOp.OPERATION_NAME: _OpRule(_run_constant, _plan_constant),
+    **dict.fromkeys(_INTEGER_BINARY, _OpRule(_run_binary)),
+    arith.CmpIOp.OPERATION_NAME: _OpRule(_run_cmpi, _plan_cmpi),
+    arith.SelectOp.OPERATION_NAME: _OpRule(_run_select),
+    **dict.fromkeys(_SIGNED_CASTS, _OpRule(_run_signed_cast)),
+    **dict.fromkeys(_UNSIGNED_CASTS, _OpRule(_run_unsigned_cast, _plan_operand_width)),
+    scf.ForOp.OPERATION_NAME: _OpRule(_run_for, _plan_for),
+    scf.IfOp.OPERATION_NAME: _OpRule(_run_if, _plan_if),
+    scf.YieldOp.OPERATION_NAME: _TERMINATOR,
+    func.ReturnOp.OPERATION_NAME: _TERMINATOR,
+    **dict.fromkeys((pl.GET_BLOCK_IDX, pto.GET_BLOCK_IDX),
+                    _OpRule(_run_block_idx, _plan_launch_op)),
+    **dict.fromkeys((pl.GET_BLOCK_NUM, pto.GET_BLOCK_NUM),
+                    _OpRule(_run_block_num, _plan_launch_op)),
+    pto.MakeTensorView.NAME: _OpRule(_run_make_tensor_view, _plan_make_tensor_view),
+    pto.PartitionView.NAME: _OpRule(_run_partition_view, _plan_partition_view),
+    pto.AllocTile.NAME: _OpRule(_run_alloc_tile, _plan_alloc_tile),
+    pto.SET_VALIDSHAPE: _OpRule(_run_set_validshape),
+    pto.LOAD_SCALAR: _OpRule(_run_load_scalar, _plan_load_scalar),
+    pto.TLoad.NAME: _OpRule(_run_tload, _plan_tload),
+    pto.TStore.NAME: _OpRule(_run_tstore, _plan_tstore),
+}
 
 
 # --------------------------------------------------------------------------- simulator
@@ -387,11 +853,21 @@ class Simulator:
     - `block_idx`, `block_num`: the values `get_block_idx` / `get_block_num` return.
     - `hooks`: `{op_name: hook}` added to (or replacing entries of) `BUILTIN_HOOKS`; the
       attribute holds the merged table.
+    - `skip_compute`: skip on-chip pto ops (a pto op with no result whose operands are all
+      tiles or integers: `pto.textract`, `pto.tmov`, `pto.tmatmul`, `pto.tmatmul.acc`,
+      `pto.tadd`...) instead of refusing them; `skipped` counts the executions skipped per
+      op name. GM and every integer stay exact; the contents of tiles such ops would write
+      are not modelled, so only the loads of such a run say something (what
+      `nzpass.model.kernel` compares).
+    - `moves_data` (an attribute, True unless set): False makes `pto.tload` / `pto.tstore`
+      record their event (tile and partition, an empty `logical`) without moving data, for
+      a quick walk of the coordinates a launch touches.
 
     `run(func_name, *args)` binds one value per function argument, in order:
     - `!pto.ptr<T>`: a C-contiguous numpy array of T (any rank: it is used flat, so
       `pack_nz` output can be passed as is); stores write into it in place. bf16 and f8
-      buffers hold raw bits: pass them as uint16 / uint8.
+      buffers hold raw bits: pass them as uint16 / uint8. Or a `GmSource`, asked for the
+      buffer when a view or a `pto.load_scalar` first needs it (with a `ViewRequest`).
     - `index` and `iN`: a Python int, wrapped to the declared width.
     - anything else: passed through untouched (for hooks).
     Facts the kernel states are its contract with the launch: an integer argument with
@@ -399,16 +875,21 @@ class Simulator:
     count of a `get_block_idx` / `get_block_num` op with the same attributes, must keep them,
     or the run raises `FactViolation` (the passes proved the kernel under those facts only).
 
-    Executed ops: `arith.constant` and the integer arith ops (`addi subi muli floordivsi
-    divsi remsi minsi maxsi index_cast index_castui extsi extui trunci`) with exact two's
-    complement semantics at the result width (`index` is 64-bit); `scf.for` (iter_args,
-    results) and `scf.yield`; `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over
-    the bound buffer), `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a
-    zero-filled `Tile` per execution), `pto.tload` (NZ view -> `tload_nz2nz`; ND view into
-    an NZ Mat tile -> `tload_nd2nz`; ND into an ND tile -> `tload_nd2nd`), `pto.tstore` (Acc
-    tile into an NZ view -> `tstore_acc_nz2nz`; Acc/Vec tile into an ND view -> `tstore_nd`;
-    `atomicType atomic_add` adds, `reluPreMode normal_relu` clamps at zero), and
-    `pl.tile.get_block_idx` / `get_block_num` (`pto.get_block_idx` / `get_block_num` too).
+    Executed ops, one rule each in the simulator's op table: `arith.constant`; the integer
+    arith ops (`addi subi muli divsi divui floordivsi ceildivsi ceildivui remsi remui minsi
+    maxsi minui maxui shli shrsi shrui andi ori xori`), `cmpi` (every predicate) and
+    `select`, and the casts (`index_cast index_castui extsi extui trunci`), with exact two's
+    complement semantics at the result width (`index` is 64-bit; a division by zero or an
+    out-of-range shift is refused); `scf.for` (iter_args, results), `scf.if` (results) and
+    `scf.yield`; `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound
+    buffer), `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled
+    `Tile` per execution; dynamic valid extents from its operands), `pto.set_validshape`
+    (the tile's valid region), `pto.load_scalar` (one GM element), `pto.tload` (NZ view ->
+    `tload_nz2nz`; ND view into an NZ Mat tile -> `tload_nd2nz`; ND into an ND tile ->
+    `tload_nd2nd`), `pto.tstore` (Acc tile into an NZ view -> `tstore_acc_nz2nz`; Acc/Vec
+    tile into an ND view -> `tstore_nd`; `atomicType atomic_add` adds, `reluPreMode
+    normal_relu` clamps at zero), and `pl.tile.get_block_idx` / `get_block_num`
+    (`pto.get_block_idx` / `get_block_num` too).
 
     Built-in compute ops (`BUILTIN_HOOKS`, the `pl` ops that stay in pl form after
     pl-to-pto, in the operand order of `pto.tmatmul` / `pto.tmatmul.acc`):
@@ -424,7 +905,7 @@ class Simulator:
     """
 
     def __init__(self, module_op, mode: str = "a2a3", block_idx: int = 0, block_num: int = 1,
-                 hooks: Mapping[str, Hook] | None = None):
+                 hooks: Mapping[str, Hook] | None = None, skip_compute: bool = False):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
         if not 0 <= block_idx < block_num:
@@ -434,9 +915,14 @@ class Simulator:
         self.block_idx = block_idx
         self.block_num = block_num
         self.hooks = {**BUILTIN_HOOKS, **(hooks or {})}
+        self.skip_compute = skip_compute
+        self.moves_data = True
+        self.skipped: dict[str, int] = {}  # op name -> executions skipped (skip_compute)
         self._properties = PropertyReader(self.module)
         self._compiled: dict[str, tuple[_Block, list[ir.Type]]] = {}
         self._facts: dict[str, list[tuple[int | None, int | None, int | None]]] = {}
+        self._env: dict[int, Any] = {}
+        self._events: list[TileSnapshot] = []
 
     # ---------------------------------------------------------------- public
 
@@ -446,8 +932,8 @@ class Simulator:
         if len(args) != len(arg_types):
             raise SimulationError(f"@{func_name} takes {len(arg_types)} arguments "
                                   f"({', '.join(str(t) for t in arg_types)}), got {len(args)}")
-        self._env: dict[int, Any] = {}
-        self._events: list[TileSnapshot] = []
+        self._env = {}
+        self._events = []
         gm = {}
         facts = self._facts[func_name]
         for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args, strict=False)):
@@ -458,6 +944,10 @@ class Simulator:
                 gm[number] = value
         returns = self._run_block(body)
         return RunResult(gm, tuple(returns), self._events)
+
+    def argument_types(self, func_name: str) -> list[ir.Type]:
+        """The types of `func_name`'s arguments, in order."""
+        return list(self._function(func_name)[1])
 
     # ---------------------------------------------------------------- binding
 
@@ -478,8 +968,11 @@ class Simulator:
         where = f"@{func_name} argument {number} ({t})"
         element = pto.ptr_element(t)
         if element is not None:
+            if isinstance(value, GmSource):
+                return value
             if not isinstance(value, np.ndarray):
-                raise SimulationError(f"{where} needs a numpy array, got {type(value).__name__}")
+                raise SimulationError(f"{where} needs a numpy array or a GmSource, got "
+                                      f"{type(value).__name__}")
             expected = numpy_dtype(element)
             if value.dtype != expected:
                 raise SimulationError(f"{where} needs a {expected} buffer, got {value.dtype}")
@@ -498,171 +991,28 @@ class Simulator:
     def _run_block(self, block: _Block) -> list:
         env = self._env
         for step in block.steps:
-            name = step.name
-            if name in ("scf.yield", "func.return"):
+            if step.rule.terminator:
                 return [env[v] for v in step.operands]
             try:
-                self._execute(step, env)
+                step.rule.run(self, step, env)
             except (GmOutOfBounds, HardwareLimitError) as err:
-                err.add_note(f"while simulating '{name}' at {step.location}")
+                if not getattr(err, "__notes__", None):  # the innermost op only
+                    # What BaseException.add_note (Python >= 3.11) does, on 3.10 too.
+                    setattr(err, "__notes__",  # noqa: B010 (the stubs know no __notes__)
+                            [f"while simulating '{step.name}' at {step.location}"])
                 raise
             except SimulationError:
                 raise
             except (ValueError, ZeroDivisionError, KeyError, TypeError) as err:
-                raise SimulationError(f"'{name}': {err}", step.location) from err
+                raise SimulationError(f"'{step.name}': {err}", step.location) from err
             except Refusal as err:
-                raise SimulationError(f"'{name}': {err.message}", step.location) from None
+                raise SimulationError(f"'{step.name}': {err.message}", step.location) from None
         return []
 
-    def _execute(self, step: _Step, env: dict) -> None:
-        name = step.name
-        ops = step.operands
-        if name in _BINARY:
-            env[step.results[0]] = _wrap(_BINARY[name](env[ops[0]], env[ops[1]]), step.widths[0])
-        elif name == "arith.constant":
-            env[step.results[0]] = step.data
-        elif name in _CASTS:
-            env[step.results[0]] = _wrap(env[ops[0]], step.widths[0])
-        elif name in _UNSIGNED_CASTS:
-            env[step.results[0]] = _wrap(_unsigned(env[ops[0]], step.data), step.widths[0])
-        elif name == "scf.for":
-            self._for(step, env)
-        elif name in _BLOCK_IDX:
-            _check_facts(step.data, self.block_idx, f"{step.location}: the block index")
-            env[step.results[0]] = _wrap(self.block_idx, step.widths[0] or 64)
-        elif name in _BLOCK_NUM:
-            _check_facts(step.data, self.block_num, f"{step.location}: the block count")
-            env[step.results[0]] = _wrap(self.block_num, step.widths[0] or 64)
-        elif name == pto.MakeTensorView.NAME:
-            env[step.results[0]] = self._make_tensor_view(step, env)
-        elif name == pto.PartitionView.NAME:
-            groups = step.data
-            source = env[ops[groups["source"][0]]]
-            if not isinstance(source, GlobalTensor):
-                raise SimulationError("'pto.partition_view' source is not a tensor view",
-                                      step.location)
-            env[step.results[0]] = Partition(
-                source, tuple(env[ops[i]] for i in groups["offsets"]),
-                tuple(env[ops[i]] for i in groups["sizes"]))
-        elif name == pto.AllocTile.NAME:
-            groups, buf = step.data
-            vr = env[ops[groups["valid_row"][0]]] if groups["valid_row"] else None
-            vc = env[ops[groups["valid_col"][0]]] if groups["valid_col"] else None
-            env[step.results[0]] = tile_for(buf, vr, vc)
-        elif name == pto.TLoad.NAME:
-            self._tload(step, env)
-        elif name == pto.TStore.NAME:
-            self._tstore(step, env)
-        else:
-            self._hook(step, env)
-
-    def _for(self, step: _Step, env: dict) -> None:
-        ops = step.operands
-        lb, ub, stride = (env[v] for v in ops[:3])
-        carried = [env[v] for v in ops[3:]]
-        width, unsigned = step.data
-        if stride <= 0:
-            raise SimulationError(f"scf.for step {stride} is not positive", step.location)
-        if unsigned:
-            lb, ub = _unsigned(lb, width), _unsigned(ub, width)
-        body = step.body
-        for iv in range(lb, ub, stride):
-            env[body.args[0]] = _wrap(iv, width)
-            for slot, value in zip(body.args[1:], carried, strict=False):
-                env[slot] = value
-            carried = self._run_block(body)
-        for slot, value in zip(step.results, carried, strict=False):
-            env[slot] = value
-
-    def _make_tensor_view(self, step: _Step, env: dict) -> GlobalTensor:
-        groups, layout, element = step.data
-        ops = step.operands
-        buffer = env[ops[groups["ptr"][0]]]
-        if not isinstance(buffer, np.ndarray):
-            raise SimulationError("'pto.make_tensor_view' pointer is not bound to a buffer",
-                                  step.location)
-        if element is not None and buffer.dtype != numpy_dtype(element):
-            raise SimulationError(f"'pto.make_tensor_view' of {element} over a "
-                                  f"{buffer.dtype} buffer", step.location)
-        shape = tuple(env[ops[i]] for i in groups["shape"])
-        strides = tuple(env[ops[i]] for i in groups["strides"])
-        return GlobalTensor(buffer, 0, shape, strides, layout)
-
-    @staticmethod
-    def _window(step: _Step, value) -> Partition:
-        if isinstance(value, Partition):
-            return value
-        if isinstance(value, GlobalTensor):
-            return Partition(value, (0,) * len(value.shape), value.shape)
-        raise SimulationError(f"'{step.name}' GM operand is not a tensor or partition view",
-                              step.location)
-
-    @staticmethod
-    def _tile(step: _Step, value) -> Tile:
-        if not isinstance(value, Tile):
-            raise SimulationError(f"'{step.name}' tile operand is not a tile "
-                                  f"(got {type(value).__name__})", step.location)
-        return value
-
-    def _tload(self, step: _Step, env: dict) -> None:
-        groups = step.data
-        part = self._window(step, env[step.operands[groups["src"][0]]])
-        tile = self._tile(step, env[step.operands[groups["dst"][0]]])
-        view = part.view
-        if view.layout == "nz":
-            tload_nz2nz(view, part.offsets, part.sizes, tile, self.mode)
-        elif view.layout == "nd" and tile.is_nz:
-            tload_nd2nz(view, part.offsets, part.sizes, tile, self.mode)
-        elif view.layout == "nd":
-            tload_nd2nd(view, part.offsets, part.sizes, tile)
-        else:
-            raise SimulationError(f"'pto.tload' from a {view.layout} view is not modelled",
-                                  step.location)
-        self._snapshot(step, tile)
-
-    def _tstore(self, step: _Step, env: dict) -> None:
-        groups, atomic_add, relu = step.data
-        tile = self._tile(step, env[step.operands[groups["src"][0]]])
-        part = self._window(step, env[step.operands[groups["dst"][0]]])
-        self._snapshot(step, tile)
-        if relu:
-            tile = Tile(tile.loc, tile.dtype, tile.rows, tile.cols, tile.valid_rows,
-                        tile.valid_cols, tile.blayout, tile.slayout, tile.fractal,
-                        np.maximum(tile.storage, 0).astype(tile.dtype))
-        view = part.view
-        if view.layout == "nz" and tile.loc == "acc":
-            tstore_acc_nz2nz(tile, view, part.offsets, part.sizes, self.mode, atomic_add)
-        elif view.layout == "nd" and tile.loc in ("acc", "vec"):
-            tstore_nd(tile, view, part.offsets, part.sizes, atomic_add)
-        else:
-            raise SimulationError(f"'pto.tstore' of a {tile.loc} tile into a {view.layout} "
-                                  "view is not modelled", step.location)
-
-    def _hook(self, step: _Step, env: dict) -> None:
-        hook = self.hooks.get(step.name)
-        if hook is None:
-            raise SimulationError(f"no simulation for op '{step.name}': it is not on the "
-                                  "memory path; pass hooks={'" + step.name + "': fn} to "
-                                  "Simulator to give it semantics", step.location)
-        out = hook(self, step.op, [env[v] for v in step.operands])
-        n = len(step.results)
-        if out is None:
-            values = []
-        elif n == 1 and not isinstance(out, (tuple, list)):
-            values = [out]
-        else:
-            values = list(out)
-        if len(values) != n:
-            raise SimulationError(f"hook for '{step.name}' returned {len(values)} values for "
-                                  f"{n} results", step.location)
-        for slot, name, value in zip(step.results, step.names, values, strict=False):
-            env[slot] = value
-            if isinstance(value, Tile):
-                self._snapshot(step, value, name)
-
-    def _snapshot(self, step: _Step, tile: Tile, name: str | None = None) -> None:
+    def _snapshot(self, step: _Step, tile: Tile, partition: Partition | None = None,
+                  name: str | None = None) -> None:
         self._events.append(TileSnapshot(step.name, step.location, name or step.names[0],
-                                         tile, tile.to_logical().copy()))
+                                         tile, tile.to_logical().copy(), partition))
 
 
 def _find_function(module: ir.Operation, func_name: str) -> ir.Operation:
@@ -670,7 +1020,7 @@ def _find_function(module: ir.Operation, func_name: str) -> ir.Operation:
     for block in module.regions[0].blocks:
         for op in block.operations:
             op = op.operation
-            if op.name != "func.func":
+            if op.name != func.FuncOp.OPERATION_NAME:
                 continue
             name = ir.StringAttr(op.attributes["sym_name"]).value
             if name == func_name:
@@ -709,7 +1059,7 @@ def _expect_tiles(op: ir.Operation, operands: list, roles: tuple[str, ...]) -> N
         return
     usage = f"'{op.name}'({', '.join(roles)})"
     hint = ("; to accumulate, write 'pl.tile.matmul_acc'(acc, A, B)"
-            if op.name == "pl.tile.matmul" and len(operands) == 3 else "")
+            if op.name == pl.TILE_MATMUL and len(operands) == 3 else "")
     raise SimulationError(f"'{op.name}' takes {len(roles)} tiles, {usage}; got "
                           f"{len(operands)} operands{hint}", str(op.location))
 
@@ -758,7 +1108,6 @@ def matmul_acc_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
     return _product(op, operands[1], operands[2], operands[0])
 
 
-MATMUL_HOOKS: dict[str, Hook] = {"pl.tile.matmul": matmul_hook,
-                                 "pl.tile.matmul_acc": matmul_acc_hook}
+MATMUL_HOOKS: dict[str, Hook] = {pl.TILE_MATMUL: matmul_hook, pl.TILE_MATMUL_ACC: matmul_acc_hook}
 # What every Simulator executes beyond the memory path; `hooks=` adds to it or overrides it.
-BUILTIN_HOOKS: dict[str, Hook] = {"pl.tile.zeros": zeros_hook, **MATMUL_HOOKS}
+BUILTIN_HOOKS: dict[str, Hook] = {pl.TILE_ZEROS: zeros_hook, **MATMUL_HOOKS}
