@@ -39,9 +39,13 @@ _EXPORTS = {
     "read_pto": ".pto_syntax.api",
 }
 
-__all__ = sorted([*_EXPORTS, "__version__"])
+__all__ = [
+    "Context", "Diagnostic", "DiagnosticEngine", "ParseError", "PipelineError",
+    "PipelineResult", "PtoReadError", "Severity", "__version__", "add_passes", "new_context",
+    "parse_module", "print_pto", "read_pto", "run_pipeline",
+]
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the names as pyright and IDEs see them
     from .driver.diagnostics import Diagnostic, DiagnosticEngine, Severity
     from .driver.pipeline import PipelineError, PipelineResult, add_passes, run_pipeline
     from .driver.source import ParseError, parse_module

@@ -62,7 +62,7 @@ def test_a_diagnostic_in_a_worker_falls_back_to_one_process(cli, tmp_path, split
     many = cli([str(path), "-p", "test-emit-diagnostics", "-j", "2"])
     assert split_runs == [False]
     assert (many.code, many.out, many.err) == (one.code, one.out, one.err)
-    assert [line for line in many.err.splitlines() if "warning" in line][0].endswith("w0")
+    assert next(line for line in many.err.splitlines() if "warning" in line).endswith("w0")
 
 
 def test_functions_that_refer_to_others_stay_in_one_process(cli, tmp_path, split_runs):

@@ -15,6 +15,7 @@ exactly the order and form a single run gives.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -81,7 +82,7 @@ def shares(count: int, jobs: int) -> list[range]:
     bounds = [0]
     for job in range(jobs):
         bounds.append(bounds[-1] + base + (job < extra))
-    return [range(lo, hi) for lo, hi in zip(bounds, bounds[1:], strict=False) if hi > lo]
+    return [range(lo, hi) for lo, hi in itertools.pairwise(bounds) if hi > lo]
 
 
 def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline: Pipeline,

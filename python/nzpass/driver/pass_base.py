@@ -143,7 +143,7 @@ class ModulePass:
         return self.name + ("{" + " ".join(shown) + "}" if shown else "")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _option_specs(cls: type[ModulePass]) -> tuple[OptionSpec, ...]:
     """The options `cls` declares, read once per class: the type hints are
     evaluated from strings, which costs more than a small pass run."""

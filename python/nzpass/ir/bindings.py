@@ -10,32 +10,24 @@ from __future__ import annotations
 
 import sys
 
-
-def _import_mlir_without_numpy():
-    """`mlir.ir` imports numpy whenever it is importable, only to register three
-    ElementsAttr builders nzpass never calls: 70 ms of a 200 ms start-up. Hide
-    numpy while the bindings load (they skip those builders on ImportError);
-    a process that imported numpy before nzpass keeps them."""
-    if "numpy" in sys.modules or "mlir.ir" in sys.modules:
-        from mlir import ir
-        return ir
+# `mlir.ir` imports numpy whenever it is importable, only to register three
+# ElementsAttr builders nzpass never calls: 70 ms of a 200 ms start-up. numpy is
+# hidden while the bindings load (they skip those builders on ImportError); a
+# process that imported numpy or the bindings before nzpass keeps them.
+_HIDE_NUMPY = "numpy" not in sys.modules and "mlir.ir" not in sys.modules
+if _HIDE_NUMPY:
     sys.modules["numpy"] = None  # type: ignore[assignment]  # import numpy -> ImportError
-    try:
-        from mlir import ir
-    finally:
+try:
+    from mlir import ir, passmanager
+    from mlir._mlir_libs import _mlir, get_dialect_registry
+    from mlir.dialects import arith, func, scf
+finally:
+    if _HIDE_NUMPY:
         del sys.modules["numpy"]
-    return ir
-
-
-ir = _import_mlir_without_numpy()
-
-from mlir import passmanager  # noqa: E402
-from mlir._mlir_libs import _mlir, get_dialect_registry  # noqa: E402
-from mlir.dialects import arith, func, scf  # noqa: E402
 
 __all__ = ["MLIRError", "arith", "func", "ir", "new_context", "passmanager", "scf"]
 
-MLIRError = ir.MLIRError
+MLIRError = ir.MLIRError  # pyright: ignore[reportAttributeAccessIssue]  # set at run time
 
 _DIALECT_PREFIX = "nzpass._dialect_modules"
 if _DIALECT_PREFIX not in _mlir.globals.dialect_search_modules:

@@ -301,11 +301,12 @@ class NzpassOpt:
             if module is not None and self.args.mlir_print_debuginfo:
                 module = name_locations(module, self.input_name)  # printed, so renamed
             ok = module is not None and self._run_passes(module.operation, engine, chunk.text)
-            ok = ok and self.explainer.explain(module.operation, self.input_name)
             output = b""
-            if ok and self.stream_to is not None:
+            if module is not None and ok:
+                ok = self.explainer.explain(module.operation, self.input_name)
+            if module is not None and ok and self.stream_to is not None:
                 self._stream_module(module.operation, self.stream_to)
-            elif ok:
+            elif module is not None and ok:
                 output = self._print_module(module.operation)
         self.current_chunk = None
         return output, self.unexpected == 0 if verifying else ok
@@ -421,7 +422,7 @@ class NzpassOpt:
         if self._natively_printed():
             data = output.read_printed(module, **self._native_options())
         else:
-            data = module.get_asm(binary=True, **self._print_options())
+            data = typing.cast(bytes, module.get_asm(binary=True, **self._print_options()))
         if self.args.pto_syntax == "custom":
             data = pto_syntax.to_custom(data.decode("utf-8")).encode("utf-8")
         return data if data.endswith(b"\n") else data + b"\n"
@@ -484,6 +485,7 @@ def list_passes_text() -> str:
     lines = ["Passes:"]
     for name in sorted(passes.PASSES):
         cls = passes.get_pass(name)
+        assert cls is not None  # a registered name
         lines.append(f"  {name}: {cls.summary}")
         lines.extend(f"    {spec.describe()}" for spec in cls.option_specs())
     lines.append("Pipelines:")
