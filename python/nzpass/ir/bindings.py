@@ -9,6 +9,7 @@ prefix, the dialects loaded) lives in exactly one place.
 from __future__ import annotations
 
 import sys
+import typing
 
 # `mlir.ir` imports numpy whenever it is importable, only to register three
 # ElementsAttr builders nzpass never calls: 70 ms of a 200 ms start-up. numpy is
@@ -38,13 +39,18 @@ if _DIALECT_PREFIX not in _mlir.globals.dialect_search_modules:
 LOADED_DIALECTS = ("builtin", "func", "arith", "scf")
 
 
+class _LeanContext(_mlir.ir._Context):  # pyright: ignore[reportAttributeAccessIssue]
+    """The native context class, not the bindings' load-everything subclass; a
+    Python subclass all the same, so a weak reference can watch it die."""
+
+
 def new_context() -> ir.Context:
     """A context that accepts the unregistered `pl` and `pto` dialects.
 
     Lean: the bindings' `ir.Context()` loads every upstream dialect and starts
     a thread pool (8 ms); this one loads only what nzpass builds (0.3 ms) and
     knows every other registered dialect, so the parser loads it on demand."""
-    ctx = _mlir.ir._Context()  # the native class, not the load-everything subclass
+    ctx = typing.cast(ir.Context, _LeanContext())
     ctx.append_dialect_registry(get_dialect_registry())
     ctx.allow_unregistered_dialects = True
     ctx.enable_multithreading(False)
