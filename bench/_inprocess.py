@@ -1,8 +1,12 @@
 """In-process timings of the MLIR Python bindings, run by bench/run.py in the
-nzpass environment: parse, print (as nzpass-opt prints) and bytecode of one
-file. Prints one JSON object.
+nzpass environment. Prints one JSON object.
 
-    python bench/_inprocess.py FILE [--profile OUT.prof --pipeline pl-to-pto]
+    python bench/_inprocess.py FILE
+        parse, print (as nzpass-opt prints) and bytecode of one file;
+    python bench/_inprocess.py KERNEL --kernel PIPELINE
+        one kernel as an embedding toolchain runs it: one context made once and
+        reused, then per run parse, `nzpass.run_pipeline` and print (lists of
+        seconds, one per run, after warm-up runs).
 """
 
 from __future__ import annotations
@@ -12,8 +16,12 @@ import json
 import sys
 import time
 
+KERNEL_RUNS, KERNEL_WARM_UP = 200, 20
+
 
 def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[1] == "--kernel":
+        return kernel(argv[0], argv[2])
     path = argv[0]
     t0 = time.perf_counter()
     from mlir import ir
@@ -34,7 +42,35 @@ def main(argv: list[str]) -> int:
         module.operation.write_bytecode(io.BytesIO())
         t_bytecode = time.perf_counter() - t0
     json.dump({"import": t_import, "parse": t_parse, "print": t_print,
-               "bytecode": t_bytecode, "printed_chars": len(printed)}, sys.stdout)
+               "bytecode": t_bytecode, "printed_chars": len(str(printed))}, sys.stdout)
+    print()
+    return 0
+
+
+def kernel(path: str, pipeline: str) -> int:
+    import nzpass
+    from nzpass.ir.bindings import ir
+
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    ctx = nzpass.Context()
+    times: dict[str, list[float]] = {"parse": [], "run_pipeline": [], "print": [], "total": []}
+    with ctx:
+        for run in range(KERNEL_WARM_UP + KERNEL_RUNS):
+            t0 = time.perf_counter()
+            module = ir.Module.parse(text)
+            t1 = time.perf_counter()
+            result = nzpass.run_pipeline(module, pipeline)
+            t2 = time.perf_counter()
+            module.operation.get_asm(binary=True, assume_verified=True)
+            t3 = time.perf_counter()
+            if not result.success:
+                sys.exit(f"in-process: {pipeline} failed on {path}")
+            if run >= KERNEL_WARM_UP:
+                for key, value in (("parse", t1 - t0), ("run_pipeline", t2 - t1),
+                                   ("print", t3 - t2), ("total", t3 - t0)):
+                    times[key].append(value)
+    json.dump(times, sys.stdout)
     print()
     return 0
 

@@ -1,7 +1,8 @@
 """The nzpass benchmark: nzpass-opt against mlir-opt on the same generated
 modules, plus the NZ packer against np.copy. Run on demand, not a test.
 
-    .venv/bin/python bench/run.py                            # 1k,10k,100k,1m, 5 repeats
+    .venv/bin/python bench/run.py                            # 10k,100k, 5 repeats
+    .venv/bin/python bench/run.py --sizes 10k,100k,1m        # + the 1M-op point (slow)
     python bench/run.py --sizes 1k,10k,100k --repeat 3
     python bench/run.py --sizes 100k --repeat 1 --profile    # + cProfile of nzpass-opt
 
@@ -66,16 +67,20 @@ CHILD_ENV: dict[str, str] | None = None  # --pythonpath: the nzpass sources the 
 PROGRESS: Progress | None = None  # the bar on stderr while main() runs
 # Rough cost of one run per op of its module, in mlir-opt parse+print runs (the ratios of
 # the README's table): it weighs the progress bar's steps, so its time left is a guess.
-RUN_WEIGHT = {"mlir-opt": 1, "nzpass-opt": 12, "nz-noop": 2, "in-process": 2,
+RUN_WEIGHT = {"mlir-opt": 1, "mlir-opt-cc": 2, "nzpass-opt": 12, "nz-noop": 2, "in-process": 2,
               "mlir-opt-lowered": 3}
+KERNEL = BENCH.parent / "examples" / "matmul_nz.mlir"  # the one-kernel measurements
+KERNEL_WEIGHT_OPS = 2_000  # one pair of one-kernel runs weighs about a 2k-op run
 PACKER_WEIGHT_OPS = 50_000  # one packer repeat costs about a 50k-op nzpass-opt run
 
 # Targets (ratios): name -> (limit, description).
 TARGETS = {
-    "e2e": (1.2, "nzpass-opt -p pl-to-pto / mlir-opt parse+print, at 100k ops"),
+    "e2e": (4.0, "nzpass-opt -p pl-to-pto / mlir-opt parse+print, at 100k ops (median)"),
     "passes": (0.20, "all passes / parse time (mlir-opt Parser)"),
-    "linear": (1.2, "nzpass-opt time per op at 1M / at 10k"),
-    "rss": (1.3, "nzpass-opt peak RSS / mlir-opt peak RSS"),
+    "linear": (1.2, "nzpass-opt time per op at 100k or 1M / at 10k"),
+    "rss": (1.6, "nzpass-opt peak RSS / mlir-opt peak RSS, at 100k"),
+    "kernel-cli": (3.0, "one kernel: nzpass-opt process / mlir-opt process (median)"),
+    "kernel-inproc": (3.0, "one kernel in process, reused context, ms (median)"),
     "pack": (0.5, "pack_nz bandwidth / np.copy bandwidth (as a floor: >=)"),
     "unpack": (0.5, "unpack_nz bandwidth / np.copy bandwidth (as a floor: >=)"),
 }
@@ -91,7 +96,7 @@ def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
 
-def advance(run: str, ops: int, note: str) -> None:
+def advance(run: str, ops: float, note: str) -> None:
     if PROGRESS is not None:
         PROGRESS.advance(RUN_WEIGHT[run] * ops, note)
 
@@ -104,12 +109,14 @@ def clear_progress() -> None:
 def planned_work(sizes: list[int], repeat: int, lowered_max: int, big: list[int],
                  packer: bool, floor_ops: int | None, profile_ops: int | None) -> float:
     """The weight of everything main() will run (see RUN_WEIGHT)."""
-    per_size = sum(RUN_WEIGHT[name] for name in ("mlir-opt", "nzpass-opt", "nz-noop",
-                                                  "in-process")) * repeat
+    per_size = sum(RUN_WEIGHT[name] for name in ("mlir-opt", "mlir-opt-cc", "nzpass-opt",
+                                                  "nz-noop", "in-process")) * repeat
+    per_size += RUN_WEIGHT["nzpass-opt"]  # the one -j 1 --mlir-timing run
     lowered = RUN_WEIGHT["nzpass-opt"] + RUN_WEIGHT["mlir-opt-lowered"] * repeat
     total = sum(ops * (per_size + (lowered if ops <= lowered_max else 0)) for ops in sizes)
     total += sum(ops * RUN_WEIGHT["nzpass-opt"] * repeat for ops in big)
     total += PACKER_WEIGHT_OPS * RUN_WEIGHT["nzpass-opt"] * repeat if packer else 0
+    total += KERNEL_WEIGHT_OPS * RUN_WEIGHT["nzpass-opt"] * repeat
     total += (floor_ops or 0) * RUN_WEIGHT["nzpass-opt"]
     return total + (profile_ops or 0) * RUN_WEIGHT["nzpass-opt"] * 2
 
@@ -211,6 +218,11 @@ class Series:
     def median(self) -> float:
         return statistics.median(self.values)
 
+    @property
+    def spread(self) -> float:
+        """(max - min) / median: how far the repeats scatter."""
+        return (max(self.values) - min(self.values)) / (self.median or 1.0)
+
 
 class SizeResult:
     def __init__(self, label: str, ops: int, path: Path):
@@ -252,13 +264,28 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
                pipeline: str, lowered_baseline: bool) -> SizeResult:
     path, ops = gen_kernels.write(gen_kernels.parse_size(label), seed=seed)
     result = SizeResult(label, ops, path)
+    # Every repeat runs each command once, in this order: alternating runs, so a
+    # change of load on the shared machine hits every series alike. nzpass-opt
+    # runs as a user runs it (its default -j: the machine's cores); --mlir-timing
+    # needs one process, so the pass times come from one -j 1 run below.
     commands = {
         "mlir-opt": [mlir_opt, "--allow-unregistered-dialect", "--mlir-timing", path,
                      "-o", os.devnull],
-        "nzpass-opt": [*nzpass_opt, path, "-p", pipeline, "--mlir-timing", "-o", os.devnull],
+        "nzpass-opt": [*nzpass_opt, path, "-p", pipeline, "-o", os.devnull],
+        "mlir-opt-cc": [mlir_opt, "--allow-unregistered-dialect", "-canonicalize", "-cse",
+                        path, "-o", os.devnull],
         "nz-noop": [*nzpass_opt, path, "-o", os.devnull],
         "in-process": [sys.executable, BENCH / "_inprocess.py", path],
     }
+    cmd = [*nzpass_opt, path, "-p", pipeline, "-j", "1", "--mlir-timing", "-o", os.devnull]
+    child = run_child(cmd)
+    check(child, "nzpass-opt -j 1 --mlir-timing", cmd)
+    advance("nzpass-opt", ops, f"{label}: nzpass-opt -j 1 --mlir-timing")
+    timing = parse_timing(child.stderr)
+    for key, value in timing.items():
+        result.add(f"nzpass-opt.t.{key}", value)
+    result.add("nzpass-opt.passes", sum(timing.values()))
+    result.add("nzpass-opt-j1.wall", child.wall)
     for rep in range(repeat):
         for name, cmd in commands.items():
             child = run_child(cmd, capture_stdout=name == "in-process")
@@ -272,15 +299,13 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
             result.add(f"{name}.wall", child.wall)
             result.add(f"{name}.cpu", child.cpu)
             result.add(f"{name}.rss", child.rss_mib)
-            if name in ("mlir-opt", "nzpass-opt"):
-                timing = parse_timing(child.stderr)
-                for key, value in timing.items():
+            if name == "mlir-opt":
+                for key, value in parse_timing(child.stderr).items():
                     result.add(f"{name}.t.{key}", value)
-                if name == "nzpass-opt":
-                    result.add("nzpass-opt.passes", sum(timing.values()))
         log(f"  {label} ({ops} ops) repeat {rep + 1}/{repeat}: "
             f"mlir-opt {result.series['mlir-opt.wall'].values[-1]:.3f} s, "
-            f"nzpass-opt {result.series['nzpass-opt.wall'].values[-1]:.3f} s")
+            f"nzpass-opt {result.series['nzpass-opt.wall'].values[-1]:.3f} s, "
+            f"mlir-opt -canonicalize -cse {result.series['mlir-opt-cc.wall'].values[-1]:.3f} s")
     if lowered_baseline:
         # A second reference: mlir-opt parse+print of what nzpass-opt prints
         # (the lowered module is about 3x the input). One untimed nzpass-opt
@@ -302,6 +327,39 @@ def bench_size(label: str, seed: int, repeat: int, mlir_opt: Path, nzpass_opt: l
             result.add("mlir-opt-lowered.t.Parser", timing.get("Parser", 0.0))
             result.add("mlir-opt-lowered.t.Output", timing.get("Output", 0.0))
     return result
+
+
+def bench_kernel(repeat: int, mlir_opt: Path, nzpass_opt: list[str],
+                 pipeline: str) -> dict[str, Series]:
+    """One kernel (examples/matmul_nz.mlir): mlir-opt and nzpass-opt processes in
+    alternating pairs, then the in-process time with one reused context."""
+    series = {name: Series() for name in ("mlir-opt.wall", "mlir-opt.cpu", "nzpass-opt.wall",
+                                          "nzpass-opt.cpu")}
+    commands = {"mlir-opt": [mlir_opt, "--allow-unregistered-dialect", KERNEL, "-o", os.devnull],
+                "nzpass-opt": [*nzpass_opt, KERNEL, "-p", pipeline, "-o", os.devnull]}
+    for rep in range(max(repeat, 5) * 2):  # short runs: more pairs for a stable median
+        for name, cmd in commands.items():
+            child = run_child(cmd)
+            check(child, f"{name} (one kernel)", cmd)
+            series[f"{name}.wall"].add(child.wall)
+            series[f"{name}.cpu"].add(child.cpu)
+        advance("nzpass-opt", KERNEL_WEIGHT_OPS / 2, f"one kernel {rep + 1}")
+    cmd = [sys.executable, BENCH / "_inprocess.py", KERNEL, "--kernel", pipeline]
+    child = run_child(cmd, capture_stdout=True)
+    check(child, "in-process one kernel", cmd)
+    for key, values in json.loads(child.stdout).items():
+        series[f"inproc.{key}"] = Series(values)
+    return series
+
+
+def print_kernel(kernel: dict[str, Series] | None) -> None:
+    if not kernel:
+        return
+    print(f"\none kernel ({KERNEL.name}), seconds min / median / spread ((max-min)/median)")
+    for key, s in kernel.items():
+        scale, unit = (1e3, "ms") if key.startswith("inproc.") else (1.0, "s ")
+        print(f"  {key:36} {s.min * scale:9.4f} / {s.median * scale:9.4f} {unit}"
+              f"   spread {s.spread:5.2f}  ({len(s.values)} runs)")
 
 
 def bench_big_kernels(labels: list[str], seed: int, repeat: int, nzpass_opt: list[str],
@@ -373,7 +431,8 @@ def bench_packer(repeat: int) -> dict[str, Series]:
 # ---------------------------------------------------------------- reporting
 
 
-def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
+def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None,
+               kernel: dict[str, Series] | None = None):
     """(target key, what, size, min ratio, median ratio)."""
     rows = []
     by_label = {r.label: r for r in results}
@@ -386,6 +445,16 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
     for r in results:
         rows.append(("e2e", "nzpass-opt e2e / mlir-opt parse+print", r.label,
                      *both(lambda s, r=r: r.get("nzpass-opt.wall", s) / r.get("mlir-opt.wall", s))))
+    for r in results:
+        if "mlir-opt-cc.wall" in r.series:
+            rows.append((None, "nzpass-opt e2e / mlir-opt -canonicalize -cse", r.label,
+                         *both(lambda s, r=r: r.get("nzpass-opt.wall", s)
+                               / r.get("mlir-opt-cc.wall", s))))
+    for r in results:
+        if "nzpass-opt-j1.wall" in r.series:
+            rows.append((None, "  same -j 1 (one run, timing on) / mlir-opt", r.label,
+                         *both(lambda s, r=r: r.get("nzpass-opt-j1.wall", s)
+                               / r.get("mlir-opt.wall", s))))
     for r in results:
         if "nzpass-opt.cpu" in r.series:
             rows.append((None, "  same, CPU time (user+sys)", r.label,
@@ -426,6 +495,19 @@ def ratio_rows(results: list[SizeResult], packer: dict[str, Series] | None):
                          f"{what}: {r.label} / 10k", r.label,
                          *both(lambda s, r=r, key=key: (r.get(key, s) / r.ops)
                                / (base.get(key, s) / base.ops))))
+    if kernel:
+        rows.append(("kernel-cli", "one kernel: nzpass-opt / mlir-opt process", "kernel",
+                     kernel["nzpass-opt.wall"].min / kernel["mlir-opt.wall"].min,
+                     kernel["nzpass-opt.wall"].median / kernel["mlir-opt.wall"].median))
+        rows.append((None, "  same, CPU time (user+sys)", "kernel",
+                     kernel["nzpass-opt.cpu"].min / kernel["mlir-opt.cpu"].min,
+                     kernel["nzpass-opt.cpu"].median / kernel["mlir-opt.cpu"].median))
+        inproc = kernel["inproc.total"]
+        rows.append(("kernel-inproc", "one kernel in process, reused context (ms)", "kernel",
+                     inproc.min * 1e3, inproc.median * 1e3))
+        rows.append((None, "  same / mlir-opt process", "kernel",
+                     inproc.min / kernel["mlir-opt.wall"].min,
+                     inproc.median / kernel["mlir-opt.wall"].median))
     if packer:
         for name in ("pack", "unpack"):
             # bandwidth ratio = copy time / pack time (same bytes moved)
@@ -439,21 +521,24 @@ def verdict(key: str | None, label: str, value: float) -> str:
     if key is None:
         return ""
     limit = TARGETS[key][0]
-    if key == "e2e" and label != "100k":
+    if key in ("e2e", "rss") and label != "100k":
         return ""
     if key in ("pack", "unpack"):
         return f">= {limit}: {'ok' if value >= limit else 'MISS'}"
     return f"<= {limit}: {'ok' if value <= limit else 'MISS'}"
 
 
-def print_report(results: list[SizeResult], packer, pipeline: str, markdown: bool) -> None:
+def print_report(results: list[SizeResult], packer, pipeline: str, markdown: bool,
+                 kernel: dict[str, Series] | None = None) -> None:
     print(f"\npipeline: {pipeline}")
     print("\nabsolute (seconds, MiB): min / median")
     cols = [("mlir-opt.wall", "mlir-opt"), ("mlir-opt.cpu", "  CPU (user+sys)"),
             ("mlir-opt.t.Parser", "  parse"),
             ("mlir-opt.t.Output", "  print"), ("mlir-opt.rss", "  RSS"),
+            ("mlir-opt-cc.wall", "mlir-opt -canonicalize -cse"),
             ("nzpass-opt.wall", "nzpass-opt"), ("nzpass-opt.cpu", "  CPU (user+sys)"),
-            ("nzpass-opt.passes", "  passes"),
+            ("nzpass-opt-j1.wall", "  -j 1 --mlir-timing (1 run)"),
+            ("nzpass-opt.passes", "  passes (-j 1)"),
             ("nzpass-opt.rss", "  RSS"), ("nz-noop.wall", "nz parse+print"),
             ("nz-noop.rss", "  RSS"),
             ("inproc.parse", "  Module.parse"), ("inproc.print", "  get_asm"),
@@ -483,15 +568,21 @@ def print_report(results: list[SizeResult], packer, pipeline: str, markdown: boo
         for name in ("copy", "pack", "unpack"):
             s = packer[name]
             print(f"  {name:8}{s.min:9.3f} / {s.median:7.3f}   ({gib / s.min:6.2f} GiB/s)")
-    rows = ratio_rows(results, packer)
-    print("\nratios (min / median) and targets")
+    print("\nspread of the repeats, (max - min) / median:")
+    for key in ("mlir-opt.wall", "mlir-opt-cc.wall", "nzpass-opt.wall", "nzpass-opt.rss"):
+        cells = [f"{r.series[key].spread:6.2f} ({len(r.series[key].values)})"
+                 if key in r.series else "-" for r in results]
+        print(f"  {key:30}" + "".join(f"{c:>26}" for c in cells))
+    print_kernel(kernel)
+    rows = ratio_rows(results, packer, kernel)
+    print("\nratios (min / median) and targets (verdicts on the median)")
     for key, what, label, lo, med in rows:
-        print(f"  {what:48} {label:>7}  {lo:7.2f} / {med:7.2f}   {verdict(key, label, lo)}")
+        print(f"  {what:48} {label:>7}  {lo:7.2f} / {med:7.2f}   {verdict(key, label, med)}")
     if markdown:
         print("\n| ratio | size | min | median | target |")
         print("|---|---|---|---|---|")
         for key, what, label, lo, med in rows:
-            target = verdict(key, label, lo)
+            target = verdict(key, label, med)
             print(f"| {what} | {label} | {lo:.2f} | {med:.2f} | {target} |")
 
 
@@ -599,7 +690,8 @@ def reprint(path: Path, markdown: bool) -> int:
     packer = {k: Series(list(v)) for k, v in record["packer"].items()} \
         if record.get("packer") else None
     print(f"run of {record['time']}, {record['repeat']} repeats; nzpass: {record.get('nzpass')}")
-    print_report(results, packer, record["pipeline"], markdown)
+    kernel = {k: Series(list(v)) for k, v in (record.get("kernel") or {}).items()} or None
+    print_report(results, packer, record["pipeline"], markdown, kernel)
     print_big_kernels(big)
     floor_data = record.get("floor")
     if floor_data:
@@ -613,7 +705,9 @@ def reprint(path: Path, markdown: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="nzpass-opt vs mlir-opt, and the NZ packer vs np.copy")
-    p.add_argument("--sizes", default="1k,10k,100k,1m", help="op counts (default 1k,10k,100k,1m)")
+    p.add_argument("--sizes", default="10k,100k",
+                   help="op counts (default 10k,100k; add 1m for the 1M-op point: about 10 "
+                        "minutes more)")
     p.add_argument("--repeat", type=int, default=5, help="runs per measurement (default 5)")
     p.add_argument("--seed", type=int, default=0, help="generator seed (default 0)")
     p.add_argument("--no-packer", action="store_true", help="skip the packer bench")
@@ -662,6 +756,20 @@ def main(argv: list[str] | None = None) -> int:
         PROGRESS = None
 
 
+def compile_bytecode(source: str) -> None:
+    """Write the .pyc files of nzpass and the bindings once: with
+    PYTHONDONTWRITEBYTECODE set (as on the shared machine) every child would
+    compile every module again (100 ms of a one-kernel run), which an
+    installed package never does."""
+    import compileall
+    import importlib.util
+
+    spec = importlib.util.find_spec("mlir")
+    mlir_folders = (spec.submodule_search_locations or []) if spec else []
+    for folder in (Path(source).parent, *map(Path, mlir_folders)):
+        compileall.compile_dir(str(folder), quiet=2)
+
+
 def _run(args, sizes: list[str], big_labels: list[str], floor_label: str | None) -> int:
     mlir_opt = ensure_mlir_opt()
     nzpass_opt = find_nzpass_opt()
@@ -669,6 +777,7 @@ def _run(args, sizes: list[str], big_labels: list[str], floor_label: str | None)
     OUT.mkdir(parents=True, exist_ok=True)
     source = run_child([sys.executable, "-c", "import nzpass; print(nzpass.__file__)"],
                        capture_stdout=True).stdout.strip()
+    compile_bytecode(source)
     log(f"mlir-opt: {mlir_opt}\nnzpass-opt: {nzpass_opt[0]} -p {pipeline} (nzpass from {source})")
 
     results = []
@@ -676,11 +785,12 @@ def _run(args, sizes: list[str], big_labels: list[str], floor_label: str | None)
         ops = gen_kernels.parse_size(label)
         results.append(bench_size(label, args.seed, args.repeat, mlir_opt, nzpass_opt, pipeline,
                                   ops <= gen_kernels.parse_size(args.lowered_max)))
+    kernel = bench_kernel(args.repeat, mlir_opt, nzpass_opt, pipeline)
     big = bench_big_kernels(big_labels, args.seed, args.repeat, nzpass_opt, pipeline)
     packer = None if args.no_packer else bench_packer(args.repeat)
     clear_progress()
     print(f"\nnzpass: {source}")
-    print_report(results, packer, pipeline, args.markdown)
+    print_report(results, packer, pipeline, args.markdown, kernel)
     print_big_kernels(big)
     floor_data = None
     for r in results:
@@ -694,7 +804,8 @@ def _run(args, sizes: list[str], big_labels: list[str], floor_label: str | None)
               "nzpass": source,
               "repeat": args.repeat, "sizes": {r.label: r.as_dict() for r in results},
               "packer": {k: v.values for k, v in packer.items()} if packer else None,
-              "floor": floor_data, "big_kernels": {r.label: r.as_dict() for r in big}}
+              "floor": floor_data, "big_kernels": {r.label: r.as_dict() for r in big},
+              "kernel": {k: v.values for k, v in kernel.items()}}
     (OUT / "results.json").write_text(json.dumps(record, indent=1))
     if args.profile:
         clear_progress()

@@ -5,7 +5,7 @@ import pytest
 
 import nzpass
 from nzpass import DiagnosticEngine, PipelineError, Severity
-from nzpass.ir.bindings import ir, passmanager
+from nzpass.ir.bindings import MLIRError, ir, passmanager
 
 # canonicalize folds the first addi away; cse merges the two muli.
 TEXT = """\
@@ -90,7 +90,7 @@ def test_add_passes_fails_the_callers_run_on_an_error(ctx):
     engine = DiagnosticEngine()
     pm = passmanager.PassManager()
     nzpass.add_passes(pm, "builtin.module(test-emit-diagnostics)", engine)
-    with engine.capturing(ctx), pytest.raises(ir.MLIRError):
+    with engine.capturing(ctx), pytest.raises(MLIRError):
         pm.run(module.operation)
     assert [d.message for d in engine.diagnostics] == ["refused"]
 
@@ -163,3 +163,28 @@ def test_parse_module_raises_with_located_diagnostics(ctx):
     assert str(error.loc) == "bad.mlir:2:8"
     assert str(info.value).startswith("bad.mlir:2:8: error: ")
     assert "  %x = nope\n       ^" in str(info.value)  # the source line and a caret
+
+
+def test_every_public_name_is_exported_and_loads():
+    assert sorted(nzpass.__all__) == sorted([*nzpass._EXPORTS, "__version__"])
+    for name in nzpass.__all__:
+        assert getattr(nzpass, name) is not None
+
+
+def test_import_nzpass_and_the_tool_load_no_numpy():
+    # numpy costs 70 ms of a one-kernel run; only nzpass.model may import it.
+    import subprocess
+    import sys
+
+    code = ("import sys, nzpass, nzpass.tools.nzpass_opt; nzpass.run_pipeline; "
+            "sys.exit('numpy' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_a_reused_context_runs_one_kernel_after_another():
+    ctx = nzpass.Context()
+    with ctx:
+        for _ in range(3):
+            module = ir.Module.parse(TEXT)
+            result = nzpass.run_pipeline(module, "cse")
+            assert result.success and str(module).count("arith.muli") == 1

@@ -285,7 +285,7 @@ class DiagnosticEngine:
         try:
             yield self
         finally:
-            handle.detach()
+            handle.detach()  # pyright: ignore[reportAttributeAccessIssue]
 
     def _copy_mlir_diagnostic(self, d) -> Diagnostic:
         notes = [note for note in d.notes if self._print_op_on_diagnostic

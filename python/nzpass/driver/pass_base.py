@@ -9,6 +9,7 @@ default, and `help` in the field metadata), the way xDSL declares passes.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import typing
 from collections.abc import Callable, Iterable
@@ -117,18 +118,7 @@ class ModulePass:
 
     @classmethod
     def option_specs(cls) -> list[OptionSpec]:
-        hints = typing.get_type_hints(cls)
-        specs = [
-            OptionSpec(f.name.replace("_", "-"), hints[f.name], f.default,
-                       f.metadata.get("help", ""), tuple(f.metadata.get("choices", ())),
-                       f.metadata.get("bounds"))
-            for f in dataclasses.fields(cls)
-        ]
-        unsupported = [spec.name for spec in specs if spec.type not in OPTION_TYPES]
-        if unsupported:
-            raise TypeError(f"pass '{cls.name}' declares options of a type a pipeline "
-                            f"cannot spell: {', '.join(unsupported)}")
-        return specs
+        return list(_option_specs(cls))
 
     @classmethod
     def from_options(cls, options: dict[str, str]) -> ModulePass:
@@ -151,6 +141,24 @@ class ModulePass:
             if every_option or getattr(self, spec.name.replace("-", "_")) != spec.default
         ]
         return self.name + ("{" + " ".join(shown) + "}" if shown else "")
+
+
+@functools.cache
+def _option_specs(cls: type[ModulePass]) -> tuple[OptionSpec, ...]:
+    """The options `cls` declares, read once per class: the type hints are
+    evaluated from strings, which costs more than a small pass run."""
+    hints = typing.get_type_hints(cls)
+    specs = tuple(
+        OptionSpec(f.name.replace("_", "-"), hints[f.name], f.default,
+                   f.metadata.get("help", ""), tuple(f.metadata.get("choices", ())),
+                   f.metadata.get("bounds"))
+        for f in dataclasses.fields(cls)
+    )
+    unsupported = [spec.name for spec in specs if spec.type not in OPTION_TYPES]
+    if unsupported:
+        raise TypeError(f"pass '{cls.name}' declares options of a type a pipeline "
+                        f"cannot spell: {', '.join(unsupported)}")
+    return specs
 
 
 def option(default: Any, help: str, choices: tuple[str, ...] = (),

@@ -15,6 +15,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .. import passes
 from ..errors import Refusal
@@ -386,12 +387,21 @@ def _pretty_pipeline(text: str) -> tuple[str, int]:
     return "\n".join(line.rstrip() for line in lines), 0 if empty else top_level + 1
 
 
+@lru_cache(maxsize=64)
+def _parsed(pipeline: str, registry: tuple) -> Pipeline:
+    """`pipeline` read once per text and pass registry (`registry`, its items:
+    a pass registered anew is read anew): its passes are frozen dataclasses, so
+    one parse serves every module an embedding process runs it on."""
+    anchored = _ANCHORED.match(pipeline) is not None
+    return Pipeline.parse(pipeline, anchored=anchored)
+
+
 def add_passes(pm: passmanager.PassManager, pipeline: str,
                diagnostics: DiagnosticEngine) -> None:
     """Add the passes of `pipeline` (`a,b{k=v}` or `builtin.module(...)`) to a
     caller's own pass manager; nzpass passes report into `diagnostics`."""
-    anchored = _ANCHORED.match(pipeline) is not None
-    Pipeline.parse(pipeline, anchored=anchored).populate(pm, diagnostics)
+    registry = (tuple(passes.PASSES.items()), tuple(passes.PIPELINES.items()))
+    _parsed(pipeline, registry).populate(pm, diagnostics)
 
 
 @dataclass
@@ -404,11 +414,16 @@ class PipelineResult:
         return [d for d in self.diagnostics if d.severity is Severity.ERROR]
 
 
-def run_pipeline(module: ir.Module | ir.Operation, pipeline: str) -> PipelineResult:
+def run_pipeline(module: ir.Module | ir.Operation, pipeline: str, *,
+                 verify_each: bool = False) -> PipelineResult:
     """Run `pipeline` on `module` in place and collect every diagnostic.
 
     An unknown pass or bad option is reported as a diagnostic, not raised.
     A pass that fails without a diagnostic still makes the result a failure.
+    The IR is verified once, after the last pass (`verify_each=True`: after
+    every pass, as mlir-opt's --verify-each). The module's own context is used:
+    parse every kernel in one `nzpass.new_context()` and the run costs no
+    context set-up.
     """
     op = module.operation
     engine = DiagnosticEngine()
@@ -419,8 +434,21 @@ def run_pipeline(module: ir.Module | ir.Operation, pipeline: str) -> PipelineRes
         except PipelineError as err:
             engine.emit(err.diagnostic())
             return PipelineResult(False, engine.take())
+        pm.enable_verifier(verify_each)
         try:
             pm.run(op)
         except MLIRError:
             return PipelineResult(False, engine.take())
+        if not verify_each and not verify(op):
+            return PipelineResult(False, engine.take())
     return PipelineResult(engine.error_count == 0, engine.take())
+
+
+def verify(op: ir.Operation) -> bool:
+    """Verify `op` once; the verifier's errors go to the diagnostic handler of
+    its context (as the pass manager's would)."""
+    try:
+        op.verify()
+    except MLIRError:
+        return False
+    return True

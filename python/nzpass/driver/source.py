@@ -221,7 +221,8 @@ def name_locations(module: ir.Module, name: str) -> ir.Module:
     text = module.operation.get_asm(enable_debug_info=True, print_generic_op_form=True,
                                     assume_verified=True)
     quoted = _mlir_string(name)
-    return ir.Module.parse(_PARSED_POSITION.sub(lambda _: quoted, text), context=module.context)
+    return ir.Module.parse(_PARSED_POSITION.sub(lambda _: quoted, str(text)),
+                           context=module.context)
 
 
 class ParseError(ValueError):

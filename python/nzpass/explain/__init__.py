@@ -13,12 +13,13 @@ from __future__ import annotations
 import argparse
 import os
 from collections import Counter
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from ..ir.bindings import ir
-from .read import NzOp, nz_ops
-from .report import describe, title
-from .svg import picture
+# What explains is imported when something is explained: the tool builds its
+# parser from this module on every run, and the SVG writer alone costs 40 ms.
+if TYPE_CHECKING:
+    from ..ir.bindings import ir
+    from .read import NzOp
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,6 +45,8 @@ class Explainer:
         (reported as a tool error)."""
         if not self.words and self.directory is None:
             return True
+        from .read import nz_ops
+
         ok = True
         for op in nz_ops(module, file_name):
             index = self.seen[op.function]
@@ -57,6 +60,8 @@ class Explainer:
 
     @staticmethod
     def lines(op: NzOp, index: int) -> list[str]:
+        from .report import describe, title
+
         head = f"{op.location}: nz-explain: @{op.function} #{index}"
         if op.transfer is None:
             return [f"{head}: {op.op_name}: cannot explain: {op.problem}"]
@@ -65,6 +70,8 @@ class Explainer:
 
     def write_picture(self, op: NzOp, index: int) -> bool:
         assert self.directory is not None and op.transfer is not None
+        from .svg import picture
+
         path = os.path.join(self.directory, picture_name(op.function, index))
         svg = picture(op.transfer, f"@{op.function} #{index}", op.op_name)
         if svg is None:

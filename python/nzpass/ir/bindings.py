@@ -3,31 +3,62 @@
 Everything else in nzpass gets `ir`, `passmanager` and the dialect builders
 from here, so the context set-up (unregistered dialects allowed, a single
 thread for a deterministic diagnostic order, the dialect module search
-prefix) lives in exactly one place.
+prefix, the dialects loaded) lives in exactly one place.
 """
 
 from __future__ import annotations
 
-from mlir import ir, passmanager
-from mlir._mlir_libs import _mlir
-from mlir.dialects import arith, func, scf
+import sys
+import typing
+
+# `mlir.ir` imports numpy whenever it is importable, only to register three
+# ElementsAttr builders nzpass never calls: 70 ms of a 200 ms start-up. numpy is
+# hidden while the bindings load (they skip those builders on ImportError); a
+# process that imported numpy or the bindings before nzpass keeps them.
+_HIDE_NUMPY = "numpy" not in sys.modules and "mlir.ir" not in sys.modules
+if _HIDE_NUMPY:
+    sys.modules["numpy"] = None  # type: ignore[assignment]  # import numpy -> ImportError
+try:
+    from mlir import ir, passmanager
+    from mlir._mlir_libs import _mlir, get_dialect_registry
+    from mlir.dialects import arith, func, scf
+finally:
+    if _HIDE_NUMPY:
+        del sys.modules["numpy"]
 
 __all__ = ["MLIRError", "arith", "func", "ir", "new_context", "passmanager", "scf"]
 
-MLIRError = ir.MLIRError
+MLIRError = ir.MLIRError  # pyright: ignore[reportAttributeAccessIssue]  # set at run time
 
 _DIALECT_PREFIX = "nzpass._dialect_modules"
 if _DIALECT_PREFIX not in _mlir.globals.dialect_search_modules:
     _mlir.globals.append_dialect_search_prefix(_DIALECT_PREFIX)
 
+# The upstream dialects nzpass builds ops of. Every other registered dialect
+# (memref, affine...) is loaded by the parser when the input uses it.
+LOADED_DIALECTS = ("builtin", "func", "arith", "scf")
+
+
+class _LeanContext(_mlir.ir._Context):  # pyright: ignore[reportAttributeAccessIssue]
+    """The native context class, not the bindings' load-everything subclass; a
+    Python subclass all the same, so a weak reference can watch it die."""
+
 
 def new_context() -> ir.Context:
-    """A context that accepts the unregistered `pl` and `pto` dialects."""
-    ctx = ir.Context()
+    """A context that accepts the unregistered `pl` and `pto` dialects.
+
+    Lean: the bindings' `ir.Context()` loads every upstream dialect and starts
+    a thread pool (8 ms); this one loads only what nzpass builds (0.3 ms) and
+    knows every other registered dialect, so the parser loads it on demand."""
+    ctx = typing.cast(ir.Context, _LeanContext())
+    ctx.append_dialect_registry(get_dialect_registry())
     ctx.allow_unregistered_dialects = True
     ctx.enable_multithreading(False)
     ctx.emit_error_diagnostics = True
-    # Load the upstream dialects we build ops of, so their ops are registered.
-    for name in ("func", "arith", "scf", "builtin"):
+    for name in LOADED_DIALECTS:
         ctx.dialects[name]
     return ctx
+
+
+# The API's name for it: `nzpass.Context()` reads as the context it is.
+Context = new_context

@@ -85,7 +85,7 @@ def defined_values(root: ir.Operation, ops: list[ir.Operation]) -> list[ir.Value
     """Every value defined inside `root`: block arguments of its regions, then
     nested block arguments and results of `ops`, its nested ops. Locations are
     left to `value_location`, asked only when a diagnostic needs one."""
-    values: list[ir.Value] = block_arguments(root)
+    values: list[ir.Value] = [*block_arguments(root)]
     extend = values.extend
     for op in ops:
         if len(op.regions):

@@ -14,14 +14,18 @@ import shlex
 import sys
 import tempfile
 import traceback
+import typing
 from typing import IO
 
 from .. import __version__, explain, passes, pto_syntax
+from ..driver import output, parallel
 from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
-from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError
+from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError, verify
 from ..driver.source import Chunk, decode_source, name_locations, parse_chunk, split_input
-from ..driver.verify_diagnostics import DiagnosticVerifier
 from ..ir.bindings import MLIRError, ir, new_context, passmanager
+
+if typing.TYPE_CHECKING:
+    from ..driver.verify_diagnostics import DiagnosticVerifier
 
 EXIT_OK, EXIT_DIAGNOSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 STDIN_NAME = "<stdin>"  # the buffer name mlir-opt gives standard input
@@ -30,7 +34,8 @@ _STATISTICS_DISPLAY = {"pipeline": passmanager.PassDisplayMode.PIPELINE,
                        "list": passmanager.PassDisplayMode.LIST}
 # Options that take a value: the reproducer must not mistake it for the input.
 _VALUE_OPTIONS = ("-o", "-p", "--pass-pipeline", "-pass-pipeline", "--pto-syntax", "-pto-syntax",
-                  "--mlir-pass-statistics-display", "-mlir-pass-statistics-display")
+                  "--mlir-pass-statistics-display", "-mlir-pass-statistics-display",
+                  "-j", "--threads", "-threads")
 
 
 class UsageError(Exception):
@@ -52,7 +57,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would exit the interpreter
         raise UsageError(message)
 
-    def add_flag(self, name: str, help: str, default: bool = False) -> None:
+    def add_flag(self, name: str, help: str, default: bool | None = False) -> None:
         """A boolean flag `--name` (and `-name`, `--name=false`...)."""
         spellings = (f"--{name}", f"-{name}")
         dest = name.replace("-", "_")
@@ -91,8 +96,11 @@ def _build_parser() -> _Parser:
     p.add_flag("split-input-file", "process each '// -----' chunk of the input on its own")
     p.add_flag("verify-diagnostics", "check diagnostics against expected-* comments in the "
                "input")
-    p.add_flag("verify-each", "verify the IR after each pass (default; --verify-each=false "
-               "skips it)", default=True)
+    p.add_flag("verify-each", "verify the IR after each pass (without the flag: once, after "
+               "the last pass; --verify-each=false never)", default=None)
+    p.add_argument("-j", "--threads", "-threads", dest="jobs", type=_jobs, default=None,
+                   metavar="N", help="run independent functions in N worker processes (default: "
+                   "the machine's cores; the output and diagnostics are those of -j 1)")
     p.add_argument("--pto-syntax", "-pto-syntax", dest="pto_syntax", choices=pto_syntax.SYNTAXES,
                    default="generic", help="print pto ops in their generic form (default) or "
                    "in PTOAS's custom form; input may use either")
@@ -104,6 +112,13 @@ def _build_parser() -> _Parser:
     p.add_argument("-h", "--help", "-help", action="store_true", help="print this help")
     explain.add_arguments(p)
     return p
+
+
+def _jobs(text: str) -> int:
+    """A worker count: a positive integer."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a positive number of jobs")
+    return int(text)
 
 
 def _add_printing_flags(p: _Parser) -> None:
@@ -246,6 +261,8 @@ class NzpassOpt:
         self._print(near_misses)
         failed = False
         if self.args.verify_diagnostics:
+            from ..driver.verify_diagnostics import DiagnosticVerifier
+
             self.verifier = DiagnosticVerifier(self.input_name, text)
             self._print(self.verifier.malformed)
             failed = bool(self.verifier.malformed)
@@ -283,12 +300,13 @@ class NzpassOpt:
             module = parse_chunk(chunk, self.input_name, ctx, engine)
             if module is not None and self.args.mlir_print_debuginfo:
                 module = name_locations(module, self.input_name)  # printed, so renamed
-            ok = module is not None and self._run_passes(module.operation, engine)
-            ok = ok and self.explainer.explain(module.operation, self.input_name)
+            ok = module is not None and self._run_passes(module.operation, engine, chunk.text)
             output = b""
-            if ok and self.stream_to is not None:
+            if module is not None and ok:
+                ok = self.explainer.explain(module.operation, self.input_name)
+            if module is not None and ok and self.stream_to is not None:
                 self._stream_module(module.operation, self.stream_to)
-            elif ok:
+            elif module is not None and ok:
                 output = self._print_module(module.operation)
         self.current_chunk = None
         return output, self.unexpected == 0 if verifying else ok
@@ -303,12 +321,14 @@ class NzpassOpt:
         self.unexpected += len(failures)
         self._print(failures)
 
-    def _run_passes(self, module: ir.Operation, engine: DiagnosticEngine) -> bool:
+    def _run_passes(self, module: ir.Operation, engine: DiagnosticEngine, text: str) -> bool:
         args = self.args
         if args.dump_pass_pipeline:
             self.stderr.write(self.pipeline.dump())
             self.stderr.flush()
         if not self.pipeline.steps and not args.mlir_pass_statistics:
+            return True
+        if self._run_split(module, text):
             return True
         pm = passmanager.PassManager()
         self.pipeline.populate(pm, engine)
@@ -327,31 +347,62 @@ class NzpassOpt:
             pm.enable_timing()
         if args.mlir_pass_statistics:
             pm.enable_statistics(_STATISTICS_DISPLAY[args.statistics_display])
-        pm.enable_verifier(args.verify_each)
+        # mlir-opt verifies after every pass; one verify after the last pass finds the
+        # same broken IR (60-160 ms a pass at 100k ops): --verify-each asks for every pass.
+        pm.enable_verifier(bool(args.verify_each))
         try:
             pm.run(module)
-            return True
         except MLIRError:
             return False  # its diagnostics are already in the engine
         finally:
             self.stderr.flush()
             del pm  # the timing and statistics reports are printed when the manager dies
+        return args.verify_each is not None or verify(module)
+
+    def _run_split(self, module: ir.Operation, text: str) -> bool:
+        """Run the pipeline in worker processes (`-j`) when nothing asks for one
+        process: no IR dumps, timing, statistics, diagnostics checking or
+        explanations. True when the module holds the result."""
+        args = self.args
+        jobs = args.jobs if args.jobs is not None else parallel.machine_jobs()
+        one_process = (args.mlir_print_ir_before_all, args.mlir_print_ir_after_all,
+                       args.mlir_print_ir_after_failure, args.mlir_timing,
+                       args.mlir_pass_statistics, self.verifier is not None,
+                       args.nz_explain, args.nz_picture is not None)
+        if jobs < 2 or any(one_process) or not parallel.splittable(self.pipeline, text):
+            return False
+        functions = parallel.independent_functions(module, text)
+        if functions is None:
+            return False
+        self.stderr.flush()
+        return parallel.run_split(module, functions, self.pipeline, jobs, args.verify_each)
 
     def _print_options(self) -> dict[str, bool]:
-        """The printer flags of the output. Without --verify-each the printer checks the
-        IR itself and falls back to the generic form for invalid IR, as mlir-opt's does."""
+        """The printer flags of the output. With --verify-each=false the printer checks
+        the IR itself and falls back to the generic form for invalid IR, as mlir-opt's
+        does."""
         return {"print_generic_op_form": self.args.mlir_print_op_generic,
                 "enable_debug_info": self.args.mlir_print_debuginfo,
                 "use_local_scope": self.args.mlir_print_local_scope,
-                "assume_verified": self.args.verify_each}
+                "assume_verified": self.args.verify_each is not False}
+
+    def _natively_printed(self) -> bool:
+        """Whether MLIR's C++ printer can write the output: it takes every printer
+        flag of the tool but local scope."""
+        return not self.args.mlir_print_local_scope
 
     def _stream_module(self, module: ir.Operation, path: str) -> None:
         """Print the module into `path` as it is printed; a file left half
         written (an error while printing) is removed."""
         try:
-            with open(path, "w", encoding="utf-8") as f:
-                module.print(file=f, **self._print_options())
-            _end_with_newline(path)
+            with open(path, "wb") as f:
+                if self._natively_printed():
+                    last = output.copy_printed(module, f, **self._native_options())
+                else:
+                    module.print(file=f, binary=True, **self._print_options())
+                    last = b""
+            if last != b"\n":
+                _end_with_newline(path)
             self.streamed = True
         except OSError as err:
             self._tool_error(f"cannot open output file '{path}': {err.strerror}")
@@ -361,10 +412,17 @@ class NzpassOpt:
             _remove_quietly(path)
             raise
 
+    def _native_options(self) -> dict[str, bool]:
+        return {"generic": self.args.mlir_print_op_generic,
+                "debug_info": self.args.mlir_print_debuginfo}
+
     def _print_module(self, module: ir.Operation) -> bytes:
         # UTF-8 bytes straight from the printer: faster than a str, and the
         # output is written without another copy.
-        data = module.get_asm(binary=True, **self._print_options())
+        if self._natively_printed():
+            data = output.read_printed(module, **self._native_options())
+        else:
+            data = typing.cast(bytes, module.get_asm(binary=True, **self._print_options()))
         if self.args.pto_syntax == "custom":
             data = pto_syntax.to_custom(data.decode("utf-8")).encode("utf-8")
         return data if data.endswith(b"\n") else data + b"\n"
@@ -427,6 +485,7 @@ def list_passes_text() -> str:
     lines = ["Passes:"]
     for name in sorted(passes.PASSES):
         cls = passes.get_pass(name)
+        assert cls is not None  # a registered name
         lines.append(f"  {name}: {cls.summary}")
         lines.extend(f"    {spec.describe()}" for spec in cls.option_specs())
     lines.append("Pipelines:")

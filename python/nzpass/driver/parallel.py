@@ -1,0 +1,186 @@
+"""`-j N`: the functions of a module through the pipeline in N worker processes.
+
+The passes are Python, so one process runs on one core. When every pass of
+the pipeline treats each function on its own and no function refers to
+another, the module's functions are split into N contiguous shares; each
+worker (a fork of the tool, which holds the parsed module) keeps its share,
+runs the pipeline and writes its share back as bytecode; the tool moves the
+results into its module in place of the originals and prints once, so the
+output is byte for byte that of one process.
+
+A worker that emits any diagnostic, or fails in any way, makes the whole run
+fall back to one process on the untouched module: diagnostics then come in
+exactly the order and form a single run gives.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Sequence
+
+from ..ir.bindings import MLIRError, ir, passmanager
+from .diagnostics import DiagnosticEngine
+from .pass_base import ModulePass
+from .pipeline import Element, Pipeline, verify
+
+# The passes that read and rewrite each function on its own (given that no
+# function refers to another): nzpass's, and the upstream ones known to.
+FUNCTION_LOCAL_PASSES = frozenset({
+    "block-nz-tensor-views", "materialize-tensor-strides", "convert-pl-to-pto",
+    "verify-pto-nz", "pto-block-nz-views", "canonicalize", "cse",
+})
+# Below this input size a fork and a bytecode round trip cost more than they save.
+MIN_SPLIT_BYTES = 256 * 1024
+# Each worker gets at least this many functions.
+MIN_FUNCTIONS_PER_JOB = 2
+
+_EXIT_DONE, _EXIT_FALL_BACK = 0, 3
+_COMMENT = re.compile(r"//[^\n]*")
+_FUNC = "func.func"
+
+
+def machine_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def splittable(pipeline: Pipeline, text: str) -> bool:
+    """Whether the pipeline, on input `text`, may run function by function."""
+    if len(text) < MIN_SPLIT_BYTES or not hasattr(os, "fork") or not pipeline.steps:
+        return False
+    return all(_step_name(step) in FUNCTION_LOCAL_PASSES for step in pipeline.steps)
+
+
+def _step_name(step: ModulePass | Element) -> str:
+    if isinstance(step, ModulePass):
+        return step.name
+    return "" if step.nested is not None or step.options else step.name
+
+
+def independent_functions(module: ir.Operation, text: str) -> list[ir.Operation] | None:
+    """The module's functions when they are all it holds and none refers to
+    another (no symbol reference but each function's own name: one `@` in the
+    text per function), else None."""
+    ops = [op.operation for op in module.regions[0].blocks[0].operations]
+    if any(op.name != _FUNC for op in ops):
+        return None
+    if text.count("@") != len(ops) and _COMMENT.sub("", text).count("@") != len(ops):
+        return None  # an `@` in a string literal also keeps it in one process
+    return ops
+
+
+def shares(count: int, jobs: int) -> list[range]:
+    """`count` functions in `jobs` contiguous shares of nearly equal size."""
+    base, extra = divmod(count, jobs)
+    bounds = [0]
+    for job in range(jobs):
+        bounds.append(bounds[-1] + base + (job < extra))
+    return [range(lo, hi) for lo, hi in itertools.pairwise(bounds) if hi > lo]
+
+
+def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline: Pipeline,
+              jobs: int, verify_each: bool | None) -> bool:
+    """Run `pipeline` on `module` in `jobs` workers. True: the module holds the
+    result. False: the module is untouched; run the pipeline in this process."""
+    jobs = min(jobs, len(functions) // MIN_FUNCTIONS_PER_JOB)
+    if jobs < 2:
+        return False
+    directory = tempfile.mkdtemp(prefix="nzpass-jobs-")
+    try:
+        parts = shares(len(functions), jobs)
+        paths = [os.path.join(directory, f"share-{index}.mlirbc") for index in range(len(parts))]
+        workers = [_fork(module, part, pipeline, verify_each, path)
+                   for part, path in zip(parts, paths, strict=True)]
+        finished = [_succeeded(pid) for pid in workers]
+        if not all(finished):
+            return False
+        return _merge(module, functions, parts, paths)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def _fork(module: ir.Operation, part: range, pipeline: Pipeline, verify_each: bool | None,
+          path: str) -> int:
+    pid = os.fork()
+    if pid:
+        return pid
+    code = _EXIT_FALL_BACK
+    try:
+        code = _work(module, part, pipeline, verify_each, path)
+    finally:
+        os._exit(code)  # never back into the tool's own code
+
+
+def _work(module: ir.Operation, part: range, pipeline: Pipeline, verify_each: bool | None,
+          path: str) -> int:
+    """A worker: keep the share, run the pipeline, write the share."""
+    for index, op in enumerate(list(module.regions[0].blocks[0].operations)):
+        if index not in part:
+            op.operation.erase()
+    engine = DiagnosticEngine()
+    ctx = module.context
+    with ctx, engine.capturing(ctx):
+        pm = passmanager.PassManager()
+        pipeline.populate(pm, engine)
+        pm.enable_verifier(bool(verify_each))
+        try:
+            pm.run(module)
+        except MLIRError:
+            return _EXIT_FALL_BACK
+        if verify_each is None and not verify(module):
+            return _EXIT_FALL_BACK
+        if engine.diagnostics:
+            return _EXIT_FALL_BACK
+        with open(path, "wb") as f:
+            module.write_bytecode(f)
+    return _EXIT_DONE
+
+
+def _succeeded(pid: int) -> bool:
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == _EXIT_DONE
+
+
+def _merge(module: ir.Operation, functions: Sequence[ir.Operation], parts: list[range],
+           paths: list[str]) -> bool:
+    """Move each worker's functions in place of the originals, and take the
+    module attributes the workers agree on; False (module untouched) when they
+    disagree or a share does not hold what was sent."""
+    results = []
+    for part, path in zip(parts, paths, strict=True):
+        with open(path, "rb") as f:
+            result = ir.Module.parse(f.read(), context=module.context).operation
+        done = [op.operation for op in result.regions[0].blocks[0].operations]
+        if len(done) != len(part):
+            return False
+        results.append((result, done))
+    attributes = [_attributes(result) for result, _ in results]
+    if any(other != attributes[0] for other in attributes[1:]):
+        return False
+    for name in list(module.attributes):
+        if name not in attributes[0]:
+            del module.attributes[name]
+    for name, value in _named(results[0][0]):
+        module.attributes[name] = value
+    for part, (_, done) in zip(parts, results, strict=True):
+        for index, new in zip(part, done, strict=True):
+            old = functions[index]
+            new.move_before(old)
+            old.erase()
+    return True
+
+
+def _named(op: ir.Operation) -> list[tuple[str, ir.Attribute]]:
+    attributes = op.attributes
+    return [(name, attributes[name]) for name in list(attributes)]
+
+
+def _attributes(op: ir.Operation) -> dict[str, str]:
+    return {name: str(value) for name, value in _named(op)}
