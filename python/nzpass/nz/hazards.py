@@ -19,7 +19,7 @@ from ..ir.bindings import ir
 from . import layout as nz_layout
 from .acc_store import check_acc_store_limits
 from .intervals import Fact, signed_min
-from .offsets import OffsetAnalysis, upper_bound_of_sum
+from .offsets import OffsetAnalysis, linear_form, upper_bound_of_sum
 
 ROWS = nz_layout.FRACTAL_ROWS
 # TLoadGm2L1Nz2nz encodes these in fields of this many bits
@@ -147,30 +147,6 @@ def _outside_view(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> str 
 # ---------------------------------------------------------------- valid regions
 
 
-def _linear(value: ir.Value, analysis: OffsetAnalysis) -> tuple[int, ir.Value | None, int]:
-    """(scale, base, offset) with value == scale * base + offset exactly (base None
-    for a constant): through arith.muli / arith.addi by constants whose results
-    provably do not wrap (a wrapped result is the width's top)."""
-    fact = analysis.fact(value)
-    if fact.constant is not None:
-        return 0, None, fact.constant
-    owner = value.owner if isinstance(value, ir.OpResult) else None
-    exact = fact.bounded_above and fact.lo > -(1 << (fact.width - 1))
-    if owner is None or not exact or len(owner.operands) != 2:
-        return 1, value, 0
-    lhs, rhs = owner.operands
-    for x, c in ((lhs, rhs), (rhs, lhs)):
-        const = analysis.fact(c).constant
-        if const is None:
-            continue
-        scale, base, offset = _linear(x, analysis)
-        if owner.name == "arith.muli":
-            return scale * const, base, offset * const
-        if owner.name == "arith.addi":
-            return scale, base, offset + const
-    return 1, value, 0
-
-
 def _equal_scaled(analysis: OffsetAnalysis, static: int | None, value: ir.Value | None,
                   fact: Fact, factors: list[tuple[int, ir.Value | None, Fact]]) -> bool:
     """Whether the extent (static, or `value` with `fact`) provably equals the product
@@ -188,9 +164,8 @@ def _equal_scaled(analysis: OffsetAnalysis, static: int | None, value: ir.Value 
         return fact.constant == product_const
     if len(dynamic) != 1 or dynamic[0] is None or value is None or static is not None:
         return False
-    scale, base, offset = _linear(dynamic[0], analysis)
-    mine = _linear(value, analysis)
-    return mine == (scale * product_const, base, offset * product_const)
+    target = linear_form(analysis, dynamic[0]).times(product_const)
+    return linear_form(analysis, value) == target
 
 
 def check_valid_region(window: GmWindow, tile: TileRegion, analysis: OffsetAnalysis,
