@@ -113,6 +113,7 @@ class _FunctionPlan:
         self.backend = backend
         self.reader = reader
         self.prover = prover
+        self.refusals = refusals
         # Keyed by pre-order position: see nz_coords.rewrite_in_order.
         self.rewrites: dict[int, Rewrite] = {}
         self.walk = pre_order(func)
@@ -142,8 +143,19 @@ class _FunctionPlan:
         geom = _geometry(view, result, op.location, self.prover)
         _check_ptr(view, result.element)
         _check_dense_strides(view, geom, op.location, self.prover)
-        for use in op.results[0].uses:
-            self._plan_partition(use.owner.operation, op.results[0], geom, result.element)
+        # Every user is planned, in source order (a use list runs backwards): each
+        # refusal is reported, not only the first.
+        users = sorted((use.owner.operation for use in op.results[0].uses),
+                       key=lambda user: self.positions.get(user, -1))
+        refused = False
+        for user in users:
+            try:
+                self._plan_partition(user, op.results[0], geom, result.element)
+            except Refusal as refusal:
+                self.refusals.append(refusal)
+                refused = True
+        if refused:
+            return
         self.rewrites[self.positions[op]] = lambda emitter: _rebuild_view(emitter, view,
                                                                           result, geom)
 
