@@ -96,7 +96,7 @@ def blocked_shape(shape: Sequence[int | None], c0: int, dynamic_rows: bool = Fal
                     f"tensor shape {_fmt(shape)} with {_elem(c0)}: axis {axis} is dynamic; folding "
                     "leading axes into the NZ batch slot needs static extents. Make the leading "
                     "axes static or use a rank-3 [B, R, C] tensor.")
-        batch = fold_leading_sizes(leading)
+        batch = fold_leading_sizes([e for e in leading if e is not None])
     if batch is not None and batch <= 0:
         raise NzLayoutError(
             f"tensor shape {_fmt(shape)}: extents must be positive to form NZ fractals.")

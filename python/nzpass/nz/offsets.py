@@ -67,13 +67,15 @@ def provable_forms_once(refusals: list[Refusal]) -> list[Refusal]:
     return ordered
 
 
+# An op as the bindings hand it out: `OpResult.owner` is typed as an OpView.
+AnyOp = ir.Operation | ir.OpView
+
+
 def constant_value(value: ir.Value) -> int | None:
     """The value of an `arith.constant` integer (signed), else None."""
     memo = _constant_memo
-    if memo is not None:
-        found = memo.get(value, _UNSEEN)
-        if found is not _UNSEEN:
-            return found
+    if memo is not None and value in memo:
+        return memo[value]
     if not isinstance(value, ir.OpResult):
         return None
     constant = _constant_of_op(value.owner)
@@ -82,7 +84,7 @@ def constant_value(value: ir.Value) -> int | None:
     return constant
 
 
-def _constant_of_op(op: ir.Operation) -> int | None:
+def _constant_of_op(op: AnyOp) -> int | None:
     if op.name != "arith.constant":
         return None
     attr = op.attributes["value"]
@@ -91,7 +93,6 @@ def _constant_of_op(op: ir.Operation) -> int | None:
 
 # While the IR cannot change (a pass planning, a verifier checking), a value's
 # constant is read once: see `unchanging_ir`.
-_UNSEEN = object()
 _constant_memo: dict[ir.Value, int | None] | None = None
 
 
@@ -165,7 +166,7 @@ def _function_of(arg: ir.BlockArgument) -> ir.Operation | None:
     return op if op.regions[0].blocks[0] == arg.owner else None
 
 
-def stated_facts(op: ir.Operation) -> tuple[int | None, int | None, int | None]:
+def stated_facts(op: AnyOp) -> tuple[int | None, int | None, int | None]:
     """Facts a launch op states of its result (`{nz.range = array<i64: 0, 8>}` on
     get_block_idx: the host launches at most 8 blocks)."""
     entry = op.attributes
@@ -188,7 +189,7 @@ def declared_facts(func: ir.Operation, index: int) -> tuple[int | None, int | No
     return multiple, lo, hi
 
 
-def _declared_multiple(entry, owner: ir.Operation, what: str) -> int | None:
+def _declared_multiple(entry, owner: AnyOp, what: str) -> int | None:
     if MULTIPLE_OF_ATTR not in entry:
         return None
     attr = entry[MULTIPLE_OF_ATTR]
@@ -198,7 +199,7 @@ def _declared_multiple(entry, owner: ir.Operation, what: str) -> int | None:
                   "fact must be a positive integer, e.g. {nz.multiple_of = 256 : i64}")
 
 
-def _declared_range(entry, owner: ir.Operation, what: str) -> tuple[int | None, int | None]:
+def _declared_range(entry, owner: AnyOp, what: str) -> tuple[int | None, int | None]:
     if RANGE_ATTR not in entry:
         return None, None
     attr = entry[RANGE_ATTR]
@@ -304,7 +305,7 @@ def max_proof_depth_option() -> Any:
                   "giving up (and refusing)", bounds=(1, MAX_PROOF_DEPTH))
 
 
-def _defining(value: ir.Value, name: str) -> ir.Operation | None:
+def _defining(value: ir.Value, name: str) -> AnyOp | None:
     if not isinstance(value, ir.OpResult) or value.owner.name != name:
         return None
     return value.owner

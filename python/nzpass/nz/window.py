@@ -98,8 +98,9 @@ class BlockedWindow:
 
 
 def _static_sizes(values: Sequence[ir.Value], loc: ir.Location, what: str) -> list[int]:
-    sizes = [constant_value(v) for v in values]
-    if any(s is None for s in sizes):
+    constants = [constant_value(v) for v in values]
+    sizes = [s for s in constants if s is not None]
+    if len(sizes) != len(constants):
         raise Refusal(loc, f"{what} sizes must be arith.constant values: an NZ window moves "
                       "whole fractals, so its extent must be known when the view is blocked")
     if any(s <= 0 for s in sizes):

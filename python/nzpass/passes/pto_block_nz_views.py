@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -118,6 +119,7 @@ class _FunctionPlan:
         self.rewrites: dict[int, Rewrite] = {}
         self.walk = pre_order(func)
         ops = self.walk.ops
+        assert isinstance(ops, Sequence)  # a whole walk lists every op, by position
         self.positions = {op: position for position, op in enumerate(ops)}
         for op in ops:
             if op.name != pto.MakeTensorView.NAME:
@@ -190,7 +192,8 @@ class _FunctionPlan:
         self.rewrites[self.positions[op]] = lambda emitter: _rebuild_partition(
             emitter, part, window, element, layout)
 
-    def _check_load(self, op: ir.Operation, element: str, rows: int, cols: int) -> None:
+    def _check_load(self, op: ir.Operation, element: str, rows: int | None,
+                    cols: int | None) -> None:
         load = pto.TLoad(op, self.reader.attributes(op, (SEGMENTS,)))
         tile = _tile(load, "dst")
         if not tile.is_nz_mat:
@@ -281,8 +284,12 @@ def _geometry(view: pto.MakeTensorView, result: pto.ViewType, loc: ir.Location,
     values = view.groups["shape"]
     shape = [constant_value(v) for v in values]
     dynamic_rows = len(shape) >= 2 and shape[-2] is None
+    bits = element_bit_width(element)
+    if bits is None:
+        raise Refusal(loc, f"logical NZ view of {result.element}: NZ needs an integer or "
+                      "floating-point element type, whose size sets c0; keep this view ND")
     try:
-        c0 = nz_layout.c0_for_bit_width(element_bit_width(element))
+        c0 = nz_layout.c0_for_bit_width(bits)
         blocked = nz_layout.blocked_shape(shape, c0, dynamic_rows)
     except nz_layout.NzLayoutError as err:
         raise Refusal(loc, f"logical NZ view: {err}") from None
