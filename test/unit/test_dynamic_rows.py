@@ -12,6 +12,7 @@ import pytest
 
 from nzpass import parse_module, run_pipeline
 from nzpass.ir.bindings import ir
+from nzpass.ir.walk import nested_ops
 from nzpass.model import FactViolation, Simulator, pack_nz
 from nzpass.nz.offsets import OffsetAnalysis, linear_form, proved_sum_at_most, slack_below
 
@@ -140,10 +141,7 @@ func.func @f(%r: index {nz.multiple_of = {align} : i64, nz.range = array<i64: 16
 
 
 def _test_use(module: ir.Module) -> ir.Operation:
-    found = []
-    module.operation.walk(lambda op: (found.append(op.operation) if op.operation.name
-                                      == "test.use" else None) or ir.WalkResult.ADVANCE)
-    return found[0]
+    return next(op for op in nested_ops(module.operation) if op.name == "test.use")
 
 
 def _uses(text: str):
