@@ -427,7 +427,10 @@ def _owner(value: ir.Value) -> ir.Operation | None:
 
 
 def _is_nz_value(value: ir.Value) -> bool:
-    vt = pto.view_type(value.type) if isinstance(value.type, ir.OpaqueType) else None
+    try:
+        vt = pto.view_type(value.type) if isinstance(value.type, ir.OpaqueType) else None
+    except OpaqueSyntaxError:
+        return True  # a view type that does not read may be NZ: report the malformed op
     if vt is not None and vt.layout == "nz":
         return True
     owner = _owner(value)
