@@ -175,6 +175,7 @@ func.func @negative_offset_from_argument(%w: tensor<256x512xi8, #pl.layout<nz>>,
   %c512 = arith.constant 512 : index
   // expected-error @+1 {{cannot prove that the row offset is a multiple of 16: an NZ coordinate is divided by the fractal factor and an unaligned one reads the wrong fractal. argument 1 of the function is proved [-inf, +inf], a multiple of 1; state what the caller guarantees with {nz.multiple_of = N : i64} or {nz.range = array<i64: LO, HI>} on it}}
   %t = "pl.tile.load"(%w, %n0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<128x512xi8, mat>
+  // expected-note @-1 {{provable offset forms}}
   return
 }
 
@@ -191,6 +192,7 @@ func.func @negative_offset_from_subi(%w: tensor<1024x512xi8, #pl.layout<nz>>) {
   %n0 = arith.subi %c768, %back : index
   // expected-error @+1 {{cannot prove that the row offset is non-negative: a negative offset floor-divides below zero and is clamped to 0 downstream, silently reading fractal 0. 'arith.subi' yields a value proved [-16775936, 768], a multiple of 256}}
   %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<1024x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+  // expected-note @-1 {{provable offset forms}}
   return
 }
 
@@ -206,6 +208,7 @@ func.func @negative_offset_from_iter_arg(%w: tensor<1024x512xi8, #pl.layout<nz>>
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%n0 = %c0) -> (index) {
     // expected-error @+1 {{cannot prove that the row offset is a multiple of 16}}
     %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<1024x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
+    // expected-note @-1 {{provable offset forms}}
     %next = arith.addi %n0, %c256 : index
     scf.yield %next : index
   }
@@ -244,6 +247,7 @@ func.func @negative_ragged_rows_unaligned(%w: tensor<256x512xi8, #pl.layout<nz>>
   %c512 = arith.constant 512 : index
   // expected-error @+1 {{cannot prove that the NZ load valid rows are a multiple of 16. Ragged valid rows that may end inside a fractal have no NZ form}}
   %t = "pl.tile.load"(%w, %c0, %c0, %c256, %c512, %rows, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat, valid = ?x512>
+  // expected-note @-1 {{provable offset forms}}
   return
 }
 
@@ -519,6 +523,7 @@ func.func @negative_store_col_offset_sign(%acc: !pl.tile<64x16xf32, acc>, %o: te
   %n0 = arith.subi %c16, %back : index
   // expected-error @+1 {{cannot prove that the column offset is non-negative}}
   %r = "pl.tile.store"(%acc, %o, %c0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc>, tensor<64x32xf32, #pl.layout<nz>>, index, index) -> tensor<64x32xf32, #pl.layout<nz>>
+  // expected-note @-1 {{provable offset forms}}
   return
 }
 
@@ -672,6 +677,7 @@ func.func @negative_i8_product_wraps(%w: tensor<2048x512xi8, #pl.layout<nz>>, %a
   %n0 = arith.muli %a, %c16 : i8
   // expected-error @+1 {{cannot prove that the row offset is non-negative: a negative offset floor-divides below zero and is clamped to 0 downstream, silently reading fractal 0. 'arith.muli' yields a value proved [-inf, +inf], a multiple of 16}}
   %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x512xi8, #pl.layout<nz>>, i8, i8, index, index) -> !pl.tile<256x512xi8, mat>
+  // expected-note @-1 {{provable offset forms}}
   return
 }
 
@@ -687,6 +693,7 @@ func.func @negative_unsigned_loop(%w: tensor<2048x512xi8, #pl.layout<nz>>) {
   scf.for unsigned %n0 = %c0 to %cstop step %c16 : i8 {
     // expected-error @+1 {{cannot prove that the row offset is non-negative: a negative offset floor-divides below zero and is clamped to 0 downstream, silently reading fractal 0. the scf.for induction variable is proved [-inf, +inf], a multiple of 16}}
     %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x512xi8, #pl.layout<nz>>, i8, i8, index, index) -> !pl.tile<256x512xi8, mat>
+    // expected-note @-1 {{provable offset forms}}
   }
   return
 }
@@ -704,6 +711,7 @@ func.func @negative_truncating_cast(%w: tensor<2048x512xi8, #pl.layout<nz>>, %a:
   %n0 = arith.index_cast %x : index to i32
   // expected-error @+1 {{cannot prove that the row offset is non-negative}}
   %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x512xi8, #pl.layout<nz>>, i32, i32, index, index) -> !pl.tile<256x512xi8, mat>
+  // expected-note @-1 {{provable offset forms}}
   return
 }
 

@@ -79,13 +79,14 @@ func.func @negative_cols_not_c0(%p: !pto.ptr<f16>) {
 
 // -----
 
-// Dynamic rows cannot be proved a multiple of 16.
+// Dynamic rows with no facts cannot be proved a multiple of 16: the message names the facts
+// the caller may state.
 func.func @negative_dynamic_rows(%p: !pto.ptr<i8>, %rows: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-error @+1 {{rows (axis -2) are dynamic}}
+  // expected-error @+1 {{logical NZ view rows are dynamic and cannot be proved a multiple of 16: an NZ fractal holds 16 whole rows, so the blocked row count R/16 exists only for such an R. argument 1 of the function is proved [-inf, +inf], a multiple of 1; state what the caller guarantees with {nz.multiple_of = N : i64} or {nz.range = array<i64: LO, HI>} on it}}
   %tv = "pto.make_tensor_view"(%p, %rows, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
   return
 }
@@ -266,6 +267,7 @@ func.func @negative_unprovable_offset(%p: !pto.ptr<i8>, %n0: index) {
   %tv = "pto.make_tensor_view"(%p, %c2048, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
   // expected-error @+1 {{cannot prove that the row offset is a multiple of 16}}
   %pv = "pto.partition_view"(%tv, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  // expected-note @-1 {{provable offset forms}}
   return
 }
 
@@ -285,6 +287,7 @@ func.func @negative_subi_offset(%p: !pto.ptr<i8>) {
   %tv = "pto.make_tensor_view"(%p, %c2048, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
   // expected-error @+1 {{cannot prove that the row offset is non-negative}}
   %pv = "pto.partition_view"(%tv, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  // expected-note @-1 {{provable offset forms}}
   return
 }
 
@@ -744,5 +747,137 @@ func.func @negative_partition_type_lies(%p: !pto.ptr<f16>) {
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c32, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<48x16xf16>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<48x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A row count stated a multiple of 8 only: R/16 would drop the last 8 rows.
+func.func @negative_dynamic_rows_multiple_of_8(%p: !pto.ptr<i8>, %rows: index {nz.multiple_of = 8 : i64, nz.range = array<i64: 16, 4097>}) {
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{logical NZ view rows are dynamic and cannot be proved a multiple of 16: an NZ fractal holds 16 whole rows, so the blocked row count R/16 exists only for such an R. argument 1 of the function is proved [16, 4096], a multiple of 8}}
+  %tv = pto.make_tensor_view %p, shape = [%rows, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// A multiple of 16 with no range: the strides R*c0 and C*R, the bounds and the #317 guard
+// need the largest row count, and R might be 0 or negative.
+func.func @negative_dynamic_rows_unbounded(%p: !pto.ptr<i8>, %rows: index {nz.multiple_of = 16 : i64}) {
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{logical NZ view rows are dynamic and cannot be bounded to a positive range: the blocked strides R*c0 and C*R, the window bounds and the pto-isa#317 gap guard are proved at the largest row count. argument 1 of the function is proved [-inf, +inf], a multiple of 16; state what the caller guarantees with {nz.multiple_of = N : i64} or {nz.range = array<i64: LO, HI>} on it; state its range, e.g. {nz.range = array<i64: 16, 8193>}}}
+  %tv = pto.make_tensor_view %p, shape = [%rows, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// Steps of 128 rows up to an R that is only a multiple of 16: at R = 144 the second window
+// [128, 256) overruns the rows (in NZ order: into the next column block, silently).
+func.func @negative_dynamic_rows_step_past_alignment(%p: !pto.ptr<i8>, %rows: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %tv = pto.make_tensor_view %p, shape = [%rows, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %n0 = %c0 to %rows step %c128 {
+    // expected-error @+1 {{NZ partition row window cannot be proved inside the dynamic row count: offset + 128 <= count is not implied by what is known (offset: the scf.for induction variable is proved [0, 8064], a multiple of 128; count: argument 1 of the function is proved [16, 8192], a multiple of 16}}
+    %pv = pto.partition_view %tv, offsets = [%n0, %c0], sizes = [%c128, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<128x512xi8>
+  }
+  return
+}
+
+// -----
+
+// A constant window of 128 rows at row 0 when the range lets R be 16.
+func.func @negative_dynamic_rows_window_past_lower_bound(%p: !pto.ptr<i8>, %rows: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %tv = pto.make_tensor_view %p, shape = [%rows, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  // expected-error @+1 {{NZ partition row window cannot be proved inside the dynamic row count: offset + 128 <= count}}
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c128, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<128x512xi8>
+  return
+}
+
+// -----
+
+// #317 at the range's upper bound: R may reach 70000, so a 16-row load over two column blocks
+// skips up to 69984 blocks between them, past the 16-bit field.
+func.func @negative_dynamic_rows_gap(%p: !pto.ptr<i8>, %rows: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 70001>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %p, shape = [%rows, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %n0 = %c0 to %rows step %c16 {
+    // expected-error @+1 {{NZ load spans 2 column blocks with a GM gap of 69984 32-byte blocks (dynamic tensor rows up to 70000 - loaded rows 16), more than the 65535 the A2/A3 load instruction holds: a temporary guard against defect pto-isa#317 (the gap is truncated to 16 bits and the load silently reads the wrong fractal). Workarounds: load a taller row tile so the gap shrinks, or lay stacked weights out as a rank-3 [LAYERS, K, N] tensor so the layer axis becomes the NZ batch, or narrow the row count's nz.range to at most 65552 (half-open) if the host allows}}
+    %pv = pto.partition_view %tv, offsets = [%n0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x64xi8>
+  }
+  return
+}
+
+// -----
+
+// Rank 3 with a dynamic row count: the batch stride must be R * C (here C = 256), not R * 128.
+func.func @negative_dynamic_rows_batch_stride(%p: !pto.ptr<f16>, %b: index, %r: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 4097>}) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %s0 = arith.muli %r, %c128 : index
+  // expected-error @+1 {{logical NZ view stride[0] cannot be proved equal to the dense row-major stride R * 256 of its shape (R the dynamic row count): NZ bytes are dense, and a stride that may differ puts the batches elsewhere; compute it as arith.muli of the row count by 256 (it is 'arith.muli' yields a value proved [2048, 524288], a multiple of 2048)}}
+  %tv = "pto.make_tensor_view"(%p, %b, %r, %c256, %s0, %c256, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.ptr<f16>, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?xf16>
+  return
+}
+
+// -----
+
+// The batch stride from another argument (with the same facts) is not provably R * C.
+func.func @negative_dynamic_rows_stride_of_other_argument(%p: !pto.ptr<f16>, %b: index, %r: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 4097>}, %other: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 4097>}) {
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %s0 = arith.muli %other, %c256 : index
+  // expected-error @+1 {{logical NZ view stride[0] cannot be proved equal to the dense row-major stride R * 256 of its shape}}
+  %tv = "pto.make_tensor_view"(%p, %b, %r, %c256, %s0, %c256, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.ptr<f16>, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?xf16>
+  return
+}
+
+// -----
+
+// An Acc write-back must cover the whole row axis, which a static tile cannot be proved to do
+// for a dynamic row count.
+func.func @negative_dynamic_rows_acc_store(%p: !pto.ptr<f32>, %rows: index {nz.multiple_of = 64 : i64, nz.range = array<i64: 64, 65>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %rows, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  // expected-error @+1 {{NZ accumulator store into a tensor of a dynamic row count: the store must cover the whole row axis, which a static tile cannot be proved to do; store into a tensor of static rows, or store ND}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// Two unprovable offsets in one run: both are reported in source order, and the list of
+// provable forms is said once, as a note on the first.
+func.func @negative_two_proof_failures(%p: !pto.ptr<i8>, %n0: index, %k0: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c2048, %c2048, %c2048, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  // expected-error @+2 {{cannot prove that the row offset is a multiple of 16}}
+  // expected-note @+1 {{provable offset forms: integer constants; +, - and * whose exact result cannot wrap at the offset's width (n0 = nb * 256); scf.for induction variables; min, max, select; div, rem and shifts by constants; get_block_idx and get_block_num; function arguments with {nz.multiple_of = N : i64} or {nz.range = array<i64: LO, HI>} (half-open). Loop-carried values (iter_args) are never resolved}}
+  %pv = "pto.partition_view"(%tv, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  // expected-error @+1 {{cannot prove that the column offset is a multiple of 32}}
+  %pv2 = "pto.partition_view"(%tv, %c0, %k0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
   return
 }

@@ -388,3 +388,89 @@ func.func @ptr_address_space_mixed_attributes(%p: !pto.ptr<i8, gm>) {
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
   return
 }
+
+// A prefill weight of a dynamic row count R with declared facts (a multiple of 128 in
+// [128, 8192]): R/16 is divided whole and the two outer strides are products of R (PTOAS 0.61
+// takes dynamic strides); the loop up to R in steps of 128 keeps every 128-row window inside R
+// (iv < R, both multiples of 128, so iv <= R - 128), and the worst-case #317 gap 8192 - 128 fits.
+// CHECK-LABEL: func.func @dynamic_rows_prefill
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<i8>, %[[R:.*]]: index {nz.multiple_of = 128 : i64, nz.range = array<i64: 128, 8193>}) attributes {nz_tensor_views_blocked}
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C160:.*]] = arith.constant 160 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[C5120:.*]] = arith.constant 5120 : index
+// CHECK: %[[RF:.*]] = arith.floordivsi %[[R]], %[[C16]] : index
+// CHECK-NEXT: %[[S0:.*]] = arith.muli %[[R]], %[[C5120]] : index
+// CHECK-NEXT: %[[S1:.*]] = arith.muli %[[R]], %[[C32]] : index
+// CHECK-NEXT: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[C1]], %[[C160]], %[[RF]], %[[C16]], %[[C32]], %[[S0]], %[[S1]], %[[C512]], %[[C32]], %[[C1]])
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: scf.for %[[N0:.*]] = %[[C0]] to %[[R]] step
+// CHECK-NEXT: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : index
+// CHECK-NEXT: %[[PV:.*]] = "pto.partition_view"(%[[TV]], %[[C0]], %[[C16]], %[[ROW]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C8]], %[[C16]], %[[C32]])
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+func.func @dynamic_rows_prefill(%w: !pto.ptr<i8>, %arg7: index {nz.multiple_of = 128 : i64, nz.range = array<i64: 128, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c5120_index = arith.constant 5120 : index
+  %tv = pto.make_tensor_view %w, shape = [%arg7, %c5120_index], strides = [%c5120_index, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %n0 = %c0 to %arg7 step %c128 {
+    %pv = pto.partition_view %tv, offsets = [%n0, %c512], sizes = [%c128, %c512] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<128x512xi8>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    pto.tload ins(%pv : !pto.partition_tensor_view<128x512xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  }
+  return
+}
+
+// Rank 3 with a dynamic batch and a dynamic row count: the given batch stride must be the
+// row-major R * C (here arith.muli %r, 256), proved as the same value times the same constant;
+// the batch operand is kept, the window at row 0 of 64 rows fits because R >= 64.
+// CHECK-LABEL: func.func @dynamic_rows_rank3
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>, %[[B:.*]]: index, %[[R:.*]]: index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK: %[[RF:.*]] = arith.floordivsi %[[R]], %[[C16]] : index
+// CHECK-NEXT: %[[S0:.*]] = arith.muli %[[R]], %[[C256]] : index
+// CHECK-NEXT: %[[S1:.*]] = arith.muli %[[R]], %[[C16]] : index
+// CHECK-NEXT: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[B]], %[[C16]], %[[RF]], %[[C16]], %[[C16]], %[[S0]], %[[S1]], %[[C256]], %[[C16]], %{{.*}})
+// CHECK: "pto.partition_view"(%[[TV]],
+// CHECK-SAME: -> !pto.partition_tensor_view<1x16x4x16x16xf16>
+func.func @dynamic_rows_rank3(%p: !pto.ptr<f16>, %b: index, %r: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 64, 4097>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %s0 = arith.muli %r, %c256 : index
+  %tv = "pto.make_tensor_view"(%p, %b, %r, %c256, %s0, %c256, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.ptr<f16>, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c1, %c64, %c256) {operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.tensor_view<?x?x?xf16>, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x64x256xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=256, v_row=64, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x64x256xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=256, v_row=64, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// One column block per load is exempt from the #317 gap: a row count up to 2^20 (gap far past
+// 65535) is accepted for a 32-column INT8 window, walked in 16-row steps up to R.
+// CHECK-LABEL: func.func @dynamic_rows_one_column_block
+// CHECK: "pto.make_tensor_view"
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8>
+// CHECK: "pto.partition_view"
+// CHECK-SAME: -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+func.func @dynamic_rows_one_column_block(%w: !pto.ptr<i8>, %r: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 1048577>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %w, shape = [%r, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  scf.for %n0 = %c0 to %r step %c16 {
+    %pv = pto.partition_view %tv, offsets = [%n0, %c32], sizes = [%c16, %c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x32xi8>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    pto.tload ins(%pv : !pto.partition_tensor_view<16x32xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  }
+  return
+}

@@ -229,7 +229,8 @@ func.func @negative_column_block_stride_one_line_short(%p: !pto.ptr<i8>) {
 
 // -----
 
-// A computed (non-constant) stride cannot be proven.
+// A computed (non-constant) stride is accepted only as the row-major product: 8192 + 32 is a
+// padded stride, not shape[2] * stride[2].
 func.func @negative_column_block_stride_dynamic(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -238,7 +239,7 @@ func.func @negative_column_block_stride_dynamic(%p: !pto.ptr<i8>) {
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
   %s1 = arith.addi %c8192, %c32 : index
-  // expected-error @+1 {{NZ view stride[1] is not a constant, so stride[1] % c0 == 0 cannot be proven}}
+  // expected-error @+1 {{NZ view stride[1] (8224) cannot be proved equal to shape[2] * stride[2]: with a dynamic extent or stride verify-pto-nz accepts only the row-major strides of the blocked shape}}
   %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
@@ -284,7 +285,7 @@ func.func @negative_batch_stride_dynamic_columns(%p: !pto.ptr<i8>, %cols: index)
   %c512 = arith.constant 512 : index
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
-  // expected-error @+1 {{NZ view shape[1] is not a constant, so stride[0] >= shape[1] * stride[1] cannot be proven}}
+  // expected-error @+1 {{NZ view stride[0] (131072) cannot be proved equal to shape[1] * stride[1]}}
   %tv = "pto.make_tensor_view"(%p, %c1, %cols, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
   return
 }
@@ -1353,5 +1354,162 @@ func.func @negative_atomic_string_acc_store(%p: !pto.ptr<f32>) {
   %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
   // expected-error @+1 {{NZ accumulator store with atomicType = "atomic_add"}}
   "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, stPhase = #pto<st_phase final>, atomicType = "atomic_add"} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// Attack: stride[1] = R * 64, twice the row-major R * c0: every column block after the
+// first would be read from the wrong place.
+func.func @negative_dynamic_stride_wrong_factor(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 128 : i64, nz.range = array<i64: 128, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %r, %c64 : index
+  %s0 = arith.muli %r, %c512 : index
+  // expected-error @+1 {{NZ view stride[1] (proved [8192, 524288], a multiple of 8192) cannot be proved equal to shape[2] * stride[2]: with a dynamic extent or stride verify-pto-nz accepts only the row-major strides of the blocked shape}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %r step %c128 {
+    %row = arith.floordivsi %n0, %c16 : index
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %row, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Attack: stride[1] from another argument with the same facts: not provably R * c0.
+func.func @negative_dynamic_stride_other_argument(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 128 : i64, nz.range = array<i64: 128, 8193>}, %other: index {nz.multiple_of = 128 : i64, nz.range = array<i64: 128, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %other, %c32 : index
+  %s0 = arith.muli %r, %c512 : index
+  // expected-error @+1 {{NZ view stride[1] (proved [4096, 262144], a multiple of 4096) cannot be proved equal to shape[2] * stride[2]}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %r step %c128 {
+    %row = arith.floordivsi %n0, %c16 : index
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %row, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Attack: R only a multiple of 8, so R floordiv 16 drops 8 rows and stride[1] = R * 32 is
+// not shape[2] * 512.
+func.func @negative_dynamic_rows_not_multiple_of_16(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 8 : i64, nz.range = array<i64: 128, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %r, %c32 : index
+  %s0 = arith.muli %r, %c512 : index
+  // expected-error @+1 {{NZ view stride[1] (proved [4096, 262144], a multiple of 256) cannot be proved equal to shape[2] * stride[2]}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %r step %c128 {
+    %row = arith.floordivsi %n0, %c16 : index
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %row, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Attack: stride[0] = R * 256, half of shape[1] * stride[1] = R * 512 (C = 512).
+func.func @negative_dynamic_stride_batch(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 128 : i64, nz.range = array<i64: 128, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %r, %c32 : index
+  %s0 = arith.muli %r, %c256 : index
+  // expected-error @+1 {{NZ view stride[0] (proved [32768, 2097152], a multiple of 32768) cannot be proved equal to shape[1] * stride[1]}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %r step %c128 {
+    %row = arith.floordivsi %n0, %c16 : index
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %row, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Attack: a range that lets the #317 gap exceed 65535: R up to 70000, 16-row loads over two
+// column blocks skip up to 69984 blocks, which the A2/A3 field truncates.
+func.func @negative_dynamic_rows_gap(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 70001>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %r, %c32 : index
+  %s0 = arith.muli %r, %c64 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %r step %c16 {
+    %row = arith.floordivsi %n0, %c16 : index
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %row, %c0, %c0, %c1, %c2, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x1x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    // expected-error @+1 {{NZ load spans up to 2 column blocks with a GM gap of 69984 32-byte blocks (column-block stride up to 2240000 (proved [512, 2240000], a multiple of 512) = 70000 rows - loaded rows 16), more than the 65535 the A2/A3 load instruction holds}}
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Attack: steps of 128 rows up to an R that is only a multiple of 16: at R = 144 the second
+// window [8, 16) of row fractals overruns shape[2] = 9 into the next column block. An error,
+// not a warning: a row overrun reads other data of the tensor silently.
+func.func @negative_dynamic_rows_overrun(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %r, %c32 : index
+  %s0 = arith.muli %r, %c512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %r step %c128 {
+    %row = arith.floordivsi %n0, %c16 : index
+    // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach 512, past the view's shape[2] (proved [1, 512], a multiple of 1)}}
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %row, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
   return
 }

@@ -316,3 +316,86 @@ func.func @gap_at_the_limit(%p: !pto.ptr<f16>) {
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+// A dynamic row count R (a multiple of 128 in [128, 8192]) blocked as pto-block-nz-views
+// emits it: shape[2] = R floordiv 16 (exact), stride[1] = R * 32 = shape[2] * 512, stride[0] =
+// R * 512 = shape[1] * stride[1]. The loop up to R in steps of 128 keeps every 8-fractal window
+// inside shape[2], and the worst-case #317 gap 8192 - 128 fits. Printed unchanged.
+// CHECK-LABEL: func.func @dynamic_rows_blocked
+// CHECK: %[[RF:.*]] = arith.floordivsi
+// CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%{{.*}}, %{{.*}}, %{{.*}}, %[[RF]],
+// CHECK: "pto.tload"
+func.func @dynamic_rows_blocked(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 128 : i64, nz.range = array<i64: 128, 8193>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %r, %c32 : index
+  %s0 = arith.muli %r, %c512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %r step %c128 {
+    %row = arith.floordivsi %n0, %c16 : index
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %row, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// The row-fractal count given directly (an argument with facts), the strides its products and
+// the loop over fractals: the same proofs without a division.
+// CHECK-LABEL: func.func @dynamic_row_fractals
+// CHECK: "pto.tload"
+func.func @dynamic_row_fractals(%p: !pto.ptr<i8>, %rf: index {nz.multiple_of = 8 : i64, nz.range = array<i64: 8, 513>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %s1 = arith.muli %rf, %c512 : index
+  %s0 = arith.muli %s1, %c16 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %rf step %c8 {
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %n0, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// The #317 boundary at the range's upper bound: R up to 65536 and 16-row loads over two
+// column blocks leave a worst-case gap of 65520, which fits (R up to 70000 does not: see the
+// invalid file).
+// CHECK-LABEL: func.func @dynamic_rows_gap_fits
+// CHECK: "pto.tload"
+func.func @dynamic_rows_gap_fits(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 65537>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %r, %c32 : index
+  %s0 = arith.muli %r, %c64 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %n0 = %c0 to %r step %c16 {
+    %row = arith.floordivsi %n0, %c16 : index
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %row, %c0, %c0, %c1, %c2, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x1x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}

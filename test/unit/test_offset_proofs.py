@@ -10,7 +10,11 @@ import time
 import pytest
 
 from nzpass.ir.bindings import ir, new_context
+from nzpass.ir.walk import nested_ops
 from nzpass.nz.offsets import OffsetAnalysis
+
+# The context and module of the last `used_values` call: its values die with them.
+_KEEP_ALIVE: list[object] = []
 
 
 def used_values(body: str, args: str = "") -> list[ir.Value]:
@@ -18,15 +22,9 @@ def used_values(body: str, args: str = "") -> list[ir.Value]:
     ctx = new_context()
     with ctx:
         module = ir.Module.parse(f"func.func @f({args}) {{\n{body}\n  return\n}}")
-    values = []
-
-    def collect(op):
-        if op.operation.name == "test.use":
-            values.extend(op.operation.operands)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(collect)
-    used_values.keep_alive = (ctx, module)  # the values die with their module
+    values = [v for op in nested_ops(module.operation) if op.name == "test.use"
+              for v in op.operands]
+    _KEEP_ALIVE[:] = [ctx, module]
     return values
 
 

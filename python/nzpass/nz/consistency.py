@@ -49,7 +49,7 @@ def check_load_types(load: pl.TileLoad, constant: Constant) -> pl.TileType:
     leading = [constant(v) for v in sizes[:-2]]
     trailing = [constant(v) for v in sizes[-2:]]
     # A window may fill only the tile's static valid region (a taller physical tile).
-    windows = [[tile.rows, tile.cols]]
+    windows: list[list[int | None]] = [[tile.rows, tile.cols]]
     if tile.valid is not None and None not in tile.valid and not load.groups["valid_shape"]:
         windows.append(list(tile.valid))
     if trailing not in windows or any(s != 1 for s in leading):

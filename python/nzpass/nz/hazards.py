@@ -19,7 +19,7 @@ from ..ir.bindings import ir
 from . import layout as nz_layout
 from .acc_store import check_acc_store_limits
 from .intervals import Fact, signed_min
-from .offsets import OffsetAnalysis, upper_bound_of_sum
+from .offsets import OffsetAnalysis, linear_form, proved_sum_at_most, upper_bound_of_sum
 
 ROWS = nz_layout.FRACTAL_ROWS
 # TLoadGm2L1Nz2nz encodes these in fields of this many bits
@@ -49,11 +49,12 @@ class GmWindow:
     element: str
     c0: int
     extents: tuple[Fact, ...]       # the view's shape, per blocked axis
-    strides: tuple[int, ...]        # the view's strides (constants, by PTOAS's rules)
+    strides: tuple[Fact, ...]       # the view's strides (constants, or proved row-major)
     offsets: tuple[Fact, ...]
     sizes: tuple[Fact, ...]
     size_values: tuple[ir.Value | None, ...]  # SSA values of the sizes, for equality proofs
     offset_values: tuple[ir.Value | None, ...] = (None,) * 5
+    extent_values: tuple[ir.Value | None, ...] = (None,) * 5  # for bounds by a dynamic extent
 
     @property
     def itemsize(self) -> int:
@@ -112,8 +113,10 @@ def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds:
             continue
         offset, size, extent = window.offsets[axis], window.sizes[axis], window.extents[axis]
         provably_out = offset.lo + size.lo > extent.hi
-        unbounded = (extent.constant is None
-                     or (axis == 0 and not _bounded(offset)))
+        # A row or column overrun reads another column block or batch in bounds and
+        # silently: only the batch axis is left to a warning (another batch exactly
+        # as ND addressing would).
+        unbounded = axis == 0 and (extent.constant is None or not _bounded(offset))
         if not unbounded or provably_out or strict_bounds:
             raise Refusal(window.loc, problem)
         warnings.append(Refusal(window.loc, f"{problem} (nothing bounds this window; the "
@@ -134,10 +137,15 @@ def _outside_view(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> str 
         return (f"{window.what} size[{axis}] ({name}) may be negative ({show(size)}): a window "
                 "has a non-negative extent; size the partition from values proved >= 0")
     end = offset.hi + size.hi
-    if window.offset_values[axis] is not None and window.size_values[axis] is not None:
-        end = min(end, _end_bound(analysis, window.offset_values[axis],
-                                  window.size_values[axis]))
+    offset_value, size_value = window.offset_values[axis], window.size_values[axis]
+    if offset_value is not None and size_value is not None:
+        end = min(end, _end_bound(analysis, offset_value, size_value))
     if end <= extent.lo:
+        return None
+    extent_value = window.extent_values[axis]
+    if (extent.constant is None and extent_value is not None and offset_value is not None
+            and size_value is not None
+            and proved_sum_at_most(analysis, offset_value, size_value, extent_value)):
         return None
     return (f"{where} + size[{axis}] can reach {end}, past the view's shape[{axis}] "
             f"{_is(extent)} (offset {show(offset)}; size {show(size)}): {overrun}; "
@@ -145,30 +153,6 @@ def _outside_view(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> str 
 
 
 # ---------------------------------------------------------------- valid regions
-
-
-def _linear(value: ir.Value, analysis: OffsetAnalysis) -> tuple[int, ir.Value | None, int]:
-    """(scale, base, offset) with value == scale * base + offset exactly (base None
-    for a constant): through arith.muli / arith.addi by constants whose results
-    provably do not wrap (a wrapped result is the width's top)."""
-    fact = analysis.fact(value)
-    if fact.constant is not None:
-        return 0, None, fact.constant
-    owner = value.owner if isinstance(value, ir.OpResult) else None
-    exact = fact.bounded_above and fact.lo > -(1 << (fact.width - 1))
-    if owner is None or not exact or len(owner.operands) != 2:
-        return 1, value, 0
-    lhs, rhs = owner.operands
-    for x, c in ((lhs, rhs), (rhs, lhs)):
-        const = analysis.fact(c).constant
-        if const is None:
-            continue
-        scale, base, offset = _linear(x, analysis)
-        if owner.name == "arith.muli":
-            return scale * const, base, offset * const
-        if owner.name == "arith.addi":
-            return scale, base, offset + const
-    return 1, value, 0
 
 
 def _equal_scaled(analysis: OffsetAnalysis, static: int | None, value: ir.Value | None,
@@ -188,9 +172,8 @@ def _equal_scaled(analysis: OffsetAnalysis, static: int | None, value: ir.Value 
         return fact.constant == product_const
     if len(dynamic) != 1 or dynamic[0] is None or value is None or static is not None:
         return False
-    scale, base, offset = _linear(dynamic[0], analysis)
-    mine = _linear(value, analysis)
-    return mine == (scale * product_const, base, offset * product_const)
+    target = linear_form(analysis, dynamic[0]).times(product_const)
+    return linear_form(analysis, value) == target
 
 
 def check_valid_region(window: GmWindow, tile: TileRegion, analysis: OffsetAnalysis,
@@ -260,12 +243,13 @@ def check_load_limits(window: GmWindow, tile: TileRegion, loc: ir.Location) -> N
     if buf.rows - tile.valid_rows.lo > LOAD_MAX_ROW_FIELD:
         problems.append(f"tile rows - valid rows can reach {buf.rows - tile.valid_rows.lo}, "
                         f"more than {LOAD_MAX_ROW_FIELD}")
-    if (n0.hi - 1) * window.strides[0] >= BATCH_OFFSET_LIMIT:
-        problems.append(f"the last batch starts {(n0.hi - 1) * window.strides[0]} elements "
+    batch_stride = window.strides[0].hi
+    if (n0.hi - 1) * batch_stride >= BATCH_OFFSET_LIMIT:
+        problems.append(f"the last batch starts {(n0.hi - 1) * batch_stride} elements "
                         "in, at or past 2^32")
-    big = [s for s in window.strides if s >= STRIDE_LIMIT]
+    big = [s for s in window.strides if s.hi >= STRIDE_LIMIT]
     if big:
-        problems.append(f"stride {big[0]} is not below 2^31")
+        problems.append(f"stride {show(big[0])} is not below 2^31")
     if problems:
         raise Refusal(loc, "'pto.tload' NZ->NZ exceeds the A2/A3 load instruction's fields: "
                       + "; ".join(problems) + ": the fields wrap and the load reads other "
@@ -279,20 +263,25 @@ def check_gm_gap(window: GmWindow, loc: ir.Location) -> None:
     n1, n2 = window.sizes[1], window.sizes[2]
     if n1.hi <= 1:
         return  # one column block per batch: one burst, the gap field is never read
+    # A dynamic stride (a dynamic row count) is checked at its largest value;
+    # the partition lies inside the view (proved), so the gap is never negative.
     s1 = window.strides[1]
-    block_rows = s1 // window.c0
+    block_rows = s1.hi // window.c0
     fewest_rows = ROWS * max(n2.lo, 0)
     gap = nz_layout.gm_row_gap(block_rows, fewest_rows)
     if nz_layout.gm_gap_fits(block_rows, fewest_rows, 2):
         return
+    stride = (f"column-block stride {s1.hi}" if s1.constant is not None
+              else f"column-block stride up to {s1.hi} ({show(s1)})")
     raise Refusal(loc, f"NZ load spans up to {n1.hi} column blocks with a GM gap of "
-                  f"{gap} 32-byte blocks (column-block stride {s1} = {block_rows} rows - loaded "
+                  f"{gap} 32-byte blocks ({stride} = {block_rows} rows - loaded "
                   f"rows {fewest_rows}), more than the {nz_layout.GM_GAP_LIMIT} the A2/A3 load "
                   "instruction holds: a temporary guard against defect pto-isa#317 (the gap is "
                   "truncated to 16 bits and the load silently reads the wrong fractal). "
                   "Workarounds: load a taller row window (larger sizes[2]) so the gap shrinks, "
-                  "one column block per tload (sizes[1] = 1), or lay stacked weights out as "
-                  "batches of a view with fewer rows")
+                  "one column block per tload (sizes[1] = 1), lay stacked weights out as "
+                  "batches of a view with fewer rows, or (a dynamic row count) narrow its "
+                  "nz.range")
 
 
 # ---------------------------------------------------------------- TSTORE Acc -> NZ
@@ -303,14 +292,15 @@ def check_acc_write_set(window: GmWindow, loc: ir.Location) -> None:
     the view's strides: that is the partition only if n0 * n1 == 1, or
     S1 == L and (n0 == 1 or S0 == n1 * L) (docs/hardware-model.md (d))."""
     n0, n1, n2 = (f.constant for f in window.sizes[:3])
-    s0, s1 = window.strides[:2]
+    s0, s1 = (f.constant for f in window.strides[:2])
     if n0 == 1 and n1 == 1:
         return
     pitch = None if n2 is None else ROWS * n2 * window.c0
     if pitch is not None and s1 == pitch and (n0 == 1 or (n1 is not None and s0 == n1 * pitch)):
         return
     if pitch is None or s1 != pitch:
-        problem = (f"its column blocks are stride[1] = {s1} elements apart in the view but "
+        problem = (f"its column blocks are stride[1] = {show(window.strides[1])} elements "
+                   "apart in the view but "
                    f"the store puts them 16 * sizes[2] * c0 = "
                    f"{'?' if pitch is None else pitch} apart (the partition height)")
         fix = ("cover the view's whole row axis at offset[2] = 0 (sizes[2] = shape[2]), or "

@@ -45,16 +45,21 @@ def c0_for_bit_width(bits: int) -> int:
     return C0_BYTES * 8 // bits
 
 
-def _check_plane(shape: Sequence[int | None], c0: int) -> None:
-    """Refuse a fractal plane (last two axes) NZ cannot store exactly."""
+def _check_plane(shape: Sequence[int | None], c0: int, dynamic_rows: bool = False) -> None:
+    """Refuse a fractal plane (last two axes) NZ cannot store exactly. With
+    `dynamic_rows`, the caller has proved a dynamic row count itself."""
     rows, cols = shape[-2], shape[-1]
     where = f"tensor shape {_fmt(shape)} with {_elem(c0)}"
+    if rows is None and dynamic_rows and cols is not None:
+        rows = FRACTAL_ROWS  # stands for the proved count: only the columns are checked
     if rows is None or cols is None:
         axis = "rows (axis -2)" if rows is None else "columns (axis -1)"
+        pto_rows = (" (only a pto view's row count may be dynamic, with nz.multiple_of and "
+                    "nz.range facts: pto-block-nz-views blocks it)" if rows is None else "")
         raise NzLayoutError(
             f"{where}: {axis} are dynamic, so their alignment to the fractal "
             f"({FRACTAL_ROWS} x {c0}) cannot be proven. "
-            "Give the NZ tensor static rows and columns.")
+            f"Give the NZ tensor static rows and columns{pto_rows}.")
     if rows <= 0 or cols <= 0:
         raise NzLayoutError(f"{where}: extents must be positive to form NZ fractals.")
     if rows % FRACTAL_ROWS:
@@ -69,13 +74,16 @@ def _check_plane(shape: Sequence[int | None], c0: int) -> None:
             "or keep the tensor ND.")
 
 
-def blocked_shape(shape: Sequence[int | None], c0: int) -> tuple[int | None, ...]:
-    """Logical [..., R, C] -> [B, C/c0, R/16, 16, c0]; leading axes fold into B."""
+def blocked_shape(shape: Sequence[int | None], c0: int, dynamic_rows: bool = False
+                  ) -> tuple[int | None, ...]:
+    """Logical [..., R, C] -> [B, C/c0, R/16, 16, c0]; leading axes fold into B.
+    With `dynamic_rows` a dynamic R (proved a positive multiple of 16 by the
+    caller) gives R/16 = None."""
     if len(shape) < 2:
         raise NzLayoutError(
             f"tensor shape {_fmt(shape)} has rank {len(shape)}: NZ needs rank >= 2, because the "
             "last two axes are the fractal plane. Keep this tensor ND.")
-    _check_plane(shape, c0)
+    _check_plane(shape, c0, dynamic_rows)
     leading = shape[:-2]
     # A single batch axis is copied as is (it may stay dynamic); several fold into
     # one product, which only a static extent can give.
@@ -88,12 +96,13 @@ def blocked_shape(shape: Sequence[int | None], c0: int) -> tuple[int | None, ...
                     f"tensor shape {_fmt(shape)} with {_elem(c0)}: axis {axis} is dynamic; folding "
                     "leading axes into the NZ batch slot needs static extents. Make the leading "
                     "axes static or use a rank-3 [B, R, C] tensor.")
-        batch = fold_leading_sizes(leading)
+        batch = fold_leading_sizes([e for e in leading if e is not None])
     if batch is not None and batch <= 0:
         raise NzLayoutError(
             f"tensor shape {_fmt(shape)}: extents must be positive to form NZ fractals.")
     rows, cols = shape[-2], shape[-1]
-    return (batch, cols // c0, rows // FRACTAL_ROWS, FRACTAL_ROWS, c0)
+    assert cols is not None  # checked by _check_plane
+    return (batch, cols // c0, None if rows is None else rows // FRACTAL_ROWS, FRACTAL_ROWS, c0)
 
 
 def row_major_strides(shape: Sequence[int | None]) -> tuple[int | None, ...]:

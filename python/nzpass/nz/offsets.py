@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ..dialects import pl
-from ..driver.pass_base import option
+from ..driver.pass_base import in_source_order, option
 from ..errors import Refusal
 from ..ir.bindings import ir
 from . import intervals
@@ -37,26 +38,44 @@ DEFAULT_MAX_DEPTH = 64
 # Each level of a proof is a Python call frame: keep well inside the interpreter's limit.
 MAX_PROOF_DEPTH = 256
 
+# The short list of what the analysis proves, printed once per run (a note on
+# the first refusal that needs it: see `provable_forms_once`), not in every message.
 PROVABLE_FORMS = (
-    "integer constants; sums, differences and products (n0 = nb * 256) whose exact result "
-    "stays inside the offset's integer width; scf.for induction variables (signed or unsigned) "
-    "from their start, step and stop; min/max; floordiv/div/ceildiv/rem by a value of known "
-    "sign; shifts by a constant; and with a constant mask; or/xor of disjoint bits; select; "
-    "extsi/extui/trunci/index_cast(ui) that keep the value; pl/pto get_block_idx in "
-    "[0, 65535) and get_block_num in [1, 65535]; function arguments with declared facts "
-    "{nz.multiple_of = N : i64} and {nz.range = array<i64: LO, HI>} (half-open). Anything "
-    "that may wrap at its width proves nothing, and loop-carried values (iter_args) are never "
-    "resolved")
+    "provable offset forms: integer constants; +, - and * whose exact result cannot wrap at "
+    "the offset's width (n0 = nb * 256); scf.for induction variables; min, max, select; "
+    "div, rem and shifts by constants; get_block_idx and get_block_num; function arguments "
+    "with {nz.multiple_of = N : i64} or {nz.range = array<i64: LO, HI>} (half-open). "
+    "Loop-carried values (iter_args) are never resolved")
 
+
+def provable_forms_note(loc: ir.Location) -> tuple[tuple[ir.Location, str], ...]:
+    """The note a proof failure carries; `provable_forms_once` keeps only the first."""
+    return ((loc, PROVABLE_FORMS),)
+
+
+def provable_forms_once(refusals: list[Refusal]) -> list[Refusal]:
+    """The refusals in source order, the list of provable forms kept on the
+    first that carries it and dropped from the others: said once per run."""
+    ordered = in_source_order(refusals)
+    seen = False
+    for refusal in ordered:
+        kept = tuple(note for note in refusal.notes if note[1] != PROVABLE_FORMS)
+        if len(kept) != len(refusal.notes) and not seen:
+            seen = True
+            continue
+        refusal.notes = kept
+    return ordered
+
+
+# An op as the bindings hand it out: `OpResult.owner` is typed as an OpView.
+AnyOp = ir.Operation | ir.OpView
 
 
 def constant_value(value: ir.Value) -> int | None:
     """The value of an `arith.constant` integer (signed), else None."""
     memo = _constant_memo
-    if memo is not None:
-        found = memo.get(value, _UNSEEN)
-        if found is not _UNSEEN:
-            return found
+    if memo is not None and value in memo:
+        return memo[value]
     if not isinstance(value, ir.OpResult):
         return None
     constant = _constant_of_op(value.owner)
@@ -65,7 +84,7 @@ def constant_value(value: ir.Value) -> int | None:
     return constant
 
 
-def _constant_of_op(op: ir.Operation) -> int | None:
+def _constant_of_op(op: AnyOp) -> int | None:
     if op.name != "arith.constant":
         return None
     attr = op.attributes["value"]
@@ -74,7 +93,6 @@ def _constant_of_op(op: ir.Operation) -> int | None:
 
 # While the IR cannot change (a pass planning, a verifier checking), a value's
 # constant is read once: see `unchanging_ir`.
-_UNSEEN = object()
 _constant_memo: dict[ir.Value, int | None] | None = None
 
 
@@ -148,7 +166,7 @@ def _function_of(arg: ir.BlockArgument) -> ir.Operation | None:
     return op if op.regions[0].blocks[0] == arg.owner else None
 
 
-def stated_facts(op: ir.Operation) -> tuple[int | None, int | None, int | None]:
+def stated_facts(op: AnyOp) -> tuple[int | None, int | None, int | None]:
     """Facts a launch op states of its result (`{nz.range = array<i64: 0, 8>}` on
     get_block_idx: the host launches at most 8 blocks)."""
     entry = op.attributes
@@ -171,7 +189,7 @@ def declared_facts(func: ir.Operation, index: int) -> tuple[int | None, int | No
     return multiple, lo, hi
 
 
-def _declared_multiple(entry, owner: ir.Operation, what: str) -> int | None:
+def _declared_multiple(entry, owner: AnyOp, what: str) -> int | None:
     if MULTIPLE_OF_ATTR not in entry:
         return None
     attr = entry[MULTIPLE_OF_ATTR]
@@ -181,7 +199,7 @@ def _declared_multiple(entry, owner: ir.Operation, what: str) -> int | None:
                   "fact must be a positive integer, e.g. {nz.multiple_of = 256 : i64}")
 
 
-def _declared_range(entry, owner: ir.Operation, what: str) -> tuple[int | None, int | None]:
+def _declared_range(entry, owner: AnyOp, what: str) -> tuple[int | None, int | None]:
     if RANGE_ATTR not in entry:
         return None, None
     attr = entry[RANGE_ATTR]
@@ -287,7 +305,7 @@ def max_proof_depth_option() -> Any:
                   "giving up (and refusing)", bounds=(1, MAX_PROOF_DEPTH))
 
 
-def _defining(value: ir.Value, name: str) -> ir.Operation | None:
+def _defining(value: ir.Value, name: str) -> AnyOp | None:
     if not isinstance(value, ir.OpResult) or value.owner.name != name:
         return None
     return value.owner
@@ -358,3 +376,174 @@ def explain_fact(value: ir.Value, fact: Fact) -> str:
             return f"a loop-carried value (never resolved) is proved {fact.show()}"
         return f"the scf.for induction variable is proved {fact.show()}"
     return f"'{value.owner.name}' yields a value proved {fact.show()}"
+
+
+# ---------------------------------------------------------------- bounds by an SSA value
+#
+# A dynamic extent (the row count R of a prefill weight) is an SSA value, not a
+# number: a window inside it is proved relationally, offset + rows <= R, from
+# how the offset is defined against R itself (a loop up to R, R - n, min()),
+# not from intervals alone (which only give hi(offset) + rows <= lo(R)).
+
+_RELATION_DEPTH = 8
+_QUOTIENTS = ("arith.floordivsi",)
+
+
+def _exact(fact: Fact) -> bool:
+    """Whether the op's result is its exact integer value (a result that may
+    wrap is the width's top, which this excludes)."""
+    return fact.bounded_above and fact.lo > intervals.signed_min(fact.width)
+
+
+def slack_below(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
+                depth: int = _RELATION_DEPTH) -> int:
+    """A k with value <= bound - k on every execution (exact integers), never
+    worse than the intervals' lo(bound) - hi(value). Rules: value == bound;
+    an scf.for induction variable below its stop (by the alignment both share:
+    iv < stop, both multiples of m, so iv <= stop - m); min, max, select; a sum
+    or difference that does not wrap; floor quotients of value and bound by one
+    positive constant."""
+    best = analysis.fact(bound).lo - analysis.fact(value).hi
+    if value == bound:
+        best = max(best, 0)
+    if depth <= 0:
+        return best
+    related = _slack_rule(analysis, value, bound, depth - 1)
+    return best if related is None else max(best, related)
+
+
+def _slack_rule(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
+                depth: int) -> int | None:
+    if isinstance(value, ir.BlockArgument):
+        return _induction_slack(analysis, value, bound, depth)
+    op = value.owner
+    name = op.name
+    operands = list(op.operands)
+    if name in ("arith.minsi", "arith.maxsi") and len(operands) == 2:
+        slacks = [slack_below(analysis, v, bound, depth) for v in operands]
+        return max(slacks) if name == "arith.minsi" else min(slacks)
+    if name == "arith.select" and len(operands) == 3:
+        return min(slack_below(analysis, v, bound, depth) for v in operands[1:])
+    if not _exact(analysis.fact(value)) or len(operands) != 2:
+        return None
+    lhs, rhs = operands
+    if name == "arith.addi":
+        return max(slack_below(analysis, lhs, bound, depth) - analysis.fact(rhs).hi,
+                   slack_below(analysis, rhs, bound, depth) - analysis.fact(lhs).hi)
+    if name == "arith.subi":
+        return slack_below(analysis, lhs, bound, depth) + analysis.fact(rhs).lo
+    return _quotient_slack(analysis, value, bound, depth)
+
+
+def _induction_slack(analysis: OffsetAnalysis, iv: ir.BlockArgument, bound: ir.Value,
+                     depth: int) -> int | None:
+    loop = _induction_loop(iv)
+    if loop is None:
+        return None
+    stop = loop.operands[1]
+    stop_fact = analysis.fact(stop)
+    # The body runs only while iv < stop (signed), or iv <u stop: the same for a
+    # stop proved non-negative.
+    if UNSIGNED_LOOP_ATTR in loop.attributes and not stop_fact.non_negative:
+        return None
+    shared = min(analysis.fact(iv).align, stop_fact.align)
+    return shared + slack_below(analysis, stop, bound, depth)
+
+
+def _quotient_of(value: ir.Value) -> tuple[ir.Value, int] | None:
+    """(x, d) when value = floordivsi(x, d) by a positive constant d."""
+    if not isinstance(value, ir.OpResult) or value.owner.name not in _QUOTIENTS:
+        return None
+    dividend, divisor = value.owner.operands
+    d = constant_value(divisor)
+    return (dividend, d) if d is not None and d > 0 else None
+
+
+def _quotient_slack(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
+                    depth: int) -> int | None:
+    """x <= B - s gives floor(x/d) <= floor(B/d) - floor(s/d), for any integers."""
+    mine, theirs = _quotient_of(value), _quotient_of(bound)
+    if mine is None or theirs is None or mine[1] != theirs[1]:
+        return None
+    return slack_below(analysis, mine[0], theirs[0], depth) // mine[1]
+
+
+def proved_sum_at_most(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value | int,
+                       bound: ir.Value, depth: int = _RELATION_DEPTH) -> bool:
+    """Whether a + b <= bound on every execution: the symbolic form of
+    `upper_bound_of_sum` for an extent that is an SSA value. Beyond the slack
+    of either term: a + min(x, y) <= a + x; a + (B - a) = B; and floor
+    quotients by one constant, floor(a/d) + floor(b/d) <= floor((a + b)/d)."""
+    if isinstance(b, int):
+        return slack_below(analysis, a, bound, depth) >= b
+    if (slack_below(analysis, a, bound, depth) >= analysis.fact(b).hi
+            or slack_below(analysis, b, bound, depth) >= analysis.fact(a).hi):
+        return True
+    if depth <= 0:
+        return False
+    return any(_sum_rule(analysis, x, y, bound, depth - 1) for x, y in ((a, b), (b, a)))
+
+
+def _sum_rule(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, bound: ir.Value,
+              depth: int) -> bool:
+    smaller = _defining(b, "arith.minsi")
+    if smaller is not None:
+        return any(proved_sum_at_most(analysis, a, v, bound, depth) for v in smaller.operands)
+    difference = _defining(b, "arith.subi")
+    if difference is not None and difference.operands[1] == a and _exact(analysis.fact(b)):
+        return slack_below(analysis, difference.operands[0], bound, depth) >= 0
+    qa, qb, qbound = _quotient_of(a), _quotient_of(b), _quotient_of(bound)
+    if qa is None or qb is None or qbound is None or not qa[1] == qb[1] == qbound[1]:
+        return False
+    return proved_sum_at_most(analysis, qa[0], qb[0], qbound[0], depth)
+
+
+# ---------------------------------------------------------------- linear forms
+
+
+@dataclass(frozen=True)
+class Linear:
+    """value == scale * base + offset as exact rationals (base None: a constant)."""
+
+    scale: Fraction
+    base: ir.Value | None
+    offset: Fraction
+
+    def times(self, factor: Fraction | int) -> Linear:
+        if self.base is None:
+            return Linear(Fraction(0), None, self.offset * factor)
+        return Linear(self.scale * factor, self.base, self.offset * factor)
+
+
+def linear_form(analysis: OffsetAnalysis, value: ir.Value, depth: int = _RELATION_DEPTH
+                ) -> Linear:
+    """`value` as scale * base + offset, through arith.muli and arith.addi by
+    constants and exact floordivsi by a positive constant (x provably a multiple
+    of d, so x / d is the rational quotient), each of whose results provably does
+    not wrap. Two values with equal forms are equal on every execution; anything
+    else is its own base."""
+    fact = analysis.fact(value)
+    if fact.constant is not None:
+        return Linear(Fraction(0), None, Fraction(fact.constant))
+    itself = Linear(Fraction(1), value, Fraction(0))
+    if depth <= 0 or not isinstance(value, ir.OpResult) or not _exact(fact):
+        return itself
+    owner = value.owner
+    if len(owner.operands) != 2:
+        return itself
+    lhs, rhs = owner.operands
+    quotient = _quotient_of(value)
+    if quotient is not None:
+        if not analysis.is_multiple(quotient[0], quotient[1]):
+            return itself
+        return linear_form(analysis, quotient[0], depth - 1).times(Fraction(1, quotient[1]))
+    for x, c in ((lhs, rhs), (rhs, lhs)):
+        const = analysis.fact(c).constant
+        if const is None:
+            continue
+        form = linear_form(analysis, x, depth - 1)
+        if owner.name == "arith.muli":
+            return form.times(const)
+        if owner.name == "arith.addi":
+            return Linear(form.scale, form.base, form.offset + const)
+    return itself

@@ -23,7 +23,7 @@ def nz_geometry(t: ir.RankedTensorType, loc: ir.Location) -> NzGeometry:
     """The logical geometry of an NZ tensor type, or a refusal of everything
     NZ cannot represent."""
     shape = pl.tensor_shape(t)
-    layout = pl.tensor_layout(t)
+    layout = _layout(t)
     what = f"NZ tensor {t}"
     if layout.distributed:
         raise Refusal(loc, f"{what} is distributed: remote loads have no NZ blocked form; "
@@ -47,9 +47,15 @@ def nz_geometry(t: ir.RankedTensorType, loc: ir.Location) -> NzGeometry:
     return NzGeometry(shape, c0)
 
 
+def _layout(t: ir.RankedTensorType) -> pl.TensorLayout:
+    layout = pl.tensor_layout(t)
+    assert layout is not None  # only GM tensor types (which have one) are NZ
+    return layout
+
+
 def blocked_type(t: ir.RankedTensorType, geom: NzGeometry) -> ir.RankedTensorType:
     shape = nz_layout.blocked_shape(geom.shape, geom.c0)
-    layout = pl.tensor_layout(t)
+    layout = _layout(t)
     if layout.valid_shape is not None:
         layout = replace(layout, valid_shape=shape)
     return pl.tensor_type(shape, t.element_type, layout)
@@ -85,10 +91,11 @@ def check_extents_fit_i64(t: ir.RankedTensorType, loc: ir.Location) -> None:
     for axis in reversed(range(len(shape))):
         stride = explicit[axis] if axis < len(explicit) and explicit[axis] is not None \
             else running
-        if stride is None or shape[axis] is None:
+        extent = shape[axis]
+        if stride is None or extent is None:
             running = None  # dynamic: computed at run time, not folded here
             continue
-        running = stride * shape[axis]
+        running = stride * extent
         if running > INT64_MAX:
             raise Refusal(loc, f"tensor {t}: axis {axis} spans {running} elements (stride "
                           f"{stride} x extent {shape[axis]}), more than a 64-bit index "

@@ -17,11 +17,12 @@ from . import layout as nz_layout
 from .coords import Const, Coord, divided, fold_leading, leading_multipliers
 from .intervals import Fact
 from .offsets import (
-    PROVABLE_FORMS,
     OffsetAnalysis,
     constant_value,
     explain_fact,
     integer_width,
+    provable_forms_note,
+    proved_sum_at_most,
     upper_bound_of_sum,
 )
 
@@ -49,22 +50,40 @@ class WindowProofs:
 
 @dataclass
 class NzGeometry:
-    """A logical NZ tensor: its shape and c0."""
+    """A logical NZ tensor: its shape and c0. A dynamic row count (pto views
+    only) is None in `shape` and its SSA value in `rows_value`, proved a
+    positive, bounded multiple of 16 by whoever built the geometry."""
 
     shape: tuple[int | None, ...]
     c0: int
+    rows_value: ir.Value | None = None
 
     @property
     def rank(self) -> int:
         return len(self.shape)
 
     @property
-    def rows(self) -> int:
+    def rows(self) -> int | None:
         return self.shape[-2]
 
     @property
     def cols(self) -> int:
-        return self.shape[-1]
+        cols = self.shape[-1]
+        assert cols is not None  # NZ columns are static (nz.layout refuses dynamic ones)
+        return cols
+
+    @property
+    def row_extent(self) -> int | ir.Value:
+        """The row count: a number, or the SSA value of a dynamic one."""
+        if self.rows is not None:
+            return self.rows
+        assert self.rows_value is not None
+        return self.rows_value
+
+    def max_rows(self, proofs: WindowProofs) -> int:
+        """The largest row count any execution can have."""
+        extent = self.row_extent
+        return extent if isinstance(extent, int) else proofs.fact(extent).hi
 
     @property
     def leading(self) -> tuple[int | None, ...]:
@@ -79,8 +98,9 @@ class BlockedWindow:
 
 
 def _static_sizes(values: Sequence[ir.Value], loc: ir.Location, what: str) -> list[int]:
-    sizes = [constant_value(v) for v in values]
-    if any(s is None for s in sizes):
+    constants = [constant_value(v) for v in values]
+    sizes = [s for s in constants if s is not None]
+    if len(sizes) != len(constants):
         raise Refusal(loc, f"{what} sizes must be arith.constant values: an NZ window moves "
                       "whole fractals, so its extent must be known when the view is blocked")
     if any(s <= 0 for s in sizes):
@@ -113,23 +133,28 @@ def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,
     if not fact.is_multiple(divisor):
         raise Refusal(loc, f"cannot prove that the {axis} is a multiple of {divisor}: an NZ "
                       "coordinate is divided by the fractal factor and an unaligned one reads "
-                      f"the wrong fractal. {explain_fact(value, fact)}. "
-                      f"Provable forms: {PROVABLE_FORMS}")
+                      f"the wrong fractal. {explain_fact(value, fact)}",
+                      provable_forms_note(loc))
     if not fact.non_negative:
         raise Refusal(loc, f"cannot prove that the {axis} is non-negative: a negative offset "
                       "floor-divides below zero and is clamped to 0 downstream, silently "
-                      f"reading fractal 0. {explain_fact(value, fact)}. "
-                      f"Provable forms: {PROVABLE_FORMS}")
+                      f"reading fractal 0. {explain_fact(value, fact)}",
+                      provable_forms_note(loc))
     return divided(value, divisor, loc)
 
 
-def check_window_bounds(offset: ir.Value, extent_used: ir.Value | int, extent: int | None,
-                        axis: str, loc: ir.Location, proofs: WindowProofs, what: str,
-                        why: str) -> None:
+def check_window_bounds(offset: ir.Value, extent_used: ir.Value | int,
+                        extent: int | ir.Value | None, axis: str, loc: ir.Location,
+                        proofs: WindowProofs, what: str, why: str) -> None:
     """Prove offset + extent_used <= extent for every execution (offset >= 0 is
     proved by the caller). `extent_used` is the window's size, or the SSA value
-    of the rows actually moved (a ragged tail). A dynamic extent has no bound
-    to prove against: a warning (an error with strict-bounds)."""
+    of the rows actually moved (a ragged tail). An extent given as an SSA value
+    (a dynamic row count with facts) is proved against relationally; an unknown
+    extent (None) has no bound to prove against: a warning (an error with
+    strict-bounds)."""
+    if isinstance(extent, ir.Value):
+        _check_symbolic_bound(offset, extent_used, extent, axis, loc, proofs, what, why)
+        return
     if isinstance(extent_used, int):
         end = proofs.fact(offset).hi + extent_used
     else:
@@ -248,11 +273,11 @@ def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Seque
         raise Refusal(loc, f"{what} of {tile_rows} x {tile_cols} is not whole fractals of "
                       f"{ROWS} x {geom.c0}: NZ has no partial fractal. Use a tile whose rows are "
                       f"a multiple of {ROWS} and columns a multiple of {geom.c0}")
-    if tile_rows > geom.rows or tile_cols > geom.cols:
+    if tile_rows > geom.max_rows(proofs) or tile_cols > geom.cols:
         raise Refusal(loc, f"{what} of {tile_rows} x {tile_cols} is larger than the "
-                      f"{geom.rows} x {geom.cols} plane of the tensor: it would address "
-                      "fractals of other column blocks or batches; load a window inside the "
-                      "tensor")
+                      f"{geom.max_rows(proofs)} x {geom.cols} plane of the tensor: it would "
+                      "address fractals of other column blocks or batches; load a window inside "
+                      "the tensor")
     batch, batch_size = _leading_batch(geom, offsets[:-2], static[:-2], loc, what, proofs)
     if batch_size != 1:
         raise Refusal(loc, f"{what} takes {batch_size} batches into one 2-D tile: the NZ->NZ "
@@ -270,12 +295,29 @@ def plan_load_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Seque
         window.valid, loaded_rows, column_blocks = _plan_valid(
             geom, valid, static, loc, proofs, what)
     moved_rows = valid[-2] if valid is not None else tile_rows  # a ragged tail moves fewer
-    check_window_bounds(offsets[-2], moved_rows, geom.rows, "row", loc, proofs, what,
+    check_window_bounds(offsets[-2], moved_rows, geom.row_extent, "row", loc, proofs, what,
                         _ROW_OVERRUN)
     check_window_bounds(offsets[-1], tile_cols, geom.cols, "column", loc, proofs, what,
                         _COLUMN_OVERRUN)
-    check_gm_gap(geom.rows, loaded_rows, column_blocks, loc)
+    check_gm_gap(geom.max_rows(proofs), loaded_rows, column_blocks, loc,
+                 dynamic_rows=geom.rows is None)
     return window
+
+
+def _check_symbolic_bound(offset: ir.Value, extent_used: ir.Value | int, extent: ir.Value,
+                          axis: str, loc: ir.Location, proofs: WindowProofs, what: str,
+                          why: str) -> None:
+    """offset + extent_used <= extent, the extent a dynamic count: proved from
+    how the offset is defined against the count itself (nz.offsets.slack_below)."""
+    if proved_sum_at_most(proofs.analysis, offset, extent_used, extent):
+        return
+    size = extent_used if isinstance(extent_used, int) else "the valid extent"
+    raise Refusal(loc, f"{what} {axis} window cannot be proved inside the dynamic {axis} count: "
+                  f"offset + {size} <= count is not implied by what is known "
+                  f"(offset: {explain_fact(offset, proofs.fact(offset))}; count: "
+                  f"{explain_fact(extent, proofs.fact(extent))}): {why}. Bound the offset by "
+                  "the count itself: an scf.for up to it whose step divides its "
+                  "nz.multiple_of, a min() with count - size, or count - n")
 
 
 _ROW_OVERRUN = ("in NZ order rows past the axis are the next column block's, so an overrun "
@@ -283,8 +325,11 @@ _ROW_OVERRUN = ("in NZ order rows past the axis are the next column block's, so 
 _COLUMN_OVERRUN = "in NZ order columns past the axis are the next batch's"
 
 
-def _check_plane_bounds(geom, row: Coord, col: Coord, tile_rows, tile_cols, loc, what) -> None:
-    if isinstance(row, Const) and row.value * ROWS + tile_rows > geom.rows:
+def _check_plane_bounds(geom: NzGeometry, row: Coord, col: Coord, tile_rows: int,
+                        tile_cols: int, loc: ir.Location, what: str) -> None:
+    # A dynamic row count is checked by check_window_bounds, against the count itself.
+    if (isinstance(row, Const) and geom.rows is not None
+            and row.value * ROWS + tile_rows > geom.rows):
         raise Refusal(loc, f"{what} rows [{row.value * ROWS}, {row.value * ROWS + tile_rows}) "
                       f"lie outside the {geom.rows} rows of the tensor: in NZ order they would "
                       "address the next column block; keep the window inside the tensor")
@@ -333,7 +378,7 @@ def _valid_extent(value, divisor, limit, axis, loc, proofs: WindowProofs, what) 
         return Const(const // divisor, value.type)
     if not fact.is_multiple(divisor):
         raise Refusal(loc, f"cannot prove that the {what} {axis} are a multiple of {divisor}. "
-                      f"{ragged}. {explain_fact(value, fact)}. Provable forms: {PROVABLE_FORMS}")
+                      f"{ragged}. {explain_fact(value, fact)}", provable_forms_note(loc))
     if fact.lo < 0 or fact.hi > limit:
         raise Refusal(loc, f"cannot prove that the {what} {axis} lie inside [0, {limit}], the "
                       f"extent of the loaded window ({explain_fact(value, fact)}): a negative "
@@ -343,19 +388,26 @@ def _valid_extent(value, divisor, limit, axis, loc, proofs: WindowProofs, what) 
 
 
 def check_gm_gap(parent_rows: int, loaded_rows: int, column_blocks: int,
-                 loc: ir.Location) -> None:
+                 loc: ir.Location, dynamic_rows: bool = False) -> None:
     """Temporary guard for pto-isa#317; delete this function and its call
-    when the NZ->NZ load keeps its GM gap in more than 16 bits."""
+    when the NZ->NZ load keeps its GM gap in more than 16 bits. A dynamic row
+    count is checked at its largest value (`parent_rows`, the count's proved
+    upper bound): the gap R - TR grows with R."""
     if nz_layout.gm_gap_fits(parent_rows, loaded_rows, column_blocks):
         return
     gap = nz_layout.gm_row_gap(parent_rows, loaded_rows)
+    rows = (f"dynamic tensor rows up to {parent_rows}" if dynamic_rows
+            else f"tensor rows {parent_rows}")
+    narrow = (", or narrow the row count's nz.range to at most "
+              f"{loaded_rows + nz_layout.GM_GAP_LIMIT + 1} (half-open) if the host allows"
+              if dynamic_rows else "")
     raise Refusal(loc, f"NZ load spans {column_blocks} column blocks with a GM gap of {gap} "
-                  f"32-byte blocks (tensor rows {parent_rows} - loaded rows {loaded_rows}), more "
+                  f"32-byte blocks ({rows} - loaded rows {loaded_rows}), more "
                   f"than the {nz_layout.GM_GAP_LIMIT} the A2/A3 load instruction holds: a "
                   "temporary guard against defect pto-isa#317 (the gap is truncated to 16 bits "
                   "and the load silently reads the wrong fractal). Workarounds: load a taller "
                   "row tile so the gap shrinks, or lay stacked weights out as a rank-3 "
-                  "[LAYERS, K, N] tensor so the layer axis becomes the NZ batch")
+                  f"[LAYERS, K, N] tensor so the layer axis becomes the NZ batch{narrow}")
 
 
 def plan_leading_slice(geom: NzGeometry, offsets: Sequence[ir.Value],
@@ -373,7 +425,7 @@ def plan_leading_slice(geom: NzGeometry, offsets: Sequence[ir.Value],
     batch, batch_size = _leading_batch(geom, offsets[:-2], static[:-2], loc, what, proofs)
     return BlockedWindow(
         [batch, Const(0), Const(0), Const(0), Const(0)],
-        [Const(batch_size), Const(geom.cols // geom.c0), Const(geom.rows // ROWS),
+        [Const(batch_size), Const(geom.cols // geom.c0), Const(static[-2] // ROWS),
          Const(ROWS), Const(geom.c0)])
 
 
@@ -384,6 +436,10 @@ def check_acc_store_whole_rows(geom: NzGeometry, tile_rows: int, row_offset: ir.
                                loc: ir.Location, proofs: WindowProofs) -> None:
     """TStoreAccNz2nz (A2/A3) steps column blocks by the partition height, not
     by the parent's stride: only a store covering every row lands right."""
+    if geom.rows is None:
+        raise Refusal(loc, "NZ accumulator store into a tensor of a dynamic row count: the "
+                      "store must cover the whole row axis, which a static tile cannot be "
+                      "proved to do; store into a tensor of static rows, or store ND")
     if tile_rows == geom.rows and proofs.fact(row_offset).constant == 0:
         return
     raise Refusal(loc, f"NZ accumulator store must cover the whole {geom.rows}-row axis of the "

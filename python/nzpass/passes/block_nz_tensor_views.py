@@ -29,6 +29,7 @@ from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
     max_proof_depth_option,
+    provable_forms_once,
     strict_bounds_option,
     unchanging_ir,
 )
@@ -94,8 +95,8 @@ class BlockNzTensorViews(ModulePass):
             plans = [_FunctionPlan(func, backend, proofs, refusals,
                                    TypeBlocker(blocked_types))
                      for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
-        report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans),
-                          proofs.warnings)
+        report_or_rewrite(provable_forms_once(refusals), diagnostics,
+                          (plan.apply for plan in plans), proofs.warnings)
 
 
 def backend_or_refusal(module: ir.Operation, refusals: list[Refusal]) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..dialects import pl, pto, store_attrs
 from ..dialects.common import SEGMENTS, check_no_regions
@@ -16,16 +18,31 @@ from ..ir.bindings import ir
 from ..ir.walk import functions, pre_order
 from ..nz import layout as nz_layout
 from ..nz.acc_store import check_acc_store_limits
-from ..nz.coords import Const, CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
+from ..nz.coords import (
+    Const,
+    Coord,
+    CoordEmitter,
+    Folded,
+    Rewrite,
+    divided,
+    retained_for_rewrite,
+    rewrite_in_order,
+)
 from ..nz.offsets import (
+    RANGE_ATTR,
+    Linear,
     OffsetAnalysis,
     constant_value,
+    explain_fact,
+    linear_form,
     max_proof_depth_option,
+    provable_forms_once,
     strict_bounds_option,
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
 from ..nz.window import (
+    ROWS,
     BlockedWindow,
     NzGeometry,
     WindowProofs,
@@ -84,8 +101,8 @@ class PtoBlockNzViews(ModulePass):
             plans = [_FunctionPlan(func, backend, reader, proofs,
                                    refusals)
                      for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
-        report_or_rewrite(refusals, diagnostics, (plan.apply for plan in plans),
-                          proofs.warnings)
+        report_or_rewrite(provable_forms_once(refusals), diagnostics,
+                          (plan.apply for plan in plans), proofs.warnings)
 
 
 class _FunctionPlan:
@@ -97,10 +114,12 @@ class _FunctionPlan:
         self.backend = backend
         self.reader = reader
         self.prover = prover
+        self.refusals = refusals
         # Keyed by pre-order position: see nz_coords.rewrite_in_order.
         self.rewrites: dict[int, Rewrite] = {}
         self.walk = pre_order(func)
         ops = self.walk.ops
+        assert isinstance(ops, Sequence)  # a whole walk lists every op, by position
         self.positions = {op: position for position, op in enumerate(ops)}
         for op in ops:
             if op.name != pto.MakeTensorView.NAME:
@@ -123,11 +142,22 @@ class _FunctionPlan:
         if len(view.groups["shape"]) == 5:
             return  # already blocked: leave it alone
         check_no_regions(op)
-        geom = _geometry(view, result, op.location)
+        geom = _geometry(view, result, op.location, self.prover)
         _check_ptr(view, result.element)
-        _check_dense_strides(view, geom, op.location)
-        for use in op.results[0].uses:
-            self._plan_partition(use.owner.operation, op.results[0], geom, result.element)
+        _check_dense_strides(view, geom, op.location, self.prover)
+        # Every user is planned, in source order (a use list runs backwards): each
+        # refusal is reported, not only the first.
+        users = sorted((use.owner.operation for use in op.results[0].uses),
+                       key=lambda user: self.positions.get(user, -1))
+        refused = False
+        for user in users:
+            try:
+                self._plan_partition(user, op.results[0], geom, result.element)
+            except Refusal as refusal:
+                self.refusals.append(refusal)
+                refused = True
+        if refused:
+            return
         self.rewrites[self.positions[op]] = lambda emitter: _rebuild_view(emitter, view,
                                                                           result, geom)
 
@@ -162,7 +192,8 @@ class _FunctionPlan:
         self.rewrites[self.positions[op]] = lambda emitter: _rebuild_partition(
             emitter, part, window, element, layout)
 
-    def _check_load(self, op: ir.Operation, element: str, rows: int, cols: int) -> None:
+    def _check_load(self, op: ir.Operation, element: str, rows: int | None,
+                    cols: int | None) -> None:
         load = pto.TLoad(op, self.reader.attributes(op, (SEGMENTS,)))
         tile = _tile(load, "dst")
         if not tile.is_nz_mat:
@@ -247,20 +278,55 @@ def _nz_result_type(op: ir.Operation, attrs: dict[str, ir.Attribute]) -> pto.Vie
     return _result_view_type(op, pto.MakeTensorView.NAME, "tensor_view")
 
 
-def _geometry(view: pto.MakeTensorView, result: pto.ViewType, loc) -> NzGeometry:
+def _geometry(view: pto.MakeTensorView, result: pto.ViewType, loc: ir.Location,
+              proofs: WindowProofs) -> NzGeometry:
     element = opaque_refusal(loc, lambda: pl.element_type(result.element))
-    shape = [constant_value(v) for v in view.groups["shape"]]
+    values = view.groups["shape"]
+    shape = [constant_value(v) for v in values]
+    dynamic_rows = len(shape) >= 2 and shape[-2] is None
+    bits = element_bit_width(element)
+    if bits is None:
+        raise Refusal(loc, f"logical NZ view of {result.element}: NZ needs an integer or "
+                      "floating-point element type, whose size sets c0; keep this view ND")
     try:
-        c0 = nz_layout.c0_for_bit_width(element_bit_width(element))
-        blocked = nz_layout.blocked_shape(shape, c0)
+        c0 = nz_layout.c0_for_bit_width(bits)
+        blocked = nz_layout.blocked_shape(shape, c0, dynamic_rows)
     except nz_layout.NzLayoutError as err:
         raise Refusal(loc, f"logical NZ view: {err}") from None
-    strides = nz_layout.nz_strides(shape[-2], shape[-1], c0)
+    rows_value = values[-2] if dynamic_rows else None
+    geom = NzGeometry(tuple(shape), c0, rows_value)
+    if rows_value is not None:
+        _check_dynamic_rows(rows_value, loc, proofs)
+    # A dynamic row count is checked at its largest value: its strides grow with it.
+    rows = geom.max_rows(proofs)
+    strides = nz_layout.nz_strides(rows, geom.cols, c0)
     if any(value is not None and value > _INDEX_MAX for value in (*blocked, *strides)):
-        raise Refusal(loc, f"logical NZ view of shape {shape}: its blocked shape {list(blocked)} "
-                      f"or strides {list(strides)} exceed the 64-bit index range of the view's "
-                      "operands; split the tensor into smaller views")
-    return NzGeometry(tuple(shape), c0)
+        largest = f" (rows up to {rows})" if dynamic_rows else ""
+        raise Refusal(loc, f"logical NZ view of shape {_shown(shape)}{largest}: its blocked shape "
+                      f"{_shown(blocked)} or strides {list(strides)} exceed the 64-bit index "
+                      "range of the view's operands; split the tensor into smaller views")
+    return geom
+
+
+def _shown(extents) -> str:
+    return "[" + ", ".join("?" if e is None else str(e) for e in extents) + "]"
+
+
+def _check_dynamic_rows(rows: ir.Value, loc: ir.Location, proofs: WindowProofs) -> None:
+    """A dynamic row count R is blocked to R/16 row fractals with strides R*c0 and
+    C*R: R must be a positive multiple of 16 with a known largest value (the
+    strides, the window bounds and the #317 gap guard are proved at it)."""
+    fact = proofs.fact(rows)
+    shown = explain_fact(rows, fact)
+    if not fact.is_multiple(ROWS):
+        raise Refusal(loc, f"logical NZ view rows are dynamic and cannot be proved a multiple "
+                      f"of {ROWS}: an NZ fractal holds {ROWS} whole rows, so the blocked row "
+                      f"count R/{ROWS} exists only for such an R. {shown}")
+    if fact.lo <= 0 or not fact.bounded_above:
+        raise Refusal(loc, "logical NZ view rows are dynamic and cannot be bounded to a "
+                      "positive range: the blocked strides R*c0 and C*R, the window bounds and "
+                      "the pto-isa#317 gap guard are proved at the largest row count. "
+                      f"{shown}; state its range, e.g. {{{RANGE_ATTR} = array<i64: 16, 8193>}}")
 
 
 def _check_ptr(view: pto.MakeTensorView, element: str) -> None:
@@ -275,22 +341,52 @@ def _check_ptr(view: pto.MakeTensorView, element: str) -> None:
                       f"pointer's element type must equal it; use a !pto.ptr<{element}>")
 
 
-def _check_dense_strides(view: pto.MakeTensorView, geom: NzGeometry, loc) -> None:
-    """NZ bytes are dense: the logical strides must be the row-major ones."""
-    given = [constant_value(v) for v in view.groups["strides"]]
-    expected = list(nz_layout.row_major_strides(geom.shape))
-    if len(given) != len(expected):
-        raise MalformedOp(loc, f"'pto.make_tensor_view' op has {len(given)} strides for "
+def _check_dense_strides(view: pto.MakeTensorView, geom: NzGeometry, loc: ir.Location,
+                         proofs: WindowProofs) -> None:
+    """NZ bytes are dense: the logical strides must be the row-major ones. A
+    stride after a dynamic row count R is R times a constant, proved equal to
+    the given stride's linear form (the same SSA value times the same factor)."""
+    values = view.groups["strides"]
+    expected = _row_major_forms(geom, proofs)
+    if len(values) != len(expected):
+        raise MalformedOp(loc, f"'pto.make_tensor_view' op has {len(values)} strides for "
                           f"{len(expected)} extents")
-    if None in given:
+    given = [constant_value(v) for v in values]
+    static = [None if e.base is not None else int(e.offset) for e in expected]
+    if any(g is None and e is not None for g, e in zip(given, static, strict=True)):
         raise Refusal(loc, "logical NZ view strides must be arith.constant values: the dense "
                       "row-major strides they must equal cannot be checked otherwise")
-    for axis, (got, want) in enumerate(zip(given, expected, strict=True)):
-        if got != want:
-            raise Refusal(loc, f"logical NZ view strides {given} are not the dense row-major "
-                          f"strides {expected} of its shape (axis {axis}): the NZ bytes of "
-                          "a padded, transposed or strided tensor are not in fractal order. "
-                          "Pack the tensor densely, or describe it as ND")
+    for axis, (value, want) in enumerate(zip(values, expected, strict=True)):
+        if want.base is None:
+            if given[axis] != static[axis]:
+                raise Refusal(loc, f"logical NZ view strides {_shown(given)} are not the dense "
+                              f"row-major strides {_shown(static)} of its shape (axis {axis}): "
+                              "the NZ bytes of a padded, transposed or strided tensor are not "
+                              "in fractal order. Pack the tensor densely, or describe it as ND")
+        elif linear_form(proofs.analysis, value) != want:
+            factor = int(want.scale)
+            raise Refusal(loc, f"logical NZ view stride[{axis}] cannot be proved equal to the "
+                          f"dense row-major stride R * {factor} of its shape (R the dynamic row "
+                          "count): NZ bytes are dense, and a stride that may differ puts the "
+                          f"batches elsewhere; compute it as arith.muli of the row count by "
+                          f"{factor} (it is {explain_fact(value, proofs.fact(value))})")
+
+
+def _row_major_forms(geom: NzGeometry, proofs: WindowProofs) -> list[Linear]:
+    """stride[i] = product(shape[i+1:]), as linear forms of the dynamic row count."""
+    rows = geom.row_extent
+    rows_form = (Linear(Fraction(0), None, Fraction(rows)) if isinstance(rows, int)
+                 else linear_form(proofs.analysis, rows))
+    forms, running = [], Linear(Fraction(0), None, Fraction(1))
+    for axis in reversed(range(geom.rank)):
+        forms.append(running)
+        if axis == geom.rank - 2:
+            running = rows_form.times(running.offset)
+        else:
+            extent = geom.shape[axis]
+            running = running.times(extent if extent is not None else 0)
+    forms.reverse()
+    return forms
 
 
 def _tile(op_view: pto.PtoOp, group: str) -> pto.TileBuf:
@@ -333,13 +429,34 @@ def _acc_tile(store: pto.TStore, element: str, backend: str) -> pto.TileBuf:
 
 def _rebuild_view(emitter: CoordEmitter, view: pto.MakeTensorView, result: pto.ViewType,
                   geom: NzGeometry) -> ir.Operation:
-    shape = nz_layout.blocked_shape(geom.shape, geom.c0)
     # A rank-3 batch operand is kept as it is: it may be dynamic.
-    batch = view.groups["shape"][0] if geom.rank == 3 else emitter.constant(shape[0])
-    shape_values = [batch] + [emitter.constant(extent) for extent in shape[1:]]
-    strides = [emitter.constant(s) for s in nz_layout.nz_strides(geom.rows, geom.cols, geom.c0)]
+    batch = view.groups["shape"][0] if geom.rank == 3 else None
+    shape_values, strides = (emitter.emit_all(coords)
+                             for coords in _blocked_coords(geom, batch is None, view.location))
+    if batch is not None:
+        shape_values[0] = batch
     blocked = pto.ViewType("tensor_view", (None,) * 5, result.element, result.layout)
     return _recreate(view, [view.groups["ptr"], shape_values, strides], blocked.type())
+
+
+def _blocked_coords(geom: NzGeometry, static_batch: bool, loc: ir.Location
+                    ) -> tuple[list[Coord], list[Coord]]:
+    """The blocked shape [B, C/c0, R/16, 16, c0] and its row-major strides
+    [C*R, R*c0, 16*c0, c0, 1]; a dynamic R (proved a positive multiple of 16)
+    gives R/16 divided whole and the two outer strides as products of R."""
+    c0, cols = geom.c0, geom.cols
+    rows = geom.row_extent
+    blocked = nz_layout.blocked_shape(geom.shape, c0, dynamic_rows=not isinstance(rows, int))
+    batch = blocked[0] if static_batch else 0
+    assert batch is not None  # a dynamic batch is kept as its operand
+    head: list[Coord] = [Const(batch), Const(cols // c0)]
+    tail: list[Coord] = [Const(ROWS), Const(c0)]
+    inner: list[Coord] = [Const(ROWS * c0), Const(c0), Const(1)]
+    if isinstance(rows, int):
+        return ([*head, Const(rows // ROWS), *tail],
+                [Const(cols * rows), Const(rows * c0), *inner])
+    return ([*head, divided(rows, ROWS, loc), *tail],
+            [Folded(((rows, cols),)), Folded(((rows, c0),)), *inner])
 
 
 def _rebuild_partition(emitter: CoordEmitter, part: pto.PartitionView, window: BlockedWindow,

@@ -27,7 +27,9 @@ from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
     integer_width,
+    linear_form,
     max_proof_depth_option,
+    provable_forms_once,
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
@@ -95,7 +97,7 @@ class VerifyPtoNz(ModulePass):
             checker.forget_ops()
         for warning in in_source_order(checker.warnings):
             diagnostics.warning(warning.location, warning.message, warning.notes)
-        for refusal in in_source_order(checker.refusals):
+        for refusal in provable_forms_once(checker.refusals):
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
 
 
@@ -115,13 +117,14 @@ def _blocking_hint(pl_derived: bool) -> str:
 
 @dataclass(frozen=True)
 class _NzView:
-    """An NZ make_tensor_view that passed its own rules: its extents as facts, its
-    strides (constants) and its shape operands."""
+    """An NZ make_tensor_view that passed its own rules: its extents and strides as
+    facts (a stride is a constant, or proved the row-major product of a dynamic
+    extent) and its shape operands."""
 
     element: str
     c0: int
     extents: tuple[Fact, ...]
-    strides: tuple[int, ...]
+    strides: tuple[Fact, ...]
     shape_values: tuple[ir.Value, ...]
 
 
@@ -148,6 +151,9 @@ class _ViewFacts:
     shape: tuple[Extent, ...]
     strides: tuple[Extent, ...]
     hint: str
+    shape_values: tuple[ir.Value, ...]
+    stride_values: tuple[ir.Value, ...]
+    analysis: OffsetAnalysis
 
 
 @dataclass(frozen=True)
@@ -236,7 +242,7 @@ class _Checker:
         if op not in self.views:
             hint = _blocking_hint(self.pl_derived)
             self.views[op] = self._guard(lambda: _check_make_view(op, self.attrs(op), hint,
-                                                                  self.fact))
+                                                                  self.analysis))
         return self.views[op]
 
     def partition(self, op: ir.Operation) -> pto.PartitionView | None:
@@ -318,7 +324,8 @@ class _Checker:
             return view
         window = GmWindow(op.location, "NZ partition", view.element, view.c0, view.extents,
                           view.strides, tuple(self.fact(v) for v in offsets),
-                          tuple(self.fact(v) for v in sizes), tuple(sizes), tuple(offsets))
+                          tuple(self.fact(v) for v in sizes), tuple(sizes), tuple(offsets),
+                          view.shape_values)
         hazards.check_inside_view(window, self.analysis, self.strict_bounds, self.warnings)
         return window
 
@@ -336,7 +343,8 @@ class _Checker:
             zero = Fact.const(0, INDEX_WIDTH)
             return GmWindow(loc, "NZ view loaded whole (no pto.partition_view)", view.element,
                             view.c0, view.extents, view.strides, (zero,) * NZ_RANK,
-                            view.extents, view.shape_values)
+                            view.extents, view.shape_values, (None,) * NZ_RANK,
+                            view.shape_values)
         return self.source_view(value, loc)
 
     def _check_transfer(self, op: ir.Operation, cls: type[pto.PtoOp], view_group: str,
@@ -419,7 +427,10 @@ def _owner(value: ir.Value) -> ir.Operation | None:
 
 
 def _is_nz_value(value: ir.Value) -> bool:
-    vt = pto.view_type(value.type) if isinstance(value.type, ir.OpaqueType) else None
+    try:
+        vt = pto.view_type(value.type) if isinstance(value.type, ir.OpaqueType) else None
+    except OpaqueSyntaxError:
+        return True  # a view type that does not read may be NZ: report the malformed op
     if vt is not None and vt.layout == "nz":
         return True
     owner = _owner(value)
@@ -509,7 +520,7 @@ def _known(value: Extent, what: str, rule: str, loc: ir.Location) -> int:
 
 
 def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str,
-                     fact: Callable[[ir.Value], Fact]) -> _NzView | None:
+                     analysis: OffsetAnalysis) -> _NzView | None:
     result = _result_view_type(op)
     if "nz" not in (pto.layout_of(attrs.get("layout")), result.layout if result else None):
         return None
@@ -524,13 +535,15 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str
     shape, strides = view.groups["shape"], view.groups["strides"]
     _check_integer_operands(op.location, "'pto.make_tensor_view'", shape + strides)
     facts = _ViewFacts(op.location, result.element, c0, _resolve(shape, result.dims),
-                       tuple(constant_value(v) for v in strides), hint)
+                       tuple(constant_value(v) for v in strides), hint, tuple(shape),
+                       tuple(strides), analysis)
     for rule in _VIEW_RULES:
         rule(facts)
-    _check_type_agrees(op.location, "NZ view", "shape", result, shape, fact)
-    # Every stride is a constant now (the rules above refuse any other).
-    return _NzView(result.element, c0, tuple(fact(v) for v in shape),
-                   tuple(s for s in facts.strides if s is not None), tuple(shape))
+    _check_type_agrees(op.location, "NZ view", "shape", result, shape, analysis.fact)
+    # Every stride is a constant now, or proved the row-major product of the
+    # extents (the rules above refuse any other).
+    return _NzView(result.element, c0, tuple(analysis.fact(v) for v in shape),
+                   tuple(analysis.fact(v) for v in strides), tuple(shape))
 
 
 def _check_rank(view: pto.MakeTensorView, hint: str) -> None:
@@ -625,15 +638,20 @@ def _check_fractal_stride(facts: _ViewFacts) -> None:
 
 def _outer_stride(facts: _ViewFacts, axis: int, what: str, plural: str) -> None:
     """stride[axis] a multiple of c0 and covering the whole inner axis:
-    `stride[axis] >= shape[axis+1] * stride[axis+1]`."""
+    `stride[axis] >= shape[axis+1] * stride[axis+1]`. Where the stride or the
+    inner extent is dynamic, only the row-major stride is accepted, proved equal
+    (`_symbolic_stride`)."""
     c0, loc = facts.c0, facts.loc
+    inner = axis + 1
+    if facts.strides[axis] is None or facts.shape[inner] is None:
+        _symbolic_stride(facts, axis)
+        return
     stride = _known(facts.strides[axis], f"NZ view stride[{axis}]",
                     f"stride[{axis}] % c0 == 0", loc)
     if stride % c0:
         raise Refusal(loc, f"NZ view stride[{axis}] = {stride} is not a multiple of c0 = {c0}: "
                       f"every {what} must start on a {C0_BYTES}-byte C0 line; round it up to a "
                       f"multiple of {c0}")
-    inner = axis + 1
     rule = f"stride[{axis}] >= shape[{inner}] * stride[{inner}]"
     extent = _known(facts.shape[inner], f"NZ view shape[{inner}]", rule, loc)
     inner_stride = _known(facts.strides[inner], f"NZ view stride[{inner}]", rule, loc)
@@ -643,6 +661,35 @@ def _outer_stride(facts: _ViewFacts, axis: int, what: str, plural: str) -> None:
                   f"stride[{inner}] = {extent} * {inner_stride} = {extent * inner_stride}: "
                   f"consecutive {plural} would overlap; use at least {extent * inner_stride} "
                   f"(the canonical stride of the blocked shape)")
+
+
+def _symbolic_stride(facts: _ViewFacts, axis: int) -> None:
+    """stride[axis] == shape[axis+1] * stride[axis+1] on every execution, one factor
+    a constant: both sides' linear forms (nz.offsets.linear_form) are the same SSA
+    value times the same rational, e.g. stride[1] = R * c0 against shape[2] =
+    R floordiv 16 (exact for R a multiple of 16) times 16 * c0. PTOAS 0.61 takes
+    dynamic strides on trust; the A2/A3 load steps column blocks by stride[1]."""
+    inner = axis + 1
+    analysis = facts.analysis
+    extent, inner_stride = facts.shape[inner], facts.strides[inner]
+    stride_value = facts.stride_values[axis]
+    if extent is not None:
+        expected = linear_form(analysis, facts.stride_values[inner]).times(extent)
+    elif inner_stride is not None:
+        expected = linear_form(analysis, facts.shape_values[inner]).times(inner_stride)
+    else:
+        expected = None
+    if expected is not None and linear_form(analysis, stride_value) == expected:
+        return
+    shown = hazards.show(analysis.fact(stride_value))
+    raise Refusal(facts.loc, f"NZ view stride[{axis}] ({shown}) cannot be proved equal to "
+                  f"shape[{inner}] * stride[{inner}]: with a dynamic extent or stride "
+                  "verify-pto-nz accepts only the row-major strides of the blocked shape, "
+                  "proved as the same SSA value times the same constant, so that the load's "
+                  "column-block step and GM gap are those of the logical data. Compute the "
+                  "strides from the row count R (a multiple of 16): shape[2] = R floordiv 16, "
+                  "stride[1] = R * c0, stride[0] = C * R, with arith.floordivsi and arith.muli "
+                  "(pto-block-nz-views emits them)")
 
 
 def _check_column_block_stride(facts: _ViewFacts) -> None:
