@@ -12,6 +12,7 @@ passes never disagree on what a tile's valid region is.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -106,9 +107,9 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location) -> _Sources:
     allocs: list[ir.Operation] = []
     setters: list[ir.Operation] = []
     seen: set[ir.Value] = set()
-    backward, aliases = [tile], []
+    backward, aliases = deque([tile]), []
     while backward:
-        value = backward.pop()
+        value = backward.popleft()  # first found, first reported: an init before its yield
         if value in seen:
             continue
         seen.add(value)
