@@ -41,7 +41,7 @@ from nzpass.driver.source import ParseError
 from nzpass.ir.bindings import ir
 from nzpass.model import GmSource, SimulationError, ViewRequest
 from nzpass.model.hardware import GmOutOfBounds, HardwareLimitError
-from nzpass.model.kernel import Kernel, LaunchError, check_nz_against_nd
+from nzpass.model.kernel import Kernel, KernelArgument, LaunchError, check_nz_against_nd
 from progress import Progress
 
 PIPELINE = "builtin.module(pto-block-nz-views,verify-pto-nz)"
@@ -177,63 +177,212 @@ def _inside(events) -> bool:
                for d, o, s in zip(shape, offs, sizes, strict=True))
 
 
-def decide_facts(kernel: Kernel, weight: Weight) -> tuple[dict[str, tuple], int, dict]:
-    """Facts per argument name (multiple_of, lo, hi), the block count, and the largest
-    value of each offset argument."""
-    facts: dict[str, tuple] = {}
-    blocks = 1
+@dataclass
+class Facts:
+    """What the probe decided: facts per argument name (multiple_of, lo, hi), the block
+    count, the largest value of each offset argument, and the value every other integer
+    argument gets in the check (row counts at their smallest, token counts at 16)."""
+
+    facts: dict[str, tuple] = field(default_factory=dict)
+    blocks: int = 1
+    largest: dict[str, int] = field(default_factory=dict)
+    values: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)  # trip counts at their largest
+
+
+def _arguments_used_as(kernel: Kernel, role: str) -> list[int]:
+    """The integer arguments that are a view's extent (role "shape": a prefill weight's
+    row count) or an scf.for upper bound (role "bound": a trip count, which block 0 alone
+    may not show when the loop starts at the block index)."""
+    func = next(op for op in kernel.module.regions[0].blocks[0].operations
+                if op.operation.name == "func.func"
+                and ir.StringAttr(op.attributes["sym_name"]).value == kernel.function)
+    args = list(func.regions[0].blocks[0].arguments)
+    found: list[int] = []
+    func.operation.walk(lambda op: _role_operands(op.operation, role, args, found)
+                        or ir.WalkResult.ADVANCE, ir.WalkOrder.PRE_ORDER)
+    return sorted(set(found))
+
+
+def _role_operands(op: ir.Operation, role: str, args: list, found: list[int]) -> None:
+    if role == "shape" and op.name == pto.MakeTensorView.NAME:
+        rank = (len(op.operands) - 1) // 2
+        operands = list(op.operands[1:1 + rank])
+    elif role == "bound" and op.name == "scf.for":
+        operands = [op.operands[1]]
+    else:
+        return
+    found += [args.index(v) for v in operands if v in args]
+
+
+def _largest_count(kernel: Kernel, values: dict[str, int], name: str, blocks: int) -> int:
+    """The largest trip count (up to _MAX_COUNT) whose windows all stay inside their axes."""
+    def fits(count: int) -> bool:
+        try:
+            return all(_inside(events)
+                       for events in _probe(kernel, {**values, name: count}, blocks))
+        except (SimulationError, GmOutOfBounds, HardwareLimitError):
+            return False
+    if not fits(DEFAULT_VALUE):
+        return DEFAULT_VALUE  # the pass refuses what the facts cannot bound
+    low, high = DEFAULT_VALUE, _MAX_COUNT + 1
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+def _blocks(kernel: Kernel, values: dict[str, int]) -> int:
+    """The launch: blocks up to the first whose partitions leave a view's axis, or whose
+    simulation fails (a negative valid count: the token count is spent)."""
+    if kernel.block_idx_arg is None:
+        return 1
+    probe = _probe(kernel, values, MAX_BLOCKS)
+    for block in range(MAX_BLOCKS):
+        try:
+            events = next(probe)
+        except (SimulationError, GmOutOfBounds, HardwareLimitError):
+            if block == 0:
+                raise
+            return block
+        if block > 0 and not events:
+            return block  # the blocks from here on move nothing: the launch ends here
+        if not _inside(events):
+            if block == 0:
+                raise LaunchError("block 0 already leaves a view's axis with every integer "
+                                  f"argument at {DEFAULT_VALUE}")
+            return block
+    return MAX_BLOCKS
+
+
+def decide_facts(kernel: Kernel, weight: Weight) -> Facts:
+    """The facts of the launch the check runs, decided on the ND kernel with no data moved.
+
+    A row-count argument (an extent of a view) is first probed far larger than any window
+    (_PROBE_ROWS), then set to the rows its windows reach plus room for the offset arguments
+    (_ROW_ROOM windows), rounded up to 256; its facts are that row count up to 65536 (the
+    largest the pto-isa#317 gap guard accepts for any row tile), a multiple of 16. An offset
+    argument moves some partition offset by `step` per unit: its range keeps every window it
+    moves inside its axis, the room of an axis that several arguments move split evenly
+    between them (a joint bound has no per-argument fact)."""
+    ints = [a for a in kernel.arguments if a.is_integer
+            and a not in (kernel.block_idx_arg, kernel.block_num_arg)]
+    sizes = [kernel.arguments[n] for n in _arguments_used_as(kernel, "shape")]
+    big = {a.name: _PROBE_ROWS + 16 * i for i, a in enumerate(sizes)}
+    others = [a for a in ints if a.name not in big]
+    steps, counted = _roles(kernel, big, others)
+    counted += [kernel.arguments[n].name for n in _arguments_used_as(kernel, "bound")
+                if kernel.arguments[n].name not in (*big, *steps, *counted)]
+    at_zero = dict.fromkeys(steps, 0)
+    result = Facts(blocks=_blocks(kernel, {**big, **at_zero}))
+    reached = list(_probe(kernel, {**big, **at_zero}, result.blocks))
+    for arg in sizes:
+        rows = _rows_needed(reached, big[arg.name])
+        result.values[arg.name] = rows
+        if _sizes_weight(kernel, arg, weight):
+            result.facts[arg.name] = (FRACTAL_ROWS, rows, max(rows, _ROWS_LIMIT) + 1)
+    for name in counted:
+        top = _largest_count(kernel, {**result.values, **at_zero}, name, result.blocks)
+        _set_counts(result, {name: top})
+    # The offsets again at the row counts decided and the trip counts at their largest
+    # (a loop runs its most iterations, its windows reach furthest).
+    at_counts = {**result.values, **result.counts}
+    steps, _ = _roles(kernel, at_counts, [a for a in others if a.name in steps])
+    base = next(_probe(kernel, at_counts, 1))
+    reached = list(_probe(kernel, {**at_counts, **at_zero}, result.blocks))
+    for name, (multiple, top) in _offset_ranges(base, reached, steps).items():
+        result.facts[name] = (multiple if multiple > 1 else None, 0, top + 1)
+        result.largest[name] = top
     if kernel.block_idx_arg is not None:
-        blocks = MAX_BLOCKS
-        for block, events in enumerate(_probe(kernel, {}, MAX_BLOCKS)):
-            if not _inside(events):
-                blocks = block
-                break
-        if blocks == 0:
-            raise LaunchError("block 0 already leaves a view's axis with every integer "
-                              f"argument at {DEFAULT_VALUE}")
-        facts[kernel.block_idx_arg.name] = (None, 0, blocks)
-    base = list(_probe(kernel, {}, blocks))
-    largest: dict[str, int] = {}
-    for arg in kernel.arguments:
-        if not arg.is_integer or arg in (kernel.block_idx_arg, kernel.block_num_arg):
+        result.facts[kernel.block_idx_arg.name] = (None, 0, result.blocks)
+    return result
+
+
+def _roles(kernel: Kernel, values: dict[str, int], args
+           ) -> tuple[dict[str, list[tuple[int, int, int]]], list[str]]:
+    """Offset arguments, with the (event, axis, step) of block 0 by which each moves a
+    partition offset per unit, and trip counts: the arguments whose unit more changes the
+    number of loads and stores (the others at DEFAULT_VALUE)."""
+    base = next(_probe(kernel, values, 1))
+    steps, counted = {}, []
+    for arg in args:
+        moved = next(_probe(kernel, {**values, arg.name: DEFAULT_VALUE + 1}, 1))
+        if len(moved) != len(base):
+            counted.append(arg.name)
             continue
-        moved = next(_probe(kernel, {arg.name: DEFAULT_VALUE + 1}, 1))
-        found = _offset_fact(base, moved, weight, kernel)
-        if found is not None:
-            facts[arg.name], largest[arg.name] = found
-    return facts, blocks, largest
+        found = [(event, axis, o1 - o0)
+                 for event, ((_, offs, _, _), (_, offs1, _, _))
+                 in enumerate(zip(base, moved, strict=True))
+                 for axis, (o0, o1) in enumerate(zip(offs, offs1, strict=True)) if o1 > o0]
+        if found:
+            steps[arg.name] = found
+    return steps, counted
 
 
-def _offset_fact(base, moved, weight: Weight, kernel: Kernel):
-    """(facts, largest value) for an argument that moves weight partition offsets."""
-    multiple, top = 1, None
-    for (shape, offs, sizes, _), (_, offs1, _, _) in zip(base[0], moved, strict=False):
-        for axis, (o0, o1) in enumerate(zip(offs, offs1, strict=True)):
-            step = o1 - o0
-            if step <= 0:
-                continue
+_PROBE_ROWS = 1 << 22
+_MAX_COUNT = 256  # the largest trip count the probe gives an argument that bounds a loop
+_ROW_ROOM = 2  # windows of room past the rows reached, for the offset arguments to move in
+_ROWS_LIMIT = 65536  # R - TR <= 65535 for every row tile TR >= 16 (pto-isa#317)
+FRACTAL_ROWS = 16
+
+
+def _rows_needed(reached, probe_rows: int) -> int:
+    """Rows the windows of the axes of extent `probe_rows` reach, plus room, rounded up."""
+    ends = [o + s for events in reached for shape, offs, sizes, _ in events
+            for d, o, s in zip(shape, offs, sizes, strict=True) if d == probe_rows]
+    tall = [s for events in reached for shape, _, sizes, _ in events
+            for d, s in zip(shape, sizes, strict=True) if d == probe_rows]
+    rows = max(ends, default=0) + _ROW_ROOM * max(tall, default=FRACTAL_ROWS)
+    return -(-rows // 256) * 256
+
+
+def _sizes_weight(kernel: Kernel, arg: KernelArgument, weight: Weight) -> bool:
+    """Whether `arg` is an extent of one of the weight's views (their source lines)."""
+    func = next(op for op in kernel.module.regions[0].blocks[0].operations
+                if op.operation.name == "func.func"
+                and ir.StringAttr(op.attributes["sym_name"]).value == kernel.function)
+    value = list(func.regions[0].blocks[0].arguments)[arg.number]
+    return any(use.owner.operation.name == pto.MakeTensorView.NAME
+               and _line(use.owner.operation) in weight.views for use in value.uses)
+
+
+def _offset_ranges(first, reached, steps: dict[str, list[tuple[int, int, int]]]
+                   ) -> dict[str, tuple[int, int]]:
+    """(multiple, largest value) per offset argument: every window it moves stays inside
+    its axis with every offset argument at its largest, and on a fractal boundary."""
+    movers: dict[tuple[int, int], int] = {}
+    for found in steps.values():
+        for event, axis, _ in found:
+            movers[event, axis] = movers.get((event, axis), 0) + 1
+    ranges = {}
+    for name, found in steps.items():
+        multiple, top = 1, None
+        for event, axis, step in found:
+            shape, _, sizes, _ = first[event]
             size, extent = sizes[axis], shape[axis]
             multiple = math.lcm(multiple, size // math.gcd(step, size))
-            reach = max(e[1][axis] for events in base for e in events
+            reach = max(e[1][axis] for events in reached for e in events
                         if e[0] == shape and len(e[1]) > axis)
-            limit = (extent - size - reach) // step
+            limit = (extent - size - reach) // movers[event, axis] // step
             top = limit if top is None else min(top, limit)
-    if top is None:
-        return None
-    top -= top % multiple
-    if top < 0:
-        raise LaunchError("an offset argument cannot move the window and stay inside")
-    return (multiple if multiple > 1 else None, 0, top + 1), top
+        assert top is not None  # every argument in `steps` moves some offset
+        top -= top % multiple
+        if top < 0:
+            raise LaunchError(f"offset argument %{name} cannot move its windows and keep "
+                              "them inside their axes")
+        ranges[name] = (multiple, top)
+    return ranges
 
 
-def _launches(reference: Kernel, facts: dict[str, tuple], largest: dict[str, int]):
+def _launches(reference: Kernel, found: Facts):
     """The checked launches: arguments with an offset fact at 0, then at their largest
-    value; every other integer argument at DEFAULT_VALUE."""
-    rest = {a.name: DEFAULT_VALUE for a in reference.arguments if a.is_integer
-            and a.name not in facts and a not in (reference.block_idx_arg,
-                                                  reference.block_num_arg)}
-    low = {**rest, **dict.fromkeys(largest, 0)}
-    return [low, {**rest, **largest}] if largest else [low]
+    value; row counts at their smallest; every other integer argument at DEFAULT_VALUE."""
+    rest = {a.name: found.values.get(a.name, DEFAULT_VALUE) for a in reference.arguments
+            if a.is_integer and a.name not in found.largest
+            and a not in (reference.block_idx_arg, reference.block_num_arg)}
+    low = {**rest, **dict.fromkeys(found.largest, 0)}
+    high = {**rest, **found.largest, **found.counts}
+    return [low, high] if high != low else [low]
 
 
 # --------------------------------------------------------------------------- rewriting
@@ -261,38 +410,6 @@ def rewrite(text: str, weight: Weight, facts: dict[str, tuple]) -> str:
     return out
 
 
-_ALLOC_VALID = re.compile(r"pto\.alloc_tile (addr = %\w+ )?valid_row = (%\w+) valid_col = (%\w+) : "
-                          r"(!pto\.tile_buf<loc=mat, [^>]*v_row=\?, v_col=\?[^>]*>)")
-_TILE_DIMS = re.compile(r"rows=(\d+), cols=(\d+)")
-
-
-def fold_valid(text: str, module: ir.Module) -> str:
-    """Mat tile types `v_row=?, v_col=?` whose every alloc gives constants equal to the
-    tile's rows and cols, spelled static (what the type then says is what the operands
-    said): a stand-in for issue 15 point 1 until the passes resolve alloc operands."""
-    constants: dict[str, int] = {}
-    for match in re.finditer(r"(%\w+) = arith\.constant (-?\d+) : index", text):
-        constants[match[1]] = int(match[2])
-    verdict: dict[str, bool] = {}
-    for match in _ALLOC_VALID.finditer(text):
-        dims = _TILE_DIMS.search(match[4])
-        assert dims is not None  # the pattern above requires rows= and cols=
-        rows, cols = (int(x) for x in dims.groups())
-        same = (constants.get(match[2]), constants.get(match[3])) == (rows, cols)
-        verdict[match[4]] = verdict.get(match[4], True) and same
-    for type_text, foldable in verdict.items():
-        if not foldable:
-            continue
-        dims = _TILE_DIMS.search(type_text)
-        assert dims is not None
-        rows, cols = dims.groups()
-        static = type_text.replace("v_row=?, v_col=?", f"v_row={rows}, v_col={cols}")
-        text = re.sub(r"valid_row = %\w+ valid_col = %\w+ : " + re.escape(type_text),
-                      ": " + static, text)
-        text = text.replace(type_text, static)
-    return text
-
-
 # --------------------------------------------------------------------------- one weight
 
 
@@ -304,23 +421,54 @@ def _reason(diagnostics) -> str:
     return "failed without a diagnostic"
 
 
-def run_weight(weight: Weight, text: str, simulate: bool, fold: bool) -> None:
+def _blocked(text: str, weight: Weight, found: Facts):
+    """The switched kernel, blocked and verified. A trip count whose largest value the
+    simulation keeps inside its axes may still be refused: the offset analysis bounds a
+    loop's induction variable by the bound minus one, whatever the step and the start (a
+    block index); its range is then bisected down to the largest the passes prove."""
+    module, result = _run_passes(text, weight, found)
+    if result.success or not found.counts:
+        return module, result
+    good, tops = None, dict(found.counts)
+    low, high = DEFAULT_VALUE - 1, max(tops.values())
+    while high - low > 1:
+        middle = (low + high) // 2
+        _set_counts(found, {n: min(t, middle) for n, t in tops.items()})
+        attempt = _run_passes(text, weight, found)
+        if attempt[1].success:
+            low, good = middle, attempt
+        else:
+            high = middle
+    if good is None:
+        _set_counts(found, tops)
+        return module, result
+    _set_counts(found, {n: min(t, low) for n, t in tops.items()})
+    return good
+
+
+def _set_counts(found: Facts, counts: dict[str, int]) -> None:
+    for name, top in counts.items():
+        found.counts[name] = top
+        found.facts[name] = (None, 0, top + 1)
+
+
+def _run_passes(text: str, weight: Weight, found: Facts):
+    module = nzpass.parse_module(rewrite(text, weight, found.facts), weight.path)
+    return module, nzpass.run_pipeline(module, PIPELINE)
+
+
+def run_weight(weight: Weight, text: str, simulate: bool) -> None:
     ctx = nzpass.new_context()
     with ctx:
         original = nzpass.parse_module(text, weight.path)
-        if fold:
-            text = fold_valid(text, original)
-            original = nzpass.parse_module(text, weight.path)
         reference = Kernel(original, weight.function, text, weight.path, mode="ideal")
         try:
-            facts, blocks, largest = decide_facts(reference, weight)
+            found = decide_facts(reference, weight)
         except (SimulationError, GmOutOfBounds, HardwareLimitError) as err:
             weight.outcome, weight.reason = "skipped", f"probe: {_NUMBER.sub('N', str(err))}"
             return
-        weight.facts = {n: _fact_text(*f) for n, f in facts.items()}
-        switched = rewrite(text, weight, facts)
-        module = nzpass.parse_module(switched, weight.path)
-        result = nzpass.run_pipeline(module, PIPELINE)
+        module, result = _blocked(text, weight, found)
+        weight.facts = {n: _fact_text(*f) for n, f in found.facts.items()}
         if not result.success:
             weight.outcome, weight.reason = "refused", _reason(result.diagnostics)
             weight.detail = next((f"{d.loc}: {d.message}" for d in result.diagnostics
@@ -331,8 +479,8 @@ def run_weight(weight: Weight, text: str, simulate: bool, fold: bool) -> None:
             return
         candidate = Kernel(module, weight.function)
         try:
-            for given in _launches(reference, facts, largest):
-                report = check_nz_against_nd(candidate, reference, given, blocks)
+            for given in _launches(reference, found):
+                report = check_nz_against_nd(candidate, reference, given, found.blocks)
                 if not report.equal:
                     weight.simulated = "differs"
                     weight.detail = report.mismatches[0].message if report.mismatches else ""
@@ -351,9 +499,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", help="kernels whose path contains this")
     p.add_argument("--list", action="store_true", help="print every weight's outcome")
     p.add_argument("--no-sim", action="store_true", help="skip the simulation check")
-    p.add_argument("--fold-valid", action="store_true",
-                   help="first spell static the Mat tiles' constant valid regions (a "
-                        "stand-in for issue 15 point 1)")
     args = p.parse_args(argv)
     paths = sorted(str(f) for f in Path(args.dir).glob("**/kernels/aic/*.pto")
                    if not args.only or args.only in str(f))
@@ -370,7 +515,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     progress = Progress(len(weights), "weights")
     for weight, text in weights:
-        run_weight(weight, text, not args.no_sim, args.fold_valid)
+        run_weight(weight, text, not args.no_sim)
         progress.advance(1, Path(weight.path).stem)
     progress.finish()
     _print(weights, len(paths), unread, time.perf_counter() - start, args.list)

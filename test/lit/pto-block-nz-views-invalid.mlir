@@ -881,3 +881,111 @@ func.func @negative_two_proof_failures(%p: !pto.ptr<i8>, %n0: index, %k0: index)
   %pv2 = "pto.partition_view"(%tv, %c0, %k0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
   return
 }
+
+// -----
+
+// A lying alloc: the type leaves the valid region to the operands, which say 16 rows for a
+// 32-row partition. The load would step to column block 1 after 16 rows.
+func.func @negative_alloc_valid_operands_differ(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %p, shape = [%c32, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  %t = pto.alloc_tile valid_row = %c16 valid_col = %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{pto.tload of a 32 x 64 NZ partition into a tile whose valid region is 16 x 64: the NZ->NZ load steps between column blocks by the tile's valid rows plus the gap the partition's rows leave, so the valid region must provably equal the partition (valid_row is the operand of the 'pto.alloc_tile' at line}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// Two allocs with different valid rows flow into one loop-carried tile: which one the load
+// sees depends on the iteration.
+func.func @negative_iter_args_allocs_differ(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %p, shape = [%c32, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  %t0 = pto.alloc_tile valid_row = %c32 valid_col = %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%t = %t0) -> (!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+    // expected-error @+1 {{'pto.tload' tile reaches the transfer from pto.alloc_tile ops with different valid_row operands (32 at line}}
+    pto.tload ins(%pv : !pto.partition_tensor_view<32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+    %next = pto.alloc_tile valid_row = %c16 valid_col = %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    scf.yield %next : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  }
+  return
+}
+
+// -----
+
+// pto.set_validshape in a branch: whether it ran before the load is a run-time matter.
+func.func @negative_set_validshape_in_branch(%p: !pto.ptr<i8>, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %p, shape = [%c32, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  %t = pto.alloc_tile valid_row = %c32 valid_col = %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  scf.if %flag {
+    pto.set_validshape %t, %c16, %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  }
+  // expected-error @+1 {{'pto.tload' tile's valid region is changed by pto.set_validshape (at line}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// A tile passed in as an argument: no alloc gives its dynamic valid region.
+func.func @negative_dynamic_valid_tile_argument(%p: !pto.ptr<i8>, %t: !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %p, shape = [%c32, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  // expected-error @+1 {{'pto.tload' tile with a dynamic valid region is a function argument, which no pto.alloc_tile operand can be followed through}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// An alloc whose type leaves valid_col dynamic but gives only valid_row.
+func.func @negative_alloc_without_valid_col(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %p, shape = [%c32, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  %t = "pto.alloc_tile"(%c32) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' tile has a dynamic valid_col (?) that does not come from a pto.alloc_tile operand}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// A valid extent that is not an integer.
+func.func @negative_alloc_valid_operand_not_integer(%p: !pto.ptr<i8>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %p, shape = [%c32, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  // expected-error @+1 {{'pto.alloc_tile' op valid_row operand of type f32: a valid extent is an index (or integer) value}}
+  %t = "pto.alloc_tile"(%f, %c64) {operandSegmentSizes = array<i32: 0, 1, 1>} : (f32, index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}

@@ -474,3 +474,104 @@ func.func @dynamic_rows_one_column_block(%w: !pto.ptr<i8>, %r: index {nz.multipl
   }
   return
 }
+
+// The tile's valid region comes from its pto.alloc_tile operands, as PyPTO writes it
+// (`v_row=?, v_col=?` in the type): constants equal to the partition's sizes are the
+// partition's region. The tile is re-allocated at each iteration of the loop.
+// CHECK-LABEL: func.func @valid_region_from_alloc_constants
+// CHECK: "pto.alloc_tile"(%{{.*}}, %{{.*}}, %{{.*}})
+// CHECK-SAME: v_row=?, v_col=?
+// CHECK: "pto.partition_view"
+// CHECK-SAME: -> !pto.partition_tensor_view<1x8x8x16x16xbf16>
+func.func @valid_region_from_alloc_constants(%w: !pto.ptr<bf16>) {
+  %c0_i64 = arith.constant 0 : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %tv = pto.make_tensor_view %w, shape = [%c512, %c512], strides = [%c512, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xbf16>
+  scf.for %kb = %c0 to %c4 step %c1 {
+    %k0 = arith.muli %kb, %c128 : index
+    %t = pto.alloc_tile addr = %c0_i64 valid_row = %c128 valid_col = %c128 : !pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    %pv = pto.partition_view %tv, offsets = [%k0, %c0], sizes = [%c128, %c128] : !pto.tensor_view<?x?xbf16> -> !pto.partition_tensor_view<128x128xbf16>
+    pto.tload ins(%pv : !pto.partition_tensor_view<128x128xbf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  }
+  return
+}
+
+// A tile allocated before the loop reaches the load through scf.for iter_args; every alloc
+// that flows into it (the init and the one yielded) gives the same valid_row and valid_col.
+// CHECK-LABEL: func.func @valid_region_through_iter_args
+// CHECK: "pto.partition_view"
+// CHECK-SAME: -> !pto.partition_tensor_view<1x4x4x16x32xi8>
+func.func @valid_region_through_iter_args(%w: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tv = pto.make_tensor_view %w, shape = [%c256, %c128], strides = [%c128, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %t0 = pto.alloc_tile valid_row = %c64 valid_col = %c128 : !pto.tile_buf<loc=mat, dtype=i8, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %last = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %t0) -> (!pto.tile_buf<loc=mat, dtype=i8, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+    %n0 = arith.muli %i, %c64 : index
+    %pv = pto.partition_view %tv, offsets = [%n0, %c0], sizes = [%c64, %c128] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<64x128xi8>
+    pto.tload ins(%pv : !pto.partition_tensor_view<64x128xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+    %next = pto.alloc_tile valid_row = %c64 valid_col = %c128 : !pto.tile_buf<loc=mat, dtype=i8, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    scf.yield %next : !pto.tile_buf<loc=mat, dtype=i8, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  }
+  return
+}
+
+// Valid operands computed with arith ops, or an argument whose declared facts pin it: the
+// offset analysis proves each equal to the partition's size. The operands may be i32.
+// CHECK-LABEL: func.func @valid_region_from_arith_and_facts
+// CHECK: "pto.partition_view"
+// CHECK-SAME: -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+func.func @valid_region_from_arith_and_facts(%w: !pto.ptr<i8>, %vc: index {nz.range = array<i64: 64, 65>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c32_i32 = arith.constant 32 : i32
+  %c64_i32 = arith.constant 64 : i32
+  %tv = pto.make_tensor_view %w, shape = [%c64, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %vr = arith.muli %c2, %c16 : index
+  %pv = pto.partition_view %tv, offsets = [%c32, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  %t = pto.alloc_tile valid_row = %vr valid_col = %vc : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  %pv2 = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  %t2 = "pto.alloc_tile"(%c32_i32, %c64_i32) {operandSegmentSizes = array<i32: 0, 1, 1>} : (i32, i32) -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%pv2 : !pto.partition_tensor_view<32x64xi8>) outs(%t2 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
+// pto.set_validshape right before the load, in its block, gives the valid region the load
+// sees (the alloc's operands are overridden), and scf.if results are followed to allocs.
+// CHECK-LABEL: func.func @valid_region_set_validshape_and_if
+// CHECK-COUNT-2: -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+func.func @valid_region_set_validshape_and_if(%w: !pto.ptr<i8>, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %w, shape = [%c64, %c64], strides = [%c64, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?xi8>
+  %t = pto.alloc_tile valid_row = %c16 valid_col = %c16 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  pto.set_validshape %t, %c32, %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x64xi8>) outs(%t : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  %u = scf.if %flag -> (!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+    %a = pto.alloc_tile valid_row = %c32 valid_col = %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    scf.yield %a : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  } else {
+    %b = pto.alloc_tile valid_row = %c32 valid_col = %c64 : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    scf.yield %b : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  }
+  %pv2 = pto.partition_view %tv, offsets = [%c32, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x64xi8>
+  pto.tload ins(%pv2 : !pto.partition_tensor_view<32x64xi8>) outs(%u : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}

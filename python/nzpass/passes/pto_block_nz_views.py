@@ -41,6 +41,7 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
+from ..nz.valid_region import equals_size, valid_region
 from ..nz.window import (
     ROWS,
     BlockedWindow,
@@ -186,14 +187,12 @@ class _FunctionPlan:
         else:
             window = plan_load_window(geom, part.groups["offsets"], part.groups["sizes"], None,
                                       op.location, self.prover, what="NZ partition")
-            rows, cols = (constant_value(v) for v in part.groups["sizes"][-2:])
             for load in loads:
-                self._check_load(load, element, rows, cols)
+                self._check_load(load, element, part.groups["sizes"][-2:])
         self.rewrites[self.positions[op]] = lambda emitter: _rebuild_partition(
             emitter, part, window, element, layout)
 
-    def _check_load(self, op: ir.Operation, element: str, rows: int | None,
-                    cols: int | None) -> None:
+    def _check_load(self, op: ir.Operation, element: str, sizes: Sequence[ir.Value]) -> None:
         load = pto.TLoad(op, self.reader.attributes(op, (SEGMENTS,)))
         tile = _tile(load, "dst")
         if not tile.is_nz_mat:
@@ -204,16 +203,32 @@ class _FunctionPlan:
             raise Refusal(op.location, f"pto.tload of an NZ view of {element} into a tile of "
                           f"{tile.dtype}: an NZ->NZ load copies fractals as they are, with no "
                           "dtype conversion; load into a tile of the view's element type")
-        if (tile.v_row, tile.v_col) != (rows, cols):
-            # The A2/A3 load steps from one column block to the next by the tile's valid
-            # rows plus the gap R - (partition rows): any other valid region lands the next
-            # column block inside the previous one.
-            valid = f"{show_extent(tile.v_row)} x {show_extent(tile.v_col)}"
-            raise Refusal(op.location, f"pto.tload of a {rows} x {cols} NZ partition into a "
-                          f"tile whose valid region is {valid}: the NZ->NZ load steps between "
-                          "column blocks by the tile's valid rows plus the gap the partition's "
-                          "rows leave, so the valid region must be static and equal to the "
-                          "partition; size the partition like the tile's valid region")
+        analysis = self.prover.analysis
+        region = valid_region(op, load.groups["dst"][0], tile, analysis, self._alloc)
+        extents = (region.rows, region.cols)
+        wrong = [(what, extent) for what, extent, size
+                 in zip(("valid_row", "valid_col"), extents, sizes, strict=True)
+                 if not equals_size(analysis, extent, size)]
+        if not wrong:
+            return
+        # The A2/A3 load steps from one column block to the next by the tile's valid rows
+        # plus the gap R - (partition rows): any other valid region lands the next column
+        # block inside the previous one.
+        rows, cols = (show_extent(constant_value(v)) for v in sizes)
+        valid = " x ".join(extent.show() for extent in extents)
+        proved = "; ".join(extent.explain(what) for what, extent in wrong)
+        raise Refusal(op.location, f"pto.tload of a {rows} x {cols} NZ partition into a "
+                      f"tile whose valid region is {valid}: the NZ->NZ load steps between "
+                      "column blocks by the tile's valid rows plus the gap the partition's "
+                      "rows leave, so the valid region must provably equal the partition "
+                      f"({proved}); size the partition like the tile's valid region, or give "
+                      "the alloc the partition's sizes as valid_row / valid_col")
+
+    def _alloc(self, op: ir.Operation) -> pto.AllocTile | None:
+        try:
+            return pto.AllocTile(op, self.reader.attributes(op, (SEGMENTS,)))
+        except MalformedOp:
+            return None
 
     def _plan_store_window(self, part: pto.PartitionView, stores: list[ir.Operation],
                            geom: NzGeometry, element: str) -> BlockedWindow:

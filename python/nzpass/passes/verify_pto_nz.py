@@ -33,6 +33,7 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
+from ..nz.valid_region import valid_region
 
 NZ_RANK = 5
 _PL_PREFIX = pl.DIALECT + "."
@@ -363,7 +364,7 @@ class _Checker:
             return
         if cls is pto.TStore:
             self._check_plain_store(op, op_view, loc)
-        tile = self.tile_region(_single(op_view, tile_group), tile_group, cls.NAME, loc)
+        tile = self.tile_region(op, _single(op_view, tile_group), tile_group, cls.NAME, loc)
         transfer = _Transfer(loc, window, tile, self.backend, self.analysis)
         for rule in rules:
             rule(transfer)
@@ -387,39 +388,21 @@ class _Checker:
             raise Refusal(loc, "NZ accumulator store with a quantisation operand: no dtype "
                           "conversion is supported into NZ; store ND instead")
 
-    def tile_region(self, value: ir.Value, group: str, verb: str,
+    def tile_region(self, op: ir.Operation, value: ir.Value, group: str, verb: str,
                     loc: ir.Location) -> TileRegion:
         buf = opaque_refusal(loc, lambda: pto.tile_buf(value.type))
         if buf is None:
             raise MalformedOp(loc, f"'{verb}' op with an NZ view needs a !pto.tile_buf {group} "
                               f"operand, got {value.type}")
-        row_value, col_value = self.valid_values(value)
-        rows = self._valid_fact(buf.v_row, row_value, "valid_row", verb, loc)
-        cols = self._valid_fact(buf.v_col, col_value, "valid_col", verb, loc)
-        return TileRegion(buf, rows, cols, None if buf.v_row is not None else row_value,
-                          None if buf.v_col is not None else col_value)
+        region = valid_region(op, value, buf, self.analysis, self.alloc)
+        return TileRegion(buf, region.rows.fact, region.cols.fact, region.rows.value,
+                          region.cols.value)
 
-    def _valid_fact(self, static: int | None, value: ir.Value | None, what: str, verb: str,
-                    loc: ir.Location) -> Fact:
-        if static is not None:
-            return Fact.const(static, INDEX_WIDTH)
-        if value is None:
-            raise Refusal(loc, f"'{verb}' tile has a dynamic {what} (?) that does not come from "
-                          "a pto.alloc_tile operand: the transfer moves as many elements as "
-                          "the valid region holds, which cannot be proved equal to the window; "
-                          f"allocate the tile with pto.alloc_tile and its {what} operand")
-        return self.fact(value)
-
-    def valid_values(self, tile: ir.Value) -> tuple[ir.Value | None, ir.Value | None]:
-        owner = _owner(tile)
-        if owner is None or owner.name != pto.AllocTile.NAME:
-            return None, None
+    def alloc(self, op: ir.Operation) -> pto.AllocTile | None:
         try:
-            alloc = pto.AllocTile(owner, self.attrs(owner))
+            return pto.AllocTile(op, self.attrs(op))
         except MalformedOp:
-            return None, None
-        rows, cols = alloc.groups["valid_row"], alloc.groups["valid_col"]
-        return (rows[0] if rows else None), (cols[0] if cols else None)
+            return None
 
 
 def _owner(value: ir.Value) -> ir.Operation | None:

@@ -1,0 +1,301 @@
+"""The valid region a tile has at a transfer, resolved once for every pass.
+
+A tile type states its valid extents (`v_row=256`) or leaves them dynamic (`v_row=?`);
+PyPTO writes the latter and gives the extents as operands of the `pto.alloc_tile`
+(`valid_row = %c256_index`), or later with `pto.set_validshape`. Which operands reach a
+`pto.tload` / `pto.tstore` is found here, following the tile through `scf.for`
+loop-carried values and `scf.if` / `scf.for` results; what the operands are is then the
+offset analysis's business (constants, arith ops, arguments with facts). One function,
+`valid_region`, used by pto-block-nz-views and verify-pto-nz alike, so that the two
+passes never disagree on what a tile's valid region is.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..dialects import pto
+from ..errors import MalformedOp, Refusal
+from ..ir.bindings import ir
+from .intervals import INDEX_WIDTH, Fact
+from .offsets import OffsetAnalysis, explain_fact, integer_width, linear_form
+
+_AXES = ("valid_row", "valid_col")
+_FOR, _IF, _YIELD = "scf.for", "scf.if", "scf.yield"
+_FOR_BOUNDS = 3  # lower bound, upper bound, step: the operands before the iter_args
+# The operand groups of an alloc_tile, read by the caller (properties are the caller's).
+AllocReader = Callable[[ir.Operation], "pto.AllocTile | None"]
+
+
+@dataclass(frozen=True)
+class ValidExtent:
+    """One valid extent of a tile at a transfer: what it can be, and the operand that
+    gives it (None when the tile's type states it)."""
+
+    fact: Fact
+    value: ir.Value | None
+    origin: ir.Operation | None  # the pto.alloc_tile or pto.set_validshape of `value`
+
+    def show(self) -> str:
+        const = self.fact.constant
+        return "?" if const is None else str(const)
+
+    def explain(self, what: str) -> str:
+        """Where the extent comes from and what was proved of it, for a refusal."""
+        if self.value is None or self.origin is None:
+            return f"{what} is {self.show()} (the tile's type)"
+        return (f"{what} is the operand of the '{self.origin.name}' at "
+                f"{_where(self.origin.location)}, and {explain_fact(self.value, self.fact)}")
+
+
+@dataclass(frozen=True)
+class ValidRegion:
+    rows: ValidExtent
+    cols: ValidExtent
+
+
+def valid_region(transfer: ir.Operation, tile: ir.Value, buf: pto.TileBuf,
+                 analysis: OffsetAnalysis, allocs: AllocReader) -> ValidRegion:
+    """The valid region of `tile` (of type `buf`) at the op `transfer` using it: the
+    type's static extents, else the operands of the one `pto.set_validshape` that runs
+    last before the transfer, else those of every `pto.alloc_tile` the tile can come
+    from, which must agree. Refused (Refusal) when no operand gives a dynamic extent."""
+    static = (buf.v_row, buf.v_col)
+    if buf.v_row is not None and buf.v_col is not None:
+        return ValidRegion(_stated(buf.v_row), _stated(buf.v_col))
+    verb, loc = transfer.name, transfer.location
+    sources = _sources(tile, verb, loc)
+    setter = _last_setter(transfer, tile, sources.setters)
+    extents = []
+    for axis, (what, extent) in enumerate(zip(_AXES, static, strict=True)):
+        if extent is not None:
+            extents.append(_stated(extent))
+        elif setter is not None:
+            extents.append(_operand(setter, setter.operands[1 + axis], what, analysis))
+        else:
+            extents.append(_from_allocs(sources.allocs, allocs, axis, what, analysis, verb,
+                                        loc))
+    return ValidRegion(*extents)
+
+
+def equals_size(analysis: OffsetAnalysis, extent: ValidExtent, size: ir.Value) -> bool:
+    """Whether the extent provably equals the partition size `size` on every execution:
+    both constants and equal, or the same linear form of one SSA value."""
+    const = extent.fact.constant
+    if const is not None:
+        return analysis.fact(size).constant == const
+    if extent.value is None:
+        return False
+    return linear_form(analysis, extent.value) == linear_form(analysis, size)
+
+
+# ---------------------------------------------------------------- where a tile comes from
+
+
+@dataclass
+class _Sources:
+    allocs: list[ir.Operation]  # every pto.alloc_tile the tile can be
+    setters: list[ir.Operation]  # every pto.set_validshape of any value aliasing it
+
+
+def _sources(tile: ir.Value, verb: str, loc: ir.Location) -> _Sources:
+    """The allocs the tile can come from (backwards through loop-carried values and
+    region results) and the set_validshape ops of every value that may alias it (both
+    ways: a tile passed into a loop is the same buffer as the loop's argument)."""
+    allocs: list[ir.Operation] = []
+    setters: list[ir.Operation] = []
+    seen: set[ir.Value] = set()
+    backward, aliases = deque([tile]), []
+    while backward:
+        value = backward.popleft()  # first found, first reported: an init before its yield
+        if value in seen:
+            continue
+        seen.add(value)
+        aliases.append(value)
+        found = _defining_sources(value, verb, loc)
+        if isinstance(found, ir.Operation):
+            allocs.append(found)
+        else:
+            backward.extend(found)
+    forward = list(aliases)
+    while forward:
+        value = forward.pop()
+        for use in value.uses:
+            user = use.owner.operation
+            if user.name == pto.SET_VALIDSHAPE and use.operand_number == 0:
+                setters.append(user)
+            for alias in _aliases_through_use(user, use.operand_number):
+                if alias not in seen:
+                    seen.add(alias)
+                    forward.append(alias)
+    return _Sources(allocs, setters)
+
+
+def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
+                      ) -> ir.Operation | list[ir.Value]:
+    """The alloc that defines `value`, or the values it is one of (a loop-carried
+    value: its init and its yield; a region result: its yields)."""
+    if isinstance(value, ir.OpResult):
+        owner = value.owner.operation
+        if owner.name == pto.AllocTile.NAME:
+            return owner
+        if owner.name == _FOR:
+            index = value.result_number
+            return [owner.operands[_FOR_BOUNDS + index], _yielded(owner.regions[0], index)]
+        if owner.name == _IF:
+            return [_yielded(region, value.result_number) for region in owner.regions
+                    if region.blocks]
+        raise _untraced(verb, loc, f"the result of '{owner.name}'")
+    assert isinstance(value, ir.BlockArgument)
+    parent = _region_owner(value)
+    if parent is not None and parent.name == _FOR and value.arg_number > 0:
+        index = value.arg_number - 1
+        loop = parent.operation
+        return [loop.operands[_FOR_BOUNDS + index], _yielded(loop.regions[0], index)]
+    raise _untraced(verb, loc, "a function argument" if parent is None
+                    or parent.name == "func.func" else f"an argument of '{parent.name}'")
+
+
+def _region_owner(arg: ir.BlockArgument) -> ir.Operation | None:
+    parent = arg.owner.owner
+    return parent.operation if parent is not None else None
+
+
+def _aliases_through_use(user: ir.Operation, number: int) -> list[ir.Value]:
+    """The values `user` makes the same buffer as its operand `number`."""
+    if user.name == _FOR and number >= _FOR_BOUNDS:
+        index = number - _FOR_BOUNDS
+        return [user.regions[0].blocks[0].arguments[1 + index], user.results[index]]
+    if user.name == _YIELD:
+        parent = user.parent
+        if parent is None:
+            return []
+        found: list[ir.Value] = ([parent.results[number]] if number < len(parent.results)
+                                 else [])
+        if parent.name == _FOR:
+            found.append(parent.regions[0].blocks[0].arguments[1 + number])
+        return found
+    return []
+
+
+def _yielded(region: ir.Region, index: int) -> ir.Value:
+    block = region.blocks[0]
+    return block.operations[len(block.operations) - 1].operands[index]
+
+
+def _untraced(verb: str, loc: ir.Location, origin: str) -> Refusal:
+    return Refusal(loc, f"'{verb}' tile with a dynamic valid region is {origin}, which no "
+                   "pto.alloc_tile operand can be followed through: the transfer moves as "
+                   "many elements as the valid region holds, which cannot be proved equal to "
+                   "the window; allocate the tile in this function with pto.alloc_tile and "
+                   "valid_row / valid_col operands (scf.for iter_args and scf.if results are "
+                   "followed)")
+
+
+# ---------------------------------------------------------------- set_validshape
+
+
+def _last_setter(transfer: ir.Operation, tile: ir.Value,
+                 setters: list[ir.Operation]) -> ir.Operation | None:
+    """The pto.set_validshape that gives the tile its valid region at the transfer:
+    the last one of this very value before the transfer in the transfer's block, with
+    no other set_validshape of an alias run in between. None when the tile has none;
+    refused when one may run elsewhere (before the transfer by a loop's back edge, in
+    a branch), since which one ran last is then a run-time matter."""
+    if not setters:
+        return None
+    block = transfer.block
+    position = {op.operation: n for n, op in enumerate(block.operations)}
+    here = position[transfer]
+    same_value = [s for s in setters if s.operands[0] == tile and s in position
+                  and position[s] < here]
+    last = max(same_value, key=position.__getitem__, default=None)
+    if last is not None:
+        start = position[last]
+        between = [s for s in setters if s != last
+                   and start <= _position_in(position, _ancestor_in(s, block)) <= here]
+        if not between:
+            return last
+    where = ", ".join(_where(s.location) for s in setters)
+    raise Refusal(transfer.location, f"'{transfer.name}' tile's valid region is changed by "
+                  f"pto.set_validshape (at {where}), which may run before the transfer on "
+                  "another path than the one that reaches it: which valid region the transfer "
+                  "sees is then a run-time matter, and the NZ->NZ load steps column blocks by "
+                  "it; call "
+                  "pto.set_validshape on the tile right before the transfer, in its block, "
+                  "or give the extents to pto.alloc_tile")
+
+
+def _position_in(position: dict[ir.Operation, int], op: ir.Operation | None) -> int:
+    return position.get(op, -1) if op is not None else -1
+
+
+def _ancestor_in(op: ir.Operation, block: ir.Block | None) -> ir.Operation | None:
+    """`op` or the op enclosing it that lies directly in `block`, else None."""
+    current = op
+    while True:
+        parent = current.parent
+        if parent is None:
+            return None  # the module: no block holds it
+        if current.block == block:
+            return current
+        current = parent.operation
+
+
+# ---------------------------------------------------------------- alloc operands
+
+
+def _from_allocs(found: list[ir.Operation], allocs: AllocReader, axis: int, what: str,
+                 analysis: OffsetAnalysis, verb: str, loc: ir.Location) -> ValidExtent:
+    """The extent every alloc the tile can come from gives: one SSA value, or equal
+    constants."""
+    extents = []
+    for op in found:
+        alloc = allocs(op)
+        values = alloc.groups[what] if alloc is not None else []
+        if not values:
+            raise Refusal(loc, f"'{verb}' tile has a dynamic {what} (?) that does not come "
+                          f"from a pto.alloc_tile operand (the 'pto.alloc_tile' at "
+                          f"{_where(op.location)} gives none): the transfer moves as many "
+                          "elements as the valid region holds, which cannot be proved equal "
+                          f"to the window; allocate the tile with pto.alloc_tile and its {what} "
+                          "operand")
+        extents.append(_operand(op, values[0], what, analysis))
+    first = extents[0]
+    for other in extents[1:]:
+        if other.value == first.value or (other.fact.constant is not None
+                                          and other.fact.constant == first.fact.constant):
+            continue
+        raise Refusal(loc, f"'{verb}' tile reaches the transfer from pto.alloc_tile ops with "
+                      f"different {what} operands ({first.show()} at "
+                      f"{_where(_origin(first).location)}, {other.show()} at "
+                      f"{_where(_origin(other).location)}): one transfer must see one valid "
+                      "region to be proved; give every alloc that flows into the tile the same "
+                      f"{what} value")
+    return first
+
+
+def _operand(origin: ir.Operation, value: ir.Value, what: str,
+             analysis: OffsetAnalysis) -> ValidExtent:
+    if integer_width(value.type) is None:
+        raise MalformedOp(origin.location, f"'{origin.name}' op {what} operand of type "
+                          f"{value.type}: a valid extent is an index (or integer) value")
+    return ValidExtent(analysis.fact(value), value, origin)
+
+
+def _origin(extent: ValidExtent) -> ir.Operation:
+    assert extent.origin is not None  # an extent read from an operand names its op
+    return extent.origin
+
+
+def _stated(extent: int) -> ValidExtent:
+    return ValidExtent(Fact.const(extent, INDEX_WIDTH), None, None)
+
+
+def _where(loc: ir.Location) -> str:
+    """`line:col` of a file location (the diagnostic names the file already)."""
+    if loc.is_a_file():
+        return f"line {loc.start_line}:{loc.start_col}"
+    return str(loc)
