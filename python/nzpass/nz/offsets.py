@@ -73,14 +73,25 @@ AnyOp = ir.Operation | ir.OpView
 
 def constant_value(value: ir.Value) -> int | None:
     """The value of an `arith.constant` integer (signed), else None."""
-    memo = _constant_memo
-    if memo is not None and value in memo:
-        return memo[value]
     if not isinstance(value, ir.OpResult):
         return None
-    constant = _constant_of_op(value.owner)
-    if memo is not None:
-        memo[value] = constant
+    memo = _constant_memo
+    if memo is None:
+        return _constant_of_op(value.owner)
+    constant = memo.get(value, _UNREAD)
+    if constant is _UNREAD:
+        constant = memo[value] = _constant_of_op(value.owner)
+    return constant
+
+
+def _constant_of(value: ir.OpResult, op: AnyOp) -> int | None:
+    """`constant_value(value)` for a result whose defining op is already at hand."""
+    memo = _constant_memo
+    if memo is None:
+        return _constant_of_op(op)
+    constant = memo.get(value, _UNREAD)
+    if constant is _UNREAD:
+        constant = memo[value] = _constant_of_op(op)
     return constant
 
 
@@ -94,6 +105,7 @@ def _constant_of_op(op: AnyOp) -> int | None:
 # While the IR cannot change (a pass planning, a verifier checking), a value's
 # constant is read once: see `unchanging_ir`.
 _constant_memo: dict[ir.Value, int | None] | None = None
+_UNREAD: Any = object()  # a memo's "not read yet" (None is an answer: not a constant)
 
 
 @contextmanager
@@ -248,9 +260,9 @@ class OffsetAnalysis:
     def owner(self, value: ir.Value) -> AnyOp | None:
         """The op defining `value`, None for a block argument (read once per value)."""
         owners = self._owners
-        if value in owners:
-            return owners[value]
-        op = owners[value] = value.owner if isinstance(value, ir.OpResult) else None
+        op = owners.get(value, _UNREAD)
+        if op is _UNREAD:
+            op = owners[value] = value.owner if isinstance(value, ir.OpResult) else None
         return op
 
     def _fact(self, value: ir.Value, budget: int) -> tuple[Fact, bool]:
@@ -291,7 +303,8 @@ class OffsetAnalysis:
         assert op is not None
         name = op.name
         if name == "arith.constant":
-            const = _constant_of_op(op)
+            assert isinstance(value, ir.OpResult)
+            const = _constant_of(value, op)
             return (top if const is None else Fact.const(const, width)), True
         binary = _BINARY_OPS.get(name)
         if binary is not None:
