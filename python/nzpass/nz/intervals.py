@@ -58,6 +58,11 @@ class Fact:
     @staticmethod
     def top(width: int, align: int = 1) -> Fact:
         """Nothing known but the width (and, where wraparound keeps it, the alignment)."""
+        if align == 1:
+            found = _TOPS.get(width)
+            if found is None:
+                found = _TOPS[width] = Fact.make(signed_min(width), signed_max(width), 1, width)
+            return found
         return Fact.make(signed_min(width), signed_max(width), align, width)
 
     @staticmethod
@@ -111,6 +116,10 @@ class Fact:
         lo = str(self.lo) if self.bounded_below else "-inf"
         hi = str(self.hi) if self.bounded_above else "+inf"
         return f"[{lo}, {hi}], a multiple of {self.align}"
+
+
+# The top of each width (facts are immutable: one object serves every value).
+_TOPS: dict[int, Fact] = {}
 
 
 def _hull(width: int, align: int, values: Sequence[int]) -> Fact:

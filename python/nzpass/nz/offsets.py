@@ -73,14 +73,25 @@ AnyOp = ir.Operation | ir.OpView
 
 def constant_value(value: ir.Value) -> int | None:
     """The value of an `arith.constant` integer (signed), else None."""
-    memo = _constant_memo
-    if memo is not None and value in memo:
-        return memo[value]
     if not isinstance(value, ir.OpResult):
         return None
-    constant = _constant_of_op(value.owner)
-    if memo is not None:
-        memo[value] = constant
+    memo = _constant_memo
+    if memo is None:
+        return _constant_of_op(value.owner)
+    constant = memo.get(value, _UNREAD)
+    if constant is _UNREAD:
+        constant = memo[value] = _constant_of_op(value.owner)
+    return constant
+
+
+def _constant_of(value: ir.OpResult, op: AnyOp) -> int | None:
+    """`constant_value(value)` for a result whose defining op is already at hand."""
+    memo = _constant_memo
+    if memo is None:
+        return _constant_of_op(op)
+    constant = memo.get(value, _UNREAD)
+    if constant is _UNREAD:
+        constant = memo[value] = _constant_of_op(op)
     return constant
 
 
@@ -94,6 +105,7 @@ def _constant_of_op(op: AnyOp) -> int | None:
 # While the IR cannot change (a pass planning, a verifier checking), a value's
 # constant is read once: see `unchanging_ir`.
 _constant_memo: dict[ir.Value, int | None] | None = None
+_UNREAD: Any = object()  # a memo's "not read yet" (None is an answer: not a constant)
 
 
 @contextmanager
@@ -216,13 +228,26 @@ class OffsetAnalysis:
 
     The walk is bounded in depth (what lies deeper proves nothing: the
     width's top). A fact cut short by the bound is only reused by a query with
-    no more depth to spend, so the order of queries never changes an answer."""
+    no more depth to spend, so the order of queries never changes an answer.
+
+    Every memo here (facts, defining ops, the relational queries below) is a
+    pure function of the IR: an analysis lives only while the IR it reads
+    cannot change (a pass planning, a verifier checking; see `unchanging_ir`),
+    and a pass that rewrites starts a new one."""
 
     max_depth: int = DEFAULT_MAX_DEPTH
     _facts: dict = field(default_factory=dict)
+    # value -> its defining op (None for a block argument): one binding call per value.
+    _owners: dict = field(default_factory=dict)
+    # (query, arguments...) -> answer of the relational queries of this module
+    # (upper_bound_of_sum, slack_below, proved_sum_at_most, linear_form).
+    derived: dict = field(default_factory=dict)
 
     def fact(self, value: ir.Value) -> Fact:
         """What the value can be at run time (the width's top for a non-integer)."""
+        memo = self._facts.get(value)
+        if memo is not None and (memo[1] or memo[2] >= self.max_depth):
+            return memo[0]
         return self._fact(value, self.max_depth)[0]
 
     def non_negative(self, value: ir.Value) -> bool:
@@ -232,66 +257,95 @@ class OffsetAnalysis:
     def is_multiple(self, value: ir.Value, divisor: int) -> bool:
         return self.fact(value).is_multiple(divisor)
 
+    def owner(self, value: ir.Value) -> AnyOp | None:
+        """The op defining `value`, None for a block argument (read once per value)."""
+        owners = self._owners
+        op = owners.get(value, _UNREAD)
+        if op is _UNREAD:
+            op = owners[value] = value.owner if isinstance(value, ir.OpResult) else None
+        return op
+
     def _fact(self, value: ir.Value, budget: int) -> tuple[Fact, bool]:
-        width = integer_width(value.type) or intervals.INDEX_WIDTH
-        if budget <= 0:
-            return Fact.top(width), False
         memo = self._facts.get(value)
         # A memo entry is (fact, exact, budget): exact is False when the depth
         # bound cut its walk short, budget the depth that walk had left.
-        if memo is not None and (memo[1] or memo[2] >= budget):
+        if budget > 0 and memo is not None and (memo[1] or memo[2] >= budget):
             return memo[0], memo[1]
+        width = integer_width(value.type)
+        top = Fact.top(width or intervals.INDEX_WIDTH)
+        if budget <= 0:
+            return top, False
+        if width is None:  # not an integer: nothing to prove, and nothing deeper to read
+            self._facts[value] = (top, True, budget)
+            return top, True
         # SSA definitions dominate their uses, so a walk never re-enters a
         # value; should it, the placeholder proves nothing.
-        self._facts[value] = (Fact.top(width), False, budget)
+        self._facts[value] = (top, False, budget)
         fact, exact = self._compute(value, width, budget - 1)
         self._facts[value] = (fact, exact, budget)
         return fact, exact
 
     def _operands(self, values, budget: int) -> tuple[list[Fact], bool]:
-        found = [self._fact(v, budget) for v in values]
-        return [f for f, _ in found], all(exact for _, exact in found)
+        facts = []
+        exact = True
+        for v in values:
+            fact, fact_exact = self._fact(v, budget)
+            facts.append(fact)
+            exact = exact and fact_exact
+        return facts, exact
 
     def _compute(self, value: ir.Value, width: int, budget: int) -> tuple[Fact, bool]:
-        if integer_width(value.type) is None:
-            return Fact.top(width), True
+        """The fact of an integer `value` of `width` bits from its definition."""
+        top = Fact.top(width)
         if isinstance(value, ir.BlockArgument):
-            return self._argument(value, width, budget)
-        op = value.owner
+            return self._argument(value, width, top, budget)
+        op = self.owner(value)
+        assert op is not None
         name = op.name
         if name == "arith.constant":
-            const = _constant_of_op(op)
-            return (Fact.top(width) if const is None else Fact.const(const, width)), True
-        if name in _BINARY_OPS and len(op.operands) == 2:
-            (lhs, rhs), exact = self._operands(op.operands, budget)
-            if lhs.width != width or rhs.width != width:
-                return Fact.top(width), True  # a type that contradicts its operands
-            return _BINARY_OPS[name](lhs, rhs), exact
-        if name in _CASTS and len(op.operands) == 1:
-            (source,), exact = self._operands(op.operands, budget)
-            return _CASTS[name](source, width), exact
-        if name == "arith.select" and len(op.operands) == 3:
-            (_, lhs, rhs), exact = self._operands(op.operands, budget)
-            if lhs.width != width or rhs.width != width:
-                return Fact.top(width), True
-            return intervals.select(lhs, rhs), exact
-        if name in _LAUNCH_OPS:
-            launch = _LAUNCH_OPS[name](width)
-            return launch.intersect(intervals.declared(width, *stated_facts(op))), True
-        return Fact.top(width), True
+            assert isinstance(value, ir.OpResult)
+            const = _constant_of(value, op)
+            return (top if const is None else Fact.const(const, width)), True
+        binary = _BINARY_OPS.get(name)
+        if binary is not None:
+            operands = op.operands
+            if len(operands) == 2:
+                (lhs, rhs), exact = self._operands(operands, budget)
+                if lhs.width != width or rhs.width != width:
+                    return top, True  # a type that contradicts its operands
+                return binary(lhs, rhs), exact
+        cast = _CASTS.get(name)
+        if cast is not None:
+            operands = op.operands
+            if len(operands) == 1:
+                (source,), exact = self._operands(operands, budget)
+                return cast(source, width), exact
+        if name == "arith.select":
+            operands = op.operands
+            if len(operands) == 3:
+                (_, lhs, rhs), exact = self._operands(operands, budget)
+                if lhs.width != width or rhs.width != width:
+                    return top, True
+                return intervals.select(lhs, rhs), exact
+        launch = _LAUNCH_OPS.get(name)
+        if launch is not None:
+            return launch(width).intersect(intervals.declared(width, *stated_facts(op))), True
+        return top, True
 
-    def _argument(self, arg: ir.BlockArgument, width: int, budget: int) -> tuple[Fact, bool]:
+    def _argument(self, arg: ir.BlockArgument, width: int, top: Fact,
+                  budget: int) -> tuple[Fact, bool]:
         loop = _induction_loop(arg)
         if loop is not None:
             bounds, exact = self._operands(loop.operands[:3], budget)
             if any(b.width != width for b in bounds):
-                return Fact.top(width), True
+                return top, True
             unsigned = UNSIGNED_LOOP_ATTR in loop.attributes
             return intervals.induction_variable(*bounds, unsigned=unsigned), exact
         func = _function_of(arg)
         if func is None:
-            return Fact.top(width), True  # iter_args and other region arguments: unresolved
+            return top, True  # iter_args and other region arguments: unresolved
         return intervals.declared(width, *declared_facts(func, arg.arg_number)), True
+
 
 def strict_bounds_option() -> Any:
     """The option of every pass that bounds windows (one spelling)."""
@@ -305,10 +359,9 @@ def max_proof_depth_option() -> Any:
                   "giving up (and refusing)", bounds=(1, MAX_PROOF_DEPTH))
 
 
-def _defining(value: ir.Value, name: str) -> AnyOp | None:
-    if not isinstance(value, ir.OpResult) or value.owner.name != name:
-        return None
-    return value.owner
+def _defining(analysis: OffsetAnalysis, value: ir.Value, name: str) -> AnyOp | None:
+    op = analysis.owner(value)
+    return op if op is not None and op.name == name else None
 
 
 def upper_bound_of_sum(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
@@ -320,6 +373,15 @@ def upper_bound_of_sum(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
     for exact quotients by one constant d > 0. Each rule is a mathematical
     identity on values that do not wrap (the facts say so), and the bound is
     never worse than the intervals'."""
+    key = ("sum", a, b, depth)
+    derived = analysis.derived
+    if key in derived:
+        return derived[key]
+    bound = derived[key] = _upper_bound_of_sum(analysis, a, b, depth)
+    return bound
+
+
+def _upper_bound_of_sum(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, depth: int) -> int:
     bound = analysis.fact(a).hi + analysis.fact(b).hi
     if depth <= 0:
         return bound
@@ -337,12 +399,12 @@ def _related_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
     # A wrapped result is the width's top: its fact says nothing, and no identity holds.
     if not fb.bounded_above or fb.lo <= intervals.signed_min(fb.width):
         return None
-    smaller = _defining(b, "arith.minsi")
+    smaller = _defining(analysis, b, "arith.minsi")
     if smaller is not None:
         x, y = smaller.operands
         return min(upper_bound_of_sum(analysis, a, x, depth),
                    upper_bound_of_sum(analysis, a, y, depth))
-    difference = _defining(b, "arith.subi")
+    difference = _defining(analysis, b, "arith.subi")
     if difference is not None and difference.operands[1] == a:
         return analysis.fact(difference.operands[0]).hi
     return _quotient_bound(analysis, a, b, depth)
@@ -351,7 +413,8 @@ def _related_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
 def _quotient_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
                     depth: int) -> int | None:
     """(a0 + b0) / d for exact quotients a = a0 / d, b = b0 / d; None otherwise."""
-    qa, qb = _defining(a, "arith.floordivsi"), _defining(b, "arith.floordivsi")
+    qa = _defining(analysis, a, "arith.floordivsi")
+    qb = _defining(analysis, b, "arith.floordivsi")
     if qa is None or qb is None:
         return None
     divisor = constant_value(qa.operands[1])
@@ -403,6 +466,15 @@ def slack_below(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
     iv < stop, both multiples of m, so iv <= stop - m); min, max, select; a sum
     or difference that does not wrap; floor quotients of value and bound by one
     positive constant."""
+    key = ("slack", value, bound, depth)
+    derived = analysis.derived
+    if key in derived:
+        return derived[key]
+    slack = derived[key] = _slack_below(analysis, value, bound, depth)
+    return slack
+
+
+def _slack_below(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value, depth: int) -> int:
     best = analysis.fact(bound).lo - analysis.fact(value).hi
     if value == bound:
         best = max(best, 0)
@@ -414,9 +486,10 @@ def slack_below(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
 
 def _slack_rule(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
                 depth: int) -> int | None:
-    if isinstance(value, ir.BlockArgument):
+    op = analysis.owner(value)
+    if op is None:
+        assert isinstance(value, ir.BlockArgument)
         return _induction_slack(analysis, value, bound, depth)
-    op = value.owner
     name = op.name
     operands = list(op.operands)
     if name in ("arith.minsi", "arith.maxsi") and len(operands) == 2:
@@ -450,11 +523,12 @@ def _induction_slack(analysis: OffsetAnalysis, iv: ir.BlockArgument, bound: ir.V
     return shared + slack_below(analysis, stop, bound, depth)
 
 
-def _quotient_of(value: ir.Value) -> tuple[ir.Value, int] | None:
+def _quotient_of(analysis: OffsetAnalysis, value: ir.Value) -> tuple[ir.Value, int] | None:
     """(x, d) when value = floordivsi(x, d) by a positive constant d."""
-    if not isinstance(value, ir.OpResult) or value.owner.name not in _QUOTIENTS:
+    op = analysis.owner(value)
+    if op is None or op.name not in _QUOTIENTS:
         return None
-    dividend, divisor = value.owner.operands
+    dividend, divisor = op.operands
     d = constant_value(divisor)
     return (dividend, d) if d is not None and d > 0 else None
 
@@ -462,7 +536,7 @@ def _quotient_of(value: ir.Value) -> tuple[ir.Value, int] | None:
 def _quotient_slack(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
                     depth: int) -> int | None:
     """x <= B - s gives floor(x/d) <= floor(B/d) - floor(s/d), for any integers."""
-    mine, theirs = _quotient_of(value), _quotient_of(bound)
+    mine, theirs = _quotient_of(analysis, value), _quotient_of(analysis, bound)
     if mine is None or theirs is None or mine[1] != theirs[1]:
         return None
     return slack_below(analysis, mine[0], theirs[0], depth) // mine[1]
@@ -474,6 +548,16 @@ def proved_sum_at_most(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value | int,
     `upper_bound_of_sum` for an extent that is an SSA value. Beyond the slack
     of either term: a + min(x, y) <= a + x; a + (B - a) = B; and floor
     quotients by one constant, floor(a/d) + floor(b/d) <= floor((a + b)/d)."""
+    key = ("at most", a, b, bound, depth)
+    derived = analysis.derived
+    if key in derived:
+        return derived[key]
+    proved = derived[key] = _proved_sum_at_most(analysis, a, b, bound, depth)
+    return proved
+
+
+def _proved_sum_at_most(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value | int,
+                        bound: ir.Value, depth: int) -> bool:
     if isinstance(b, int):
         return slack_below(analysis, a, bound, depth) >= b
     if (slack_below(analysis, a, bound, depth) >= analysis.fact(b).hi
@@ -486,13 +570,14 @@ def proved_sum_at_most(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value | int,
 
 def _sum_rule(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, bound: ir.Value,
               depth: int) -> bool:
-    smaller = _defining(b, "arith.minsi")
+    smaller = _defining(analysis, b, "arith.minsi")
     if smaller is not None:
         return any(proved_sum_at_most(analysis, a, v, bound, depth) for v in smaller.operands)
-    difference = _defining(b, "arith.subi")
+    difference = _defining(analysis, b, "arith.subi")
     if difference is not None and difference.operands[1] == a and _exact(analysis.fact(b)):
         return slack_below(analysis, difference.operands[0], bound, depth) >= 0
-    qa, qb, qbound = _quotient_of(a), _quotient_of(b), _quotient_of(bound)
+    qa, qb = _quotient_of(analysis, a), _quotient_of(analysis, b)
+    qbound = _quotient_of(analysis, bound)
     if qa is None or qb is None or qbound is None or not qa[1] == qb[1] == qbound[1]:
         return False
     return proved_sum_at_most(analysis, qa[0], qb[0], qbound[0], depth)
@@ -522,17 +607,27 @@ def linear_form(analysis: OffsetAnalysis, value: ir.Value, depth: int = _RELATIO
     of d, so x / d is the rational quotient), each of whose results provably does
     not wrap. Two values with equal forms are equal on every execution; anything
     else is its own base."""
+    key = ("linear", value, depth)
+    derived = analysis.derived
+    if key in derived:
+        return derived[key]
+    form = derived[key] = _linear_form(analysis, value, depth)
+    return form
+
+
+def _linear_form(analysis: OffsetAnalysis, value: ir.Value, depth: int) -> Linear:
     fact = analysis.fact(value)
     if fact.constant is not None:
         return Linear(Fraction(0), None, Fraction(fact.constant))
     itself = Linear(Fraction(1), value, Fraction(0))
     if depth <= 0 or not isinstance(value, ir.OpResult) or not _exact(fact):
         return itself
-    owner = value.owner
+    owner = analysis.owner(value)
+    assert owner is not None
     if len(owner.operands) != 2:
         return itself
     lhs, rhs = owner.operands
-    quotient = _quotient_of(value)
+    quotient = _quotient_of(analysis, value)
     if quotient is not None:
         if not analysis.is_multiple(quotient[0], quotient[1]):
             return itself

@@ -89,11 +89,12 @@ class VerifyPtoNz(ModulePass):
         for top in module.regions[0].blocks[0].operations:
             top = top.operation
             ops = [top, *nested_ops(top)]
+            names = [op.name for op in ops]  # one read per op
             checker.begin(OffsetAnalysis(self.max_proof_depth),
-                          any(op.name.startswith(_PL_PREFIX) for op in ops))
+                          any(name.startswith(_PL_PREFIX) for name in names))
             with unchanging_ir():  # the pass never changes the IR
-                for op in ops:
-                    if op.name in _CHECKED_OPS:
+                for op, name in zip(ops, names, strict=True):
+                    if name in _CHECKED_OPS:
                         checker.check(op)
             checker.forget_ops()
         for warning in in_source_order(checker.warnings):
