@@ -10,11 +10,17 @@ import subprocess
 import sys
 
 import lit.formats
+from lit.LitConfig import LitConfig
+from lit.TestingConfig import TestingConfig
+
+# lit runs this file with both names already defined; named here, they have a type.
+config: TestingConfig = globals()["config"]
+lit_config: LitConfig = globals()["lit_config"]
 
 config.name = "nzpass"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".py", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py"]
+config.suffixes = {".mlir", ".py", ".test"}
+config.excludes = {"Inputs", "lit.cfg.py"}
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = (lit_config.params.get("nzpass_test_exec_root")
                          or getattr(config, "nzpass_test_exec_root", None)

@@ -183,7 +183,8 @@ def test_d_layer_sliced_load_of_a_stacked_weight(dtype, via_slice):
 def test_lowered_slice_leaves_no_pl_tensor_op_behind():
     module = lower(layer_kernel(np.float16, via_slice=True))
     names = []
-    module.operation.walk(lambda op: names.append(op.operation.name) or ir.WalkResult.ADVANCE)
+    module.operation.walk(lambda op: names.append(op.operation.name) or ir.WalkResult.ADVANCE,
+                          ir.WalkOrder.PRE_ORDER)
     assert "pl.tensor.slice" not in names
     x, w = scenario(np.float16, LAYERS)
     Simulator(module, block_num=N // N_TILE).run("kernel", x, pack_nz(w))  # no hook needed

@@ -128,8 +128,9 @@ def fold_leading_sizes(sizes: Sequence[int]) -> int:
     return product
 
 
-def fold_leading_offsets(offsets: Sequence[int], leading_shape: Sequence[int]) -> int:
-    """Row-major linearisation ([g, e] on [G, E] -> g*E + e); exact, no division."""
+def fold_leading_offsets(offsets: Sequence[int], leading_shape: Sequence[int | None]) -> int:
+    """Row-major linearisation ([g, e] on [G, E] -> g*E + e); exact, no division.
+    Only the outermost extent may be dynamic (None): it never enters the sum."""
     if len(offsets) != len(leading_shape):
         raise NzLayoutError(
             f"leading offsets {_fmt(offsets)} do not match leading shape {_fmt(leading_shape)}.")
@@ -138,12 +139,15 @@ def fold_leading_offsets(offsets: Sequence[int], leading_shape: Sequence[int]) -
     # Horner form; the outermost extent never enters, so it may be dynamic.
     flat = offsets[0]
     for offset, extent in zip(offsets[1:], leading_shape[1:], strict=True):
+        if extent is None:
+            raise NzLayoutError(f"leading shape {_fmt(leading_shape)}: only the outermost "
+                                "extent may be dynamic; an inner one scales the offsets.")
         flat = flat * extent + offset
     return flat
 
 
-def block_window(offsets: Sequence[int], sizes: Sequence[int], shape: Sequence[int], c0: int
-                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def block_window(offsets: Sequence[int], sizes: Sequence[int], shape: Sequence[int | None],
+                 c0: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Logical window [..., n0, k0] / [..., TR, TC] -> blocked offsets and sizes (rank 5)."""
     where = (f"window offsets {_fmt(offsets)}, sizes {_fmt(sizes)} "
              f"on tensor shape {_fmt(shape)} with {_elem(c0)}")
