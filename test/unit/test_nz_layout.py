@@ -32,6 +32,7 @@ from nzpass.nz.layout import (
     row_major_strides,
 )
 
+
 def static(shape: tuple[int | None, ...]) -> tuple[int, ...]:
     """A shape every extent of which is known (the blocked shape of a static tensor)."""
     extents = tuple(n for n in shape if n is not None)

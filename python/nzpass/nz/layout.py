@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..dialects.opaque import show_extent
+from ..dialects.opaque import show_extent_list as _fmt
+
 FRACTAL_ROWS = 16          # rows of one fractal
 C0_BYTES = 32              # bytes of one C0 line
 FRACTAL_BYTES = 512        # FRACTAL_ROWS * C0_BYTES
@@ -21,10 +24,6 @@ GM_GAP_LIMIT = 65535
 class NzLayoutError(ValueError):
     """A shape/window NZ cannot represent. str(err) is a complete user-facing message:
     what is wrong, why NZ cannot represent it, what to do instead."""
-
-
-def _fmt(extents: Sequence[int | None]) -> str:
-    return "[" + ", ".join("?" if e is None else str(e) for e in extents) + "]"
 
 
 def _elem(c0: int) -> str:
@@ -225,5 +224,5 @@ def nz_element_coords(e: int, rows: int, cols: int, c0: int) -> tuple[int, int, 
 def layout_str(shape: Sequence[int | None], strides: Sequence[int | None]) -> str:
     """pycute-style "(shape):(strides)"; a dynamic extent or stride prints as "?"."""
     def tup(values: Sequence[int | None]) -> str:
-        return "(" + ",".join("?" if v is None else str(v) for v in values) + ")"
+        return "(" + ",".join(show_extent(v) for v in values) + ")"
     return f"{tup(shape)}:{tup(strides)}"
