@@ -114,6 +114,17 @@ def _reasons(result) -> list[str]:
     return [fp.reason_key(d.message) for d in result.errors]
 
 
+def _refused_then_bypassed(monkeypatch, prog: Program, reason: str, guard: str):
+    """`prog` lowered with `guard` bypassed, once the pipeline is seen to refuse it for
+    that guard's `reason` alone."""
+    _, result = _lower(prog)
+    assert not result.success and _reasons(result) == [reason]
+    _bypass(monkeypatch, guard)
+    module, result = _lower(prog)
+    assert result.success, result.errors
+    return module
+
+
 def _load(tensor, offsets, sizes) -> Load:
     return Load(tensor, offsets, sizes, 0, tile_shape=tuple(sizes[-2:]))
 
@@ -136,12 +147,7 @@ def test_gap_guard_is_necessary(monkeypatch):
     65552 - 16 = 65536 blocks, which the A2/A3 uint16 field truncates to 0."""
     prog = _gap_program()
     w = prog.tensors[0]
-    _, result = _lower(prog)
-    assert not result.success and _reasons(result) == ["gap guard (pto-isa#317)"]
-
-    _bypass(monkeypatch, "gap")
-    module, result = _lower(prog)
-    assert result.success, result.errors
+    module = _refused_then_bypassed(monkeypatch, prog, "gap guard (pto-isa#317)", "gap")
     tile = Simulator(module, mode="a2a3").run("kernel", pack_nz(w.contents())).loads[0].logical
     logical = w.contents()[0:16, 0:32]
     assert not np.array_equal(tile, logical)
@@ -164,12 +170,7 @@ def _sign_program(column: int) -> Program:
 
 def test_sign_proof_is_necessary(monkeypatch):
     prog = _sign_program(column=16)
-    _, result = _lower(prog)
-    assert not result.success and _reasons(result) == ["sign unproven"]
-
-    _bypass(monkeypatch, "sign")
-    module, result = _lower(prog)
-    assert result.success, result.errors
+    module = _refused_then_bypassed(monkeypatch, prog, "sign unproven", "sign")
     w = prog.tensors[0].contents()
     # The logical window w[-16:0, 16:32] lies outside the tensor; floordivsi(-16, 16) = -1
     # fractal from column block 1 lands on the last fractal of column block 0, and the
@@ -194,12 +195,7 @@ def test_alignment_proof_is_necessary(monkeypatch):
     w = Tensor("w0", fp.DTYPES["f16"], 2, [64, 32])
     row = Bin("muli", Lane("idx"), Const(8))
     prog = _program([w], [_load(w, [row, Const(0)], [16, 32])], block_num=2)
-    _, result = _lower(prog)
-    assert not result.success and _reasons(result) == ["alignment unproven"]
-
-    _bypass(monkeypatch, "align")
-    module, result = _lower(prog)
-    assert result.success, result.errors
+    module = _refused_then_bypassed(monkeypatch, prog, "alignment unproven", "align")
     sim = Simulator(module, mode="a2a3", block_idx=1, block_num=2)
     tile = sim.run("kernel", pack_nz(w.contents())).loads[0].logical
     assert not np.array_equal(tile, w.contents()[8:24])
@@ -214,12 +210,8 @@ def test_whole_row_store_rule_is_necessary(monkeypatch):
     blocks of 8): rows 0..15 only, not the whole 32-row axis."""
     prog = _partial_rows_store_program()
     out = prog.tensors[0]
-    _, result = _lower(prog)
-    assert not result.success and _reasons(result) == ["acc store not whole-row"]
-
-    _bypass(monkeypatch, "wholerow")
-    module, result = _lower(prog)
-    assert result.success, result.errors
+    module = _refused_then_bypassed(monkeypatch, prog, "acc store not whole-row",
+                                    "wholerow")
     data = fp.fill_data(0, 16, 16)
     expected = out.contents().copy()
     expected[0:16, 0:16] = data
