@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "test"))
 
-from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
+from hypothesis import Phase, given, seed, settings  # noqa: E402
 
 from support import fuzz_programs as fp  # noqa: E402
 
@@ -69,7 +69,7 @@ def run(level: str, examples: int, seed_value: int, stats: fp.Stats, guards: boo
         guard_stats: Counter, guard_examples: dict, progress: Progress) -> None:
     @seed(seed_value)
     @settings(max_examples=examples, deadline=None, database=None,
-              phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+              phases=[Phase.generate], suppress_health_check=fp.ALL_HEALTH_CHECKS)
     @given(fp.programs(level))
     def body(prog):
         outcome = fp.run_and_record(prog, stats)
@@ -110,7 +110,7 @@ def show(level: str, seed_text: str, bypass: str | None = None) -> int:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--examples", type=int, default=5000, help="programs per level")
     parser.add_argument("--levels", default="pl,pto")
     parser.add_argument("--seed", type=int, default=0, help="hypothesis seed")

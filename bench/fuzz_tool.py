@@ -52,7 +52,7 @@ def run_with_progress(groups, timeout: float, jobs: int) -> list[fr.Outcome]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1, help="seed of the mutations")
     parser.add_argument("--mutations", type=int, default=20000, help="mutated modules")
     parser.add_argument("--verify", type=int, default=5000,

@@ -26,7 +26,7 @@ import test_verify_fuzz as vf
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--count", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--judge-refused", action="store_true",

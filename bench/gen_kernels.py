@@ -192,7 +192,7 @@ def write(target_ops: int, path: Path | None = None, seed: int = 0,
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--ops", default="1k", help="target op count: 1k, 10k, 100k, 1m, or a number")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--kernel-ops", help="make every kernel about this many ops (e.g. 4k: one "

@@ -73,7 +73,7 @@ func.func @expert_weight_window(%w: tensor<4x2048x4096xi8, #pl.layout<nz>>) {
 // CHECK: %[[NB:.*]] = "pl.tile.get_block_idx"()
 // CHECK: %[[N0:.*]] = arith.muli %[[NB]], %{{.*}} : index
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : index
-// CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]],
+// CHECK-NEXT: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]],
 // E2E-LABEL: func.func @spmd_row_offset
 // E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
@@ -128,7 +128,7 @@ func.func @loads_share_constants(%w: tensor<2048x4096xi8, #pl.layout<nz>>) {
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : index
-// CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]],
+// CHECK-NEXT: "pl.tile.load"(%[[W]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]],
 // E2E-LABEL: func.func @pipelined_k0_column_offset
 // E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
@@ -154,7 +154,7 @@ func.func @pipelined_k0_column_offset(%w: tensor<256x4096xi8, #pl.layout<nz>>) {
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[K0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[K0]], %[[C32]] : index
-// CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]],
+// CHECK-NEXT: "pl.tile.load"(%[[W]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]],
 // E2E-LABEL: func.func @split_k_remainder_offset
 // E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
@@ -181,7 +181,7 @@ func.func @split_k_remainder_offset(%w: tensor<256x1024xi8, #pl.layout<nz>>) {
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[N0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[N0]], %[[C16]] : index
-// CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]],
+// CHECK-NEXT: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]],
 // E2E-LABEL: func.func @strided_loop_from_block_index
 // E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
@@ -214,7 +214,7 @@ func.func @strided_loop_from_block_index(%w: tensor<2048x512xi8, #pl.layout<nz>>
 // CHECK: scf.for %[[O0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[ROWS:.*]] = arith.minsi
 // CHECK: %[[ROW:.*]] = arith.floordivsi %[[O0]], %[[C16]] : index
-// CHECK: %[[VROWS:.*]] = arith.floordivsi %[[ROWS]], %[[C16]] : index
+// CHECK-NEXT: %[[VROWS:.*]] = arith.floordivsi %[[ROWS]], %[[C16]] : index
 // CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[ROW]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]], %[[C1]], %[[C16]], %[[VROWS]], %[[C16]], %[[C32]])
 // CHECK-SAME: operandSegmentSizes = array<i32: 1, 5, 5, 5>
 // CHECK-SAME: -> !pl.tile<256x512xi8, mat, valid = ?x512>
@@ -510,7 +510,7 @@ func.func @acc_store_64x16(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32,
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: scf.for %[[NI:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[COL:.*]] = arith.floordivsi %[[NI]], %[[C8]] : index
-// CHECK: "pl.tile.store"(%[[ACC]], %[[O]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C64]], %[[C4]], %[[C16]], %[[C8]])
+// CHECK-NEXT: "pl.tile.store"(%[[ACC]], %[[O]], %[[C0]], %[[COL]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C64]], %[[C4]], %[[C16]], %[[C8]])
 // E2E-LABEL: func.func @acc_store_column_split
 // E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x64x4x16x8xf32>
@@ -625,7 +625,12 @@ func.func @types_everywhere(%w: tensor<256x512xi8, #pl.layout<nz>>) -> tensor<25
 
 // A function without NZ tensors is left alone and not marked.
 // CHECK-LABEL: func.func @negative_nd_only
-// CHECK-SAME: (%{{.*}}: tensor<64x512xf16>) {
+// CHECK-SAME: (%[[X:.*]]: tensor<64x512xf16>) {
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-NEXT: %[[C512:.*]] = arith.constant 512 : index
+// CHECK-NEXT: "pl.tile.load"(%[[X]], %[[C0]], %[[C0]], %[[C64]], %[[C512]]) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<64x512xf16, vec>
+// CHECK-NEXT: return
 // E2E-LABEL: func.func @negative_nd_only
 // E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nd>
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<64x512xf16>
@@ -644,6 +649,7 @@ func.func @negative_nd_only(%x: tensor<64x512xf16>) {
 // A marked function is already blocked: its [..., 16, 32] shape is not blocked again.
 // CHECK-LABEL: func.func @negative_already_blocked
 // CHECK-SAME: (%{{.*}}: tensor<1x16x16x16x32xi8, #pl.layout<nz>>) attributes {nz_tensor_views_blocked}
+// CHECK-NEXT: return
 // E2E-LABEL: func.func @negative_already_blocked
 // E2E: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nz>
 // E2E-NOT: "pl.tile.{{load|store}}"

@@ -13,10 +13,10 @@
 // CHECK-DAG: %[[S1:.*]] = arith.constant 8192 : index
 // CHECK-DAG: %[[S2:.*]] = arith.constant 512 : index
 // CHECK: %[[V:.*]] = "pto.make_tensor_view"(%[[P]], %[[C1]], %[[C16]], %[[C16]], %[[C16]], %[[C32]], %[[S0]], %[[S1]], %[[S2]], %[[C32]], %[[C1]]) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
-// CHECK: %[[PV:.*]] = "pto.partition_view"(%[[V]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {operandSegmentSizes = array<i32: 1, 5, 5>} : {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
-// CHECK: %[[T:.*]] = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-// CHECK: "pto.tload"(%[[PV]], %[[T]]) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
-// CHECK-NOT: pl.tile.load
+// CHECK-NEXT: %[[PV:.*]] = "pto.partition_view"(%[[V]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {operandSegmentSizes = array<i32: 1, 5, 5>} : {{.*}} -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+// CHECK-NEXT: %[[T:.*]] = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+// CHECK-NEXT: "pto.tload"(%[[PV]], %[[T]]) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+// CHECK-NEXT: return
 func.func @spec_section6(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz, stride = [131072, 8192, 512, 32, 1]>>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -42,8 +42,9 @@ func.func @dynamic_batch(%w: tensor<?x32x16x16x16xf16, #pl.layout<nz>>) {
 // An ND load into Vec: ND view, rank-2 partition, default (ND) tile configuration.
 // CHECK-LABEL: func.func @nd_vec_load
 // CHECK: "pto.make_tensor_view"({{.*}}) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
-// CHECK: -> !pto.partition_tensor_view<16x64xf32>
-// CHECK: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT: "pto.partition_view"{{.*}} -> !pto.partition_tensor_view<16x64xf32>
+// CHECK-NEXT: "pto.alloc_tile"{{.*}} !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT: "pto.tload"
 func.func @nd_vec_load(%x: tensor<64x64xf32>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -58,9 +59,9 @@ func.func @nd_vec_load(%x: tensor<64x64xf32>) {
 // CHECK-LABEL: func.func @ragged_tile
 // CHECK-SAME: %[[P:.*]]: !pto.ptr<i8>, %[[ROWS:.*]]: index
 // CHECK: %[[RF:.*]] = arith.floordivsi %[[ROWS]], %{{.*}} : index
-// CHECK: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x?x16x32xi8>
-// CHECK: %[[VR:.*]] = arith.muli %[[RF]], %{{.*}} : index
-// CHECK: "pto.alloc_tile"(%[[VR]], %{{.*}}) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+// CHECK-NEXT: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x16x?x16x32xi8>
+// CHECK-NEXT: %[[VR:.*]] = arith.muli %[[RF]], %{{.*}} : index
+// CHECK-NEXT: "pto.alloc_tile"(%[[VR]], %{{.*}}) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
 func.func @ragged_tile(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>, %rows: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 0, 257>}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -94,8 +95,8 @@ func.func @slice_then_load(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>, %layer:
 // CHECK-LABEL: func.func @acc_store
 // CHECK-SAME: (%[[P:.*]]: !pto.ptr<f32>, %[[ACC:.*]]: !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> !pto.ptr<f32>
 // CHECK: %[[PV:.*]] = "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x4x16x8xf32>
-// CHECK: "pto.tstore"(%[[ACC]], %[[PV]]) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, stPhase = #pto<st_phase final>}
-// CHECK: return %[[P]] : !pto.ptr<f32>
+// CHECK-NEXT: "pto.tstore"(%[[ACC]], %[[PV]]) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, stPhase = #pto<st_phase final>}
+// CHECK-NEXT: return %[[P]] : !pto.ptr<f32>
 func.func @acc_store(%o: tensor<1x2x4x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<64x16xf32, acc>) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -110,7 +111,7 @@ func.func @acc_store(%o: tensor<1x2x4x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<
 // ND store attributes map to their pto spelling; unknown attributes are kept.
 // CHECK-LABEL: func.func @nd_store_attributes
 // CHECK: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<16x16xf32>
-// CHECK: "pto.tstore"({{.*}}) {atomicType = #pto<atomic_type atomic_add>, my.tag = 7 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, reluPreMode = #pto<relu_pre_mode normal_relu>}
+// CHECK-NEXT: "pto.tstore"({{.*}}) {atomicType = #pto<atomic_type atomic_add>, my.tag = 7 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, reluPreMode = #pto<relu_pre_mode normal_relu>}
 func.func @nd_store_attributes(%o: tensor<64x16xf32>, %acc: !pl.tile<16x16xf32, acc>) {
   %c0 = arith.constant 0 : index
   %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, atomic, pre_relu = "normal_relu", my.tag = 7} : (!pl.tile<16x16xf32, acc>, tensor<64x16xf32>, index, index) -> tensor<64x16xf32>
@@ -128,4 +129,18 @@ func.func @pass_through(%x: tensor<16x64xf32>) {
   %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<16x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
   %r = "pl.tile.relu"(%t) : (!pl.tile<16x64xf32, vec>) -> !pl.tile<16x64xf32, vec>
   return
+}
+
+// A function off the memory path (no GM tensor, no pl memory op, its tile already a
+// tile_buf) is left as it is.
+// CHECK-LABEL: func.func @negative_no_memory_path
+// CHECK-SAME: (%[[A:.*]]: index, %{{.*}}: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> index {
+// CHECK-NEXT: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT: %[[B:.*]] = arith.muli %[[A]], %[[C16]] : index
+// CHECK-NEXT: return %[[B]] : index
+// CHECK-NEXT: }
+func.func @negative_no_memory_path(%a: index, %t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> index {
+  %c16 = arith.constant 16 : index
+  %b = arith.muli %a, %c16 : index
+  return %b : index
 }

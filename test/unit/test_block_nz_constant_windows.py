@@ -70,7 +70,7 @@ def blocked_load(text: str):
                 loads.append(op.operation)
             return ir.WalkResult.ADVANCE
 
-        module.operation.walk(collect)
+        module.operation.walk(collect, ir.WalkOrder.PRE_ORDER)
         groups = pl.TileLoad(loads[0]).groups
         return (tuple(constant_value(v) for v in groups["offsets"]),
                 tuple(constant_value(v) for v in groups["sizes"]))

@@ -147,6 +147,7 @@ def test_acc_landings_match_the_element_write_map():
         t = transfer(Kind.STORE, rows, 8 * 8, 8, (0, o1, o2, 0, 0), (1, blocks, n2, 16, 8),
                      tile=ACC)
         landings = acc_landings(t)
+        assert landings is not None  # every coordinate is a constant
         got = {(p.block, p.strip, p.row + r) for p in landings for r in range(p.rows)}
         assert got == _written_places(rows, o1, o2, blocks, 16 * n2)
         for j in range(blocks):

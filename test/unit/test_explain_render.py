@@ -45,7 +45,7 @@ def chromium() -> str:
 def render(svg_path: Path, png_path: Path) -> np.ndarray:
     """Screenshot `svg_path` at its own size, one pixel per SVG unit."""
     root = parse(svg_path.read_text())
-    width, height = int(root.get("width")), int(root.get("height"))
+    width, height = int(root.attrib["width"]), int(root.attrib["height"])
     command = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                "--no-first-run", "--force-device-scale-factor=1",
                f"--user-data-dir={png_path.parent / 'chromium-profile'}",
@@ -119,7 +119,7 @@ def _sequential_filter(kind: int, line: list, above: list, bpp: int) -> np.ndarr
 
 def mask(image: np.ndarray, color: str) -> np.ndarray:
     rgb = np.array([int(color[i:i + 2], 16) for i in (1, 3, 5)])
-    return (np.abs(image.astype(int) - rgb) <= TOLERANCE).all(axis=2)
+    return np.all(np.abs(image.astype(int) - rgb) <= TOLERANCE, axis=2)
 
 
 def inside(shape, x, y, w, h, grow):
@@ -215,5 +215,5 @@ def test_readme_image_is_the_weight_window_of_the_lit_cases(cli, tmp_path):
     assert "docs/images/nz-layout.png" in (ROOT / "README.md").read_text()
     root = parse(svg.read_text())
     image = decode_png(README_IMAGE.read_bytes())
-    assert image.shape[:2] == (int(root.get("height")), int(root.get("width")))
+    assert image.shape[:2] == (int(root.attrib["height"]), int(root.attrib["width"]))
     assert_painted(image, COLORS["window"], box(rects(root, "window")[0]))

@@ -41,8 +41,9 @@ def rects(root, cls):
     return [e for e in root.iterfind("svg:rect", NS) if e.get("class") == cls]
 
 
-def box(element):
-    return tuple(float(element.get(k)) for k in ("x", "y", "width", "height"))
+def box(element: ET.Element) -> tuple[float, float, float, float]:
+    x, y, width, height = (float(element.attrib[k]) for k in ("x", "y", "width", "height"))
+    return x, y, width, height
 
 
 def test_weight_window_geometry():
@@ -58,10 +59,10 @@ def test_weight_window_geometry():
     lines = list(root.iterfind("svg:line", NS))
     rows = [e for e in lines if e.get("class") == "grid-row"]
     cols = [e for e in lines if e.get("class") == "grid-col"]
-    assert [float(e.get("y1")) for e in rows] == [TOP + 20 * i for i in range(17)]
-    assert [float(e.get("x1")) for e in cols] == [LEFT + 20 * i for i in range(33)]
+    assert [float(e.attrib["y1"]) for e in rows] == [TOP + 20 * i for i in range(17)]
+    assert [float(e.attrib["x1"]) for e in cols] == [LEFT + 20 * i for i in range(33)]
     arrows = [e for e in lines if e.get("class") == "arrow"]
-    assert [float(e.get("x1")) for e in arrows] == [LEFT + 20 * b + 10 for b in range(16, 24)]
+    assert [float(e.attrib["x1"]) for e in arrows] == [LEFT + 20 * b + 10 for b in range(16, 24)]
     assert len([e for e in lines if e.get("class") == "jump"]) == 7
     order = [e.text for e in root.iterfind("svg:text", NS) if e.get("class") == "order"]
     assert order == [str(n) for n in range(1, 9)]
@@ -76,7 +77,7 @@ def test_refused_gap_is_red_and_the_thin_window_enlarged():
     [gap] = rects(root, "gap")
     assert gap.get("fill") == COLORS["refused"]
     assert box(gap) == (LEFT + 64, TOP, 64, 392)
-    captions = [e.text for e in root.iterfind("svg:text", NS) if e.get("class") == "caption"]
+    captions = [e.text or "" for e in root.iterfind("svg:text", NS) if e.get("class") == "caption"]
     assert "rows not to scale: the window is drawn enlarged" in captions
     assert any(c.startswith("#317: would be refused") for c in captions)
 

@@ -26,7 +26,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import Phase, given, settings
 
 from nzpass import run_pipeline
 from nzpass.ir.bindings import ir
@@ -39,13 +39,13 @@ PTO_EXAMPLES = int(os.environ.get("NZPASS_FUZZ_PTO", 1000))
 GUARD_EXAMPLES = 600  # programs scanned for the bypassed-guard fuzz
 STATS = fp.Stats()
 
-FUZZ_SETTINGS = dict(deadline=None, derandomize=True, database=None,
-                     phases=[Phase.explicit, Phase.generate],  # a failure is reported, not shrunk
-                     suppress_health_check=list(HealthCheck))
+FUZZ_SETTINGS = settings(deadline=None, derandomize=True, database=None,
+                         phases=[Phase.explicit, Phase.generate],  # reported, not shrunk
+                         suppress_health_check=fp.ALL_HEALTH_CHECKS)
 
 
 def _fuzz(level: str, examples: int) -> None:
-    @settings(max_examples=examples, **FUZZ_SETTINGS)
+    @settings(FUZZ_SETTINGS, max_examples=examples)
     @given(fp.programs(level))
     def body(prog):
         fp.run_and_record(prog, STATS)
@@ -114,6 +114,17 @@ def _reasons(result) -> list[str]:
     return [fp.reason_key(d.message) for d in result.errors]
 
 
+def _refused_then_bypassed(monkeypatch, prog: Program, reason: str, guard: str):
+    """`prog` lowered with `guard` bypassed, once the pipeline is seen to refuse it for
+    that guard's `reason` alone."""
+    _, result = _lower(prog)
+    assert not result.success and _reasons(result) == [reason]
+    _bypass(monkeypatch, guard)
+    module, result = _lower(prog)
+    assert result.success, result.errors
+    return module
+
+
 def _load(tensor, offsets, sizes) -> Load:
     return Load(tensor, offsets, sizes, 0, tile_shape=tuple(sizes[-2:]))
 
@@ -136,19 +147,14 @@ def test_gap_guard_is_necessary(monkeypatch):
     65552 - 16 = 65536 blocks, which the A2/A3 uint16 field truncates to 0."""
     prog = _gap_program()
     w = prog.tensors[0]
-    _, result = _lower(prog)
-    assert not result.success and _reasons(result) == ["gap guard (pto-isa#317)"]
-
-    _bypass(monkeypatch, "gap")
-    module, result = _lower(prog)
-    assert result.success, result.errors
-    tile = Simulator(module, mode="a2a3").run("kernel", pack_nz(w.data)).loads[0].logical
-    logical = w.data[0:16, 0:32]
+    module = _refused_then_bypassed(monkeypatch, prog, "gap guard (pto-isa#317)", "gap")
+    tile = Simulator(module, mode="a2a3").run("kernel", pack_nz(w.contents())).loads[0].logical
+    logical = w.contents()[0:16, 0:32]
     assert not np.array_equal(tile, logical)
     np.testing.assert_array_equal(tile[:, :16], logical[:, :16])  # column block 0 is right
     # column block 1 re-reads rows 16..31 of column block 0 instead of rows 0..15 of block 1
-    np.testing.assert_array_equal(tile[:, 16:], w.data[16:32, 0:16])
-    ideal = Simulator(module, mode="ideal").run("kernel", pack_nz(w.data)).loads[0].logical
+    np.testing.assert_array_equal(tile[:, 16:], w.contents()[16:32, 0:16])
+    ideal = Simulator(module, mode="ideal").run("kernel", pack_nz(w.contents())).loads[0].logical
     np.testing.assert_array_equal(ideal, logical)  # only the device defect is guarded
     outcome = fp.check(prog)
     assert outcome.accepted and outcome.mismatches
@@ -164,13 +170,8 @@ def _sign_program(column: int) -> Program:
 
 def test_sign_proof_is_necessary(monkeypatch):
     prog = _sign_program(column=16)
-    _, result = _lower(prog)
-    assert not result.success and _reasons(result) == ["sign unproven"]
-
-    _bypass(monkeypatch, "sign")
-    module, result = _lower(prog)
-    assert result.success, result.errors
-    w = prog.tensors[0].data
+    module = _refused_then_bypassed(monkeypatch, prog, "sign unproven", "sign")
+    w = prog.tensors[0].contents()
     # The logical window w[-16:0, 16:32] lies outside the tensor; floordivsi(-16, 16) = -1
     # fractal from column block 1 lands on the last fractal of column block 0, and the
     # load silently returns those bytes: w[48:64, 0:16].
@@ -185,7 +186,7 @@ def test_sign_proof_is_necessary(monkeypatch):
     module, result = _lower(prog)
     assert result.success
     with pytest.raises(GmOutOfBounds):
-        Simulator(module, mode="a2a3").run("kernel", pack_nz(prog.tensors[0].data))
+        Simulator(module, mode="a2a3").run("kernel", pack_nz(prog.tensors[0].contents()))
 
 
 def test_alignment_proof_is_necessary(monkeypatch):
@@ -194,16 +195,11 @@ def test_alignment_proof_is_necessary(monkeypatch):
     w = Tensor("w0", fp.DTYPES["f16"], 2, [64, 32])
     row = Bin("muli", Lane("idx"), Const(8))
     prog = _program([w], [_load(w, [row, Const(0)], [16, 32])], block_num=2)
-    _, result = _lower(prog)
-    assert not result.success and _reasons(result) == ["alignment unproven"]
-
-    _bypass(monkeypatch, "align")
-    module, result = _lower(prog)
-    assert result.success, result.errors
+    module = _refused_then_bypassed(monkeypatch, prog, "alignment unproven", "align")
     sim = Simulator(module, mode="a2a3", block_idx=1, block_num=2)
-    tile = sim.run("kernel", pack_nz(w.data)).loads[0].logical
-    assert not np.array_equal(tile, w.data[8:24])
-    np.testing.assert_array_equal(tile, w.data[0:16])  # floordivsi(8, 16) = fractal 0
+    tile = sim.run("kernel", pack_nz(w.contents())).loads[0].logical
+    assert not np.array_equal(tile, w.contents()[8:24])
+    np.testing.assert_array_equal(tile, w.contents()[0:16])  # floordivsi(8, 16) = fractal 0
     outcome = fp.check(prog)
     assert outcome.accepted and any("block 1: load #0" in m.text for m in outcome.mismatches)
     assert not any(m.text.startswith("block 0") for m in outcome.mismatches)
@@ -214,18 +210,14 @@ def test_whole_row_store_rule_is_necessary(monkeypatch):
     blocks of 8): rows 0..15 only, not the whole 32-row axis."""
     prog = _partial_rows_store_program()
     out = prog.tensors[0]
-    _, result = _lower(prog)
-    assert not result.success and _reasons(result) == ["acc store not whole-row"]
-
-    _bypass(monkeypatch, "wholerow")
-    module, result = _lower(prog)
-    assert result.success, result.errors
+    module = _refused_then_bypassed(monkeypatch, prog, "acc store not whole-row",
+                                    "wholerow")
     data = fp.fill_data(0, 16, 16)
-    expected = out.data.copy()
+    expected = out.contents().copy()
     expected[0:16, 0:16] = data
 
     def stored(mode):
-        gm = pack_nz(out.data)
+        gm = pack_nz(out.contents())
         hooks = {fp.FILL_OP: fp.fill_hook({"k": 0})}
         Simulator(module, mode=mode, hooks=hooks).run("kernel", gm)
         return unpack_nz(gm, out.shape)
@@ -236,7 +228,7 @@ def test_whole_row_store_rule_is_necessary(monkeypatch):
     # 32: block 1 lands under block 0 in column strip 0, strip 1 is never written.
     np.testing.assert_array_equal(got[0:16, 0:8], data[:, 0:8])
     np.testing.assert_array_equal(got[16:32, 0:8], data[:, 8:16])
-    np.testing.assert_array_equal(got[:, 8:16], out.data[:, 8:16])
+    np.testing.assert_array_equal(got[:, 8:16], out.contents()[:, 8:16])
     np.testing.assert_array_equal(stored("ideal"), expected)
     outcome = fp.check(prog)
     assert outcome.accepted and any("GM of o0 differs" in m.text for m in outcome.mismatches)
@@ -296,7 +288,7 @@ def test_fuzz_finds_wrong_bytes_once_a_guard_is_bypassed(monkeypatch):
     (or touch memory outside the tensor)."""
     found = Counter()
 
-    @settings(max_examples=GUARD_EXAMPLES, **FUZZ_SETTINGS)
+    @settings(FUZZ_SETTINGS, max_examples=GUARD_EXAMPLES)
     @given(fp.programs("pl"))
     def body(prog):
         reasons = set(fp.refusal_reasons(prog))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import signal
+from typing import IO
 
 import pytest
 
@@ -116,7 +117,7 @@ def test_known_bug_reproducer(bug, known_bug_outcomes):
 # --- the runner judges what it is meant to ------------------------------------
 
 
-def _judged(code: int, out: str = "", err: str = "", case_args=("-p", "cse"), rerun=None):
+def _judged(code: int | None, out: str = "", err: str = "", case_args=("-p", "cse"), rerun=None):
     def run(args, data):
         if rerun is not None and data != b"input":
             return rerun(args, data)
@@ -262,9 +263,9 @@ def test_worker_survives_and_reports_a_dying_run(tmp_path, monkeypatch):
         os.waitpid(worker.pid, os.WUNTRACED)  # returns once it is stopped
         read_reply = runner._read_line
 
-        def kill_then_read(start: float) -> bytes | None:
+        def kill_then_read(stdout: IO[bytes], start: float) -> bytes | None:
             worker.kill()
-            return read_reply(start)
+            return read_reply(stdout, start)
 
         monkeypatch.setattr(runner, "_read_line", kill_then_read)
         dead = runner.run(["-p", "cse"], module)

@@ -8,7 +8,7 @@ import pytest
 
 from nzpass.ir.bindings import ir, new_context
 from nzpass.ir.walk import defined_values, functions, pre_order, value_location
-from nzpass.nz.coords import retained_for_rewrite
+from nzpass.nz.coords import CoordEmitter, retained_for_rewrite
 from nzpass.nz.offsets import constant_value, unchanging_ir
 
 NESTED = """
@@ -49,8 +49,9 @@ def func():
 
 
 def test_pre_order_visits_every_nested_op_once_in_order(func):
-    walk = pre_order(func)
-    assert [op.name for op in walk.ops] == [name for name, _ in EXPECTED]
+    ops = pre_order(func).ops
+    assert isinstance(ops, list)  # a whole walk: every op, by position
+    assert [op.name for op in ops] == [name for name, _ in EXPECTED]
 
 
 def test_entry_positions_are_the_entry_blocks_own_ops(func):
@@ -66,12 +67,17 @@ def test_declaration_has_nothing_to_walk():
     assert walk.ops == [] and walk.entry_positions == []
 
 
+def _never_applied(emitter: CoordEmitter) -> ir.Operation:
+    raise AssertionError("retained_for_rewrite reads which positions, never a rewrite")
+
+
 def test_retained_for_rewrite_keeps_targets_and_entry_constants_only(func):
     walk = pre_order(func)
-    targets = {13: None, 5: None}  # test.last, test.inner
+    targets = dict.fromkeys([13, 5], _never_applied)  # test.last, test.inner
     kept = retained_for_rewrite(walk, targets)
     entry_constants = [0, 1, 9]
     assert kept.entry_positions == entry_constants
+    assert isinstance(kept.ops, dict)  # a part of the walk: its ops keyed by position
     assert sorted(kept.ops) == sorted([*entry_constants, 13, 5])
     assert [kept.ops[i].name for i in (5, 13)] == ["test.inner", "test.last"]
 
@@ -79,8 +85,10 @@ def test_retained_for_rewrite_keeps_targets_and_entry_constants_only(func):
 def test_defined_values_point_at_their_definitions():
     with new_context():
         module = ir.Operation.parse("module {" + NESTED + "}", source_name="f.mlir")
-        func = next(functions(module))
-        values = defined_values(func, pre_order(func).ops)
+        func = next(functions(module.operation))
+        ops = pre_order(func).ops
+        assert isinstance(ops, list)
+        values = defined_values(func, ops)
         where = [str(value_location(v)) for v in values]
     # %n (an argument: its own column), %c0, %c1, %i, %c2, %j, %c16: line:col of
     # each definition in NESTED (line 1 is the "module {" line plus NESTED's

@@ -35,7 +35,8 @@ def nz_parent(a):
 
 
 def mat_tile(dtype, rows, cols, valid_rows=None):
-    tile = Tile("mat", dtype, rows, cols, valid_rows=valid_rows)
+    tile = Tile("mat", np.dtype(dtype), rows, cols,
+                valid_rows=rows if valid_rows is None else valid_rows)
     tile.storage[:] = SENTINEL
     return tile
 
@@ -45,17 +46,17 @@ def mat_tile(dtype, rows, cols, valid_rows=None):
 
 def test_tile_layouts_follow_the_spec_offsets():
     r, c = np.ogrid[:32, :64]
-    nz = Tile("mat", np.float16, 32, 64)
+    nz = Tile("mat", np.dtype(np.float16), 32, 64)
     assert (nz.offsets(r, c) == (c // 16) * 32 * 16 + r * 16 + c % 16).all()
-    acc = Tile("acc", np.float32, 32, 64)
+    acc = Tile("acc", np.dtype(np.float32), 32, 64)
     assert (acc.offsets(r, c) == (c // 16) * 32 * 16 + r * 16 + c % 16).all()
-    assert Tile("mat", np.float32, 32, 64).box_cols == 8
-    vec = Tile("vec", np.float32, 32, 64)
+    assert Tile("mat", np.dtype(np.float32), 32, 64).box_cols == 8
+    vec = Tile("vec", np.dtype(np.float32), 32, 64)
     assert (vec.offsets(r, c) == r * 64 + c).all()
 
 
 def test_tile_logical_round_trip_and_get():
-    tile = Tile("mat", np.int8, 32, 64)
+    tile = Tile("mat", np.dtype(np.int8), 32, 64)
     value = arange_as((32, 64), np.int8)
     tile.set_logical(value)
     assert (tile.to_logical() == value).all()
@@ -65,9 +66,9 @@ def test_tile_logical_round_trip_and_get():
 
 def test_tile_refuses_unmodelled_or_misaligned_geometry():
     with pytest.raises(ValueError, match="explicit blayout"):
-        Tile("left", np.float16, 16, 16)
+        Tile("left", np.dtype(np.float16), 16, 16)
     with pytest.raises(ValueError, match="whole number"):
-        Tile("mat", np.float16, 24, 16)
+        Tile("mat", np.dtype(np.float16), 24, 16)
 
 
 # --------------------------------------------------------------------------- TLOAD NZ -> NZ
@@ -174,7 +175,7 @@ def test_tload_refuses_strides_the_device_cannot_encode():
 
 def test_tload_nd2nd_reads_the_window_and_stacks_leading_dims():
     a = arange_as((40, 50), np.float32)
-    tile = Tile("vec", np.float32, 16, 32)
+    tile = Tile("vec", np.dtype(np.float32), 16, 32)
     tload_nd2nd(GlobalTensor.nd(a.ravel(), a.shape), (3, 5), (10, 20), tile)
     assert (tile.to_logical()[:10, :20] == a[3:13, 5:25]).all()
     b = arange_as((3, 8, 32), np.float32)
@@ -206,7 +207,7 @@ def test_tload_nd2nz_refuses_a_row_stride_that_wraps():
 def acc_tile(value):
     """An fp32 Acc tile whose valid region holds ``value``; L0C columns come in 16s."""
     rows, cols = value.shape
-    tile = Tile("acc", np.float32, rows, -(-cols // 16) * 16, valid_cols=cols)
+    tile = Tile("acc", np.dtype(np.float32), rows, -(-cols // 16) * 16, valid_cols=cols)
     tile.set_logical(np.pad(value, ((0, 0), (0, tile.cols - cols))))
     return tile
 

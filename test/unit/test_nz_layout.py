@@ -32,6 +32,14 @@ from nzpass.nz.layout import (
     row_major_strides,
 )
 
+
+def static(shape: tuple[int | None, ...]) -> tuple[int, ...]:
+    """A shape every extent of which is known (the blocked shape of a static tensor)."""
+    extents = tuple(n for n in shape if n is not None)
+    assert len(extents) == len(shape), f"dynamic extent in {shape}"
+    return extents
+
+
 FAST = settings(max_examples=60, deadline=None)
 WIDTHS = [8, 16, 32, 64]
 EXPECTED_C0 = {8: 32, 16: 16, 32: 8, 64: 4}
@@ -91,7 +99,7 @@ def test_widths_not_tiling_a_c0_line_refused(bits):
 @given(planes(max_row_fractals=16, max_col_blocks=16), st.integers(1, 64))
 def test_blocked_strides_equal_pto_isa_formula(plane, batch):
     c0, rows, cols = plane
-    blocked = blocked_shape((batch, rows, cols), c0)
+    blocked = static(blocked_shape((batch, rows, cols), c0))
     assert blocked == (batch, cols // c0, rows // 16, 16, c0)
     numpy_strides = tuple(s // 8 for s in np.empty(blocked, dtype=np.int64).strides)
     assert row_major_strides(blocked) == numpy_strides
@@ -217,6 +225,9 @@ def test_fold_leading_sizes_empty_is_one():
     assert fold_leading_sizes([]) == 1
     assert fold_leading_offsets([], []) == 0
     assert fold_leading_offsets([3], [None]) == 3  # the outermost extent may be dynamic
+    assert fold_leading_offsets([1, 2], [None, 5]) == 7
+    with pytest.raises(NzLayoutError, match="only the outermost extent may be dynamic"):
+        fold_leading_offsets([1, 2], [3, None])
 
 
 # ---------------------------------------------------------------- block_window
@@ -248,7 +259,7 @@ def windows(draw):
 def test_block_window_addresses_exactly_the_logical_window(window):
     c0, shape, offsets, sizes = window
     boffsets, bsizes = block_window(offsets, sizes, shape, c0)
-    blocked = blocked_shape(shape, c0)
+    blocked = static(blocked_shape(shape, c0))
     strides = row_major_strides(blocked)
     rows, cols = shape[-2:]
     n0, k0 = offsets[-2:]

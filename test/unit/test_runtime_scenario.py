@@ -71,15 +71,20 @@ def products(loads, pairs_per_result=1):
     return out
 
 
+def x_w_kernel(dtype) -> tuple[np.ndarray, np.ndarray, Kernel, str, str, str]:
+    """The scenario's data and a kernel over them: (x, w, kernel, ND x type, NZ w type,
+    element type)."""
+    x, w = scenario(dtype)
+    xt_, wt_ = tensor_t(x.shape, dtype, False), tensor_t(w.shape, dtype, True)
+    return x, w, Kernel(("%x", xt_), ("%w", wt_)), xt_, wt_, ELEMENT[np.dtype(dtype)]
+
+
 # --------------------------------------------------------------------------- (a)-(d)
 
 
 @DTYPES
 def test_a_full_load(dtype):
-    x, w = scenario(dtype)
-    el = ELEMENT[np.dtype(dtype)]
-    xt_, wt_ = tensor_t(x.shape, dtype, False), tensor_t(w.shape, dtype, True)
-    k = Kernel(("%x", xt_), ("%w", wt_))
+    x, w, k, xt_, wt_, el = x_w_kernel(dtype)
     k.load("%xt", "%x", xt_, [0, 0], [M, K], tile_t(M, K, el))
     k.load("%wt", "%w", wt_, [0, 0], [N, K], tile_t(N, K, el))
     module = lower(k.text())
@@ -95,10 +100,7 @@ def test_a_full_load(dtype):
 @DTYPES
 def test_b_n_sliced_load_by_block_idx(dtype):
     """Block nb loads rows n0 = nb * N_TILE of w and computes C[:, n0:n0+N_TILE]."""
-    x, w = scenario(dtype)
-    el = ELEMENT[np.dtype(dtype)]
-    xt_, wt_ = tensor_t(x.shape, dtype, False), tensor_t(w.shape, dtype, True)
-    k = Kernel(("%x", xt_), ("%w", wt_))
+    x, w, k, xt_, wt_, el = x_w_kernel(dtype)
     k.block_idx("%nb", blocks=N // N_TILE)
     k.emit(f"%n0 = arith.muli %nb, {k.idx(N_TILE)} : index")
     k.load("%xt", "%x", xt_, [0, 0], [M, K], tile_t(M, K, el))
@@ -116,10 +118,7 @@ def test_b_n_sliced_load_by_block_idx(dtype):
 @DTYPES
 def test_c_k_sliced_load_by_loop_iv(dtype):
     """k0 = the loop iv: the column offset of both tiles; the products accumulate over K."""
-    x, w = scenario(dtype)
-    el = ELEMENT[np.dtype(dtype)]
-    xt_, wt_ = tensor_t(x.shape, dtype, False), tensor_t(w.shape, dtype, True)
-    k = Kernel(("%x", xt_), ("%w", wt_))
+    x, w, k, xt_, wt_, el = x_w_kernel(dtype)
     k.for_("%k0", 0, K, K_TILE)
     k.load("%xt", "%x", xt_, [0, "%k0"], [M, K_TILE], tile_t(M, K_TILE, el))
     k.load("%wt", "%w", wt_, [0, "%k0"], [N, K_TILE], tile_t(N, K_TILE, el))
@@ -183,7 +182,8 @@ def test_d_layer_sliced_load_of_a_stacked_weight(dtype, via_slice):
 def test_lowered_slice_leaves_no_pl_tensor_op_behind():
     module = lower(layer_kernel(np.float16, via_slice=True))
     names = []
-    module.operation.walk(lambda op: names.append(op.operation.name) or ir.WalkResult.ADVANCE)
+    module.operation.walk(lambda op: names.append(op.operation.name) or ir.WalkResult.ADVANCE,
+                          ir.WalkOrder.PRE_ORDER)
     assert "pl.tensor.slice" not in names
     x, w = scenario(np.float16, LAYERS)
     Simulator(module, block_num=N // N_TILE).run("kernel", x, pack_nz(w))  # no hook needed

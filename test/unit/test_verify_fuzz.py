@@ -374,7 +374,8 @@ class Generator:
     def offset(self, prog: Program, axis: int) -> Expr:
         r = self.rng
         extent = prog.shape[axis]
-        size = prog.sizes[axis].value if isinstance(prog.sizes[axis], Const) else 1
+        size_expr = prog.sizes[axis]
+        size = size_expr.value if isinstance(size_expr, Const) else 1
         room = extent - size
         kind = r.choices(("const", "loop", "bid", "arg", "narrow", "trunc"),
                          (12, 4, 3, 4, 1, 1))[0]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from ..dialects.opaque import show_extent as show
+from ..dialects.opaque import show_extent_list as show_list
 from ..nz.layout import FRACTAL_ROWS, GM_GAP_LIMIT
 from .transfer import (
-    Extent,
     GapStatus,
     Kind,
     PitchStatus,
@@ -25,21 +24,11 @@ from .transfer import (
     window_rows,
 )
 
-UNKNOWN = "?"
-
-
-def show(value: Extent) -> str:
-    return UNKNOWN if value is None else str(value)
-
-
-def show_list(values: Sequence[Extent]) -> str:
-    return "[" + ", ".join(map(show, values)) + "]"
-
 
 def show_span(span: Span) -> str:
     """[a, b); a symbolic start keeps its length visible: [?, ?+128)."""
     if span.start is None:
-        end = UNKNOWN if span.length is None else f"?+{span.length}"
+        end = show(None) if span.length is None else f"?+{span.length}"
         return f"[?, {end})"
     return f"[{span.start}, {show(span.end)})"
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..dialects import pl
+from ..dialects.opaque import show_extent as _extent
+from ..dialects.opaque import show_extent_list
 from ..dialects.opaque_errors import opaque_refusal
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
@@ -21,7 +23,7 @@ Constant = Callable[[ir.Value], "int | None"]
 
 
 def _show(values: Sequence[ir.Value], constant: Constant) -> str:
-    return "[" + ", ".join("?" if (c := constant(v)) is None else str(c) for v in values) + "]"
+    return show_extent_list(constant(v) for v in values)
 
 
 def load_tile(load: pl.TileLoad) -> pl.TileType:
@@ -83,10 +85,6 @@ def _check_valid(load: pl.TileLoad, tile: pl.TileType, constant: Constant) -> No
                       f"with the tile's static valid {name} {extent}: the type states one "
                       f"count and the load moves another; write valid = ? for a dynamic "
                       f"count, or give the constant {extent}")
-
-
-def _extent(extent: int | None) -> str:
-    return "?" if extent is None else str(extent)
 
 
 def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:

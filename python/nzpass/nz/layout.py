@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..dialects.opaque import show_extent
+from ..dialects.opaque import show_extent_list as _fmt
+
 FRACTAL_ROWS = 16          # rows of one fractal
 C0_BYTES = 32              # bytes of one C0 line
 FRACTAL_BYTES = 512        # FRACTAL_ROWS * C0_BYTES
@@ -21,10 +24,6 @@ GM_GAP_LIMIT = 65535
 class NzLayoutError(ValueError):
     """A shape/window NZ cannot represent. str(err) is a complete user-facing message:
     what is wrong, why NZ cannot represent it, what to do instead."""
-
-
-def _fmt(extents: Sequence[int | None]) -> str:
-    return "[" + ", ".join("?" if e is None else str(e) for e in extents) + "]"
 
 
 def _elem(c0: int) -> str:
@@ -128,8 +127,9 @@ def fold_leading_sizes(sizes: Sequence[int]) -> int:
     return product
 
 
-def fold_leading_offsets(offsets: Sequence[int], leading_shape: Sequence[int]) -> int:
-    """Row-major linearisation ([g, e] on [G, E] -> g*E + e); exact, no division."""
+def fold_leading_offsets(offsets: Sequence[int], leading_shape: Sequence[int | None]) -> int:
+    """Row-major linearisation ([g, e] on [G, E] -> g*E + e); exact, no division.
+    Only the outermost extent may be dynamic (None): it never enters the sum."""
     if len(offsets) != len(leading_shape):
         raise NzLayoutError(
             f"leading offsets {_fmt(offsets)} do not match leading shape {_fmt(leading_shape)}.")
@@ -138,12 +138,15 @@ def fold_leading_offsets(offsets: Sequence[int], leading_shape: Sequence[int]) -
     # Horner form; the outermost extent never enters, so it may be dynamic.
     flat = offsets[0]
     for offset, extent in zip(offsets[1:], leading_shape[1:], strict=True):
+        if extent is None:
+            raise NzLayoutError(f"leading shape {_fmt(leading_shape)}: only the outermost "
+                                "extent may be dynamic; an inner one scales the offsets.")
         flat = flat * extent + offset
     return flat
 
 
-def block_window(offsets: Sequence[int], sizes: Sequence[int], shape: Sequence[int], c0: int
-                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def block_window(offsets: Sequence[int], sizes: Sequence[int], shape: Sequence[int | None],
+                 c0: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Logical window [..., n0, k0] / [..., TR, TC] -> blocked offsets and sizes (rank 5)."""
     where = (f"window offsets {_fmt(offsets)}, sizes {_fmt(sizes)} "
              f"on tensor shape {_fmt(shape)} with {_elem(c0)}")
@@ -221,5 +224,5 @@ def nz_element_coords(e: int, rows: int, cols: int, c0: int) -> tuple[int, int, 
 def layout_str(shape: Sequence[int | None], strides: Sequence[int | None]) -> str:
     """pycute-style "(shape):(strides)"; a dynamic extent or stride prints as "?"."""
     def tup(values: Sequence[int | None]) -> str:
-        return "(" + ",".join("?" if v is None else str(v) for v in values) + ")"
+        return "(" + ",".join(show_extent(v) for v in values) + ")"
     return f"{tup(shape)}:{tup(strides)}"

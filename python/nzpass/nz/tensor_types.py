@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..dialects import pl
+from ..dialects.opaque import INT64_MAX
 from ..errors import Refusal
 from ..ir.bindings import ir
 from ..ir.walk import value_location
@@ -59,9 +60,6 @@ def blocked_type(t: ir.RankedTensorType, geom: NzGeometry) -> ir.RankedTensorTyp
     if layout.valid_shape is not None:
         layout = replace(layout, valid_shape=shape)
     return pl.tensor_type(shape, t.element_type, layout)
-
-
-INT64_MAX = (1 << 63) - 1
 
 
 def has_blocked_nz_shape(t: ir.RankedTensorType) -> bool:

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 from ..dialects import pl, pto, store_attrs
 from ..dialects.common import SEGMENTS, check_no_regions
-from ..dialects.opaque import show_extent
+from ..dialects.opaque import INT64_MAX, show_extent  # INT64_MAX: `index` is 64 bits here
+from ..dialects.opaque import show_extent_list as _shown
 from ..dialects.opaque_errors import opaque_refusal
 from ..dialects.properties import PropertyReader
 from ..driver.diagnostics import DiagnosticEngine
@@ -53,7 +54,6 @@ from ..nz.window import (
 from .block_nz_tensor_views import backend_or_refusal
 
 _VIEW_ATTRS = ("layout", SEGMENTS)
-_INDEX_MAX = (1 << 63) - 1  # shape and stride operands are `index`, 64 bits here
 # Every store attribute is read: one left in `<{...}>` beside a `{...}` dictionary
 # must not slip past the write-back rules.
 _STORE_ATTRS = (SEGMENTS, *pto.TStore.ATTRS)
@@ -265,7 +265,7 @@ def _check_partition_type(part: pto.PartitionView, result: pto.ViewType) -> None
                       f"{len(result.dims)} for {len(sizes)} sizes; give the type one dim per size")
     for axis, (dim, size) in enumerate(zip(result.dims, sizes, strict=True)):
         if dim is not None and dim != size:
-            shown = "?" if size is None else str(size)
+            shown = show_extent(size)
             raise Refusal(part.location, f"NZ partition type {result.spelling()} states "
                           f"size[{axis}] = {dim} but its operand is {shown}: the type and the "
                           "operands of a partition must describe one window; make them agree")
@@ -315,16 +315,12 @@ def _geometry(view: pto.MakeTensorView, result: pto.ViewType, loc: ir.Location,
     # A dynamic row count is checked at its largest value: its strides grow with it.
     rows = geom.max_rows(proofs)
     strides = nz_layout.nz_strides(rows, geom.cols, c0)
-    if any(value is not None and value > _INDEX_MAX for value in (*blocked, *strides)):
+    if any(value is not None and value > INT64_MAX for value in (*blocked, *strides)):
         largest = f" (rows up to {rows})" if dynamic_rows else ""
         raise Refusal(loc, f"logical NZ view of shape {_shown(shape)}{largest}: its blocked shape "
                       f"{_shown(blocked)} or strides {list(strides)} exceed the 64-bit index "
                       "range of the view's operands; split the tensor into smaller views")
     return geom
-
-
-def _shown(extents) -> str:
-    return "[" + ", ".join("?" if e is None else str(e) for e in extents) + "]"
 
 
 def _check_dynamic_rows(rows: ir.Value, loc: ir.Location, proofs: WindowProofs) -> None:

