@@ -360,6 +360,15 @@ def _after_block_label(tokens: list[Token], colon: int) -> bool:
     return False
 
 
+def _is_bare_nullary_op(name: str) -> bool:
+    """A pto op whose custom form may be its name alone (`pto.trap`): last
+    in a region, it is followed by the region's `}` as a unit attribute is
+    in a dictionary (`{pto.kernel}`); no op shares a name with one."""
+    from .formats import op_spec
+    spec = op_spec(name)
+    return spec is not None and spec.format == ["@attr-dict"]
+
+
 def is_op_start(tokens: list[Token], index: int) -> bool:
     """Whether tokens[index] (an op name, bare or quoted) can begin an op:
     what precedes it ends an op, opens a region or block, or is the op's own
@@ -371,7 +380,8 @@ def is_op_start(tokens: list[Token], index: int) -> bool:
         if following is None or not following.is_punct("("):
             return False
     elif following is not None and following.kind == PUNCT \
-            and following.text in _NO_BARE_OP_BEFORE:
+            and following.text in _NO_BARE_OP_BEFORE \
+            and not (following.is_punct("}") and _is_bare_nullary_op(token.text)):
         return False
     if index == 0:
         return True

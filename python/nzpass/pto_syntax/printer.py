@@ -10,6 +10,7 @@ any other op stays generic, which PTOAS reads as well.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from ..dialects.pto import derived_segment_sizes
 from .cursor import (
@@ -231,7 +232,7 @@ class OpPrinting:
 
     def element(self, element) -> None:
         if isinstance(element, str):
-            if element == "` ":
+            if element in ("` ", "^"):  # a space; an anchor after its directive
                 return
             if element.startswith("`"):
                 literal = element[1:]
@@ -353,7 +354,7 @@ def attribute_spelling(kind: str, value: str) -> str:
         number, colon, type_ = text.rpartition(":")
         if colon and type_.strip() == detail:
             return number.strip()
-        return text if not colon else _keep()
+        return text if not colon else keep_generic()
     if family == "angle" and text.startswith(f"#pto.{detail}<"):
         return text[len(f"#pto.{detail}"):]
     if family == "bare" and text.startswith(f"#pto<{detail} ") and text.endswith(">"):
@@ -366,7 +367,8 @@ def attribute_spelling(kind: str, value: str) -> str:
     return text
 
 
-def _keep() -> str:
+def keep_generic() -> NoReturn:
+    """Give up the custom form of the op being printed: it stays generic."""
     raise _KeepGeneric
 
 
