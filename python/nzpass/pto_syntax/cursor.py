@@ -307,6 +307,23 @@ def is_memory_space(tokens: list[Token], index: int) -> bool:
     return False
 
 
+def pto_element_memref(text: str, tokens: list[Token], index: int, marker: str
+                       ) -> tuple[int, str] | None:
+    """At a `memref<...>` type whose text holds `marker` (`!pto.` for a pto
+    element type, `pto_element` for its stand-in): the index past it and its
+    text; None anywhere else."""
+    token = tokens[index]
+    if not token.is_keyword("memref") or index + 1 >= len(tokens) \
+            or not tokens[index + 1].is_punct("<") or tokens[index + 1].start != token.end:
+        return None
+    cursor = Cursor(text, tokens, index, "a memref type")
+    try:
+        spelling = cursor.type_text()
+    except PtoSyntaxError:
+        return None
+    return (cursor.pos, spelling) if marker in spelling else None
+
+
 def result_list_start(tokens: list[Token], equals: int) -> int | None:
     """For the `=` at `equals`, the index of the first token of the op result
     list before it (`%a, %b:2 =`), or None when it is not one."""

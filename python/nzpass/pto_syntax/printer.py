@@ -21,6 +21,7 @@ from .cursor import (
     ValueFacts,
     is_memory_space,
     is_op_start,
+    pto_element_memref,
     read_generic_op,
     result_names,
 )
@@ -50,6 +51,12 @@ def to_custom(text: str) -> str:
     index = 0
     while index < len(tokens):
         token = tokens[index]
+        memref = pto_element_memref(text, tokens, index, "pto_element")
+        if memref is not None:
+            end, spelling = memref
+            edits.append((token.start, tokens[end - 1].end, ptoas_spelling(spelling)))
+            index = end
+            continue
         if token.kind != STRING or not is_op_start(tokens, index):
             facts.observe(tokens, index)
             if token.kind == BANG and token.text.startswith("!pto."):

@@ -22,6 +22,7 @@ from .cursor import (
     ValueFacts,
     is_memory_space,
     is_op_start,
+    pto_element_memref,
     read_generic_op,
     result_names,
 )
@@ -95,6 +96,12 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
                 index = form.regions[0][0] + 1
             else:
                 index = form.end
+            continue
+        memref = pto_element_memref(text, tokens, index, "!pto.")
+        if memref is not None:
+            end, spelling = memref
+            edits.append(Edit(token.start, tokens[end - 1].end, _writer(canonical(spelling))))
+            index = end
             continue
         if token.kind == BANG and token.text.startswith("!pto."):
             spelling = canonical(token.text)
