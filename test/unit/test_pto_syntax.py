@@ -507,3 +507,16 @@ def test_tool_reports_custom_syntax_errors_without_a_traceback(cli):
 
 def test_tool_help_lists_the_option(cli):
     assert "--pto-syntax {generic,custom}" in cli(["--help"]).out
+
+
+def test_read_pto_locates_later_diagnostics_in_the_named_file():
+    # The bindings' parser names its buffer `-`; read_pto's locations carry
+    # the file name, so a pass's diagnostic says `file:line:col`.
+    import nzpass
+    text = ("func.func @f() {\n"
+            '  %t = pto.alloc_tile {test.diag = "warning: here"} : '
+            "!pto.tile_buf<vec, 16x16xf16>\n"
+            "  return\n}\n")
+    module = nzpass.read_pto(text, "kernel.pto")
+    result = nzpass.run_pipeline(module, "builtin.module(test-emit-diagnostics)")
+    assert [(str(d.loc), d.message) for d in result.diagnostics] == [("kernel.pto:2:8", "here")]

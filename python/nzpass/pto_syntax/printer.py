@@ -397,12 +397,20 @@ def _reads_back(op: GenericOp, spec: OpSpec, groups: dict[str, list[int]], piece
         return False
     if form.result_types != [canonical(t) for t in op.result_types]:
         return False
-    expected = [_squeeze(e.text()) for e in op.entries() if _keeps(e, spec)]
+    properties = [_squeeze(e.text()) for e in op.properties or [] if _keeps(e, spec)]
+    attributes = [_squeeze(e.text()) for e in op.attributes or [] if _keeps(e, spec)]
     if spec.segmented and not any(e.name == SEGMENTS for e in op.entries()):
         # Derived groups (docs/ir.md, section 2): the custom form states them.
-        expected.append(_squeeze(segment_sizes_entry(
+        properties.append(_squeeze(segment_sizes_entry(
             [len(indexes) for indexes in groups.values()])))
-    return sorted(_squeeze(a) for a in form.attributes) == sorted(expected)
+    read_properties = sorted(_squeeze(a) for a in form.properties)
+    read_attributes = sorted(_squeeze(a) for a in form.attributes)
+    if op.properties is None:
+        # All in `{...}` (nzpass's passes write so; PTOAS reads it and keeps
+        # the inherent ones as properties): the custom form reads to PTOAS's.
+        return sorted(read_properties + read_attributes) == sorted(properties + attributes)
+    # As PTOAS prints it: the custom form must keep each entry where it is.
+    return read_properties == sorted(properties) and read_attributes == sorted(attributes)
 
 
 def _keeps(entry: Entry, spec: OpSpec) -> bool:
