@@ -353,11 +353,16 @@ def _typed_entries(reading: OpReading) -> None:
 
 @_reads("pto.aic_initialize_pipe", "pto.aiv_initialize_pipe")
 def read_initialize_pipe(reading: OpReading) -> None:
-    """`{attrs} (name = %v : T, ...)?`"""
+    """`{attrs} (name = %v : T, ...)? {other attrs}?`"""
     cursor = reading.cursor
     _typed_entries(reading)
-    if not cursor.accept_punct("("):
-        return
+    if cursor.accept_punct("("):
+        _named_operands(reading)
+    _optional_attr_dict(reading)
+
+
+def _named_operands(reading: OpReading) -> None:
+    cursor = reading.cursor
     while not cursor.accept_punct(")"):
         key = cursor.next()
         if reading.spec.operand(key.text) is None:

@@ -48,8 +48,12 @@ def to_custom(text: str) -> str:
     facts = ValueFacts(text)
     facts.collect_aliases(tokens)
     edits: list[tuple[int, int, str]] = []
+    resume: dict[int, int] = {}  # a printed op's region `}` -> where its text goes on
     index = 0
     while index < len(tokens):
+        if index in resume:  # the generic text between and after regions is replaced
+            index = resume.pop(index)
+            continue
         token = tokens[index]
         memref = pto_element_memref(text, tokens, index, "pto_element")
         if memref is not None:
@@ -89,6 +93,9 @@ def to_custom(text: str) -> str:
         bounds.append(tokens[op.end - 1].end)
         for number, piece in enumerate(pieces):
             edits.append((bounds[2 * number], bounds[2 * number + 1], piece))
+        for (_, close), (following, _) in zip(op.regions, op.regions[1:], strict=False):
+            resume[close] = following + 1
+        resume[op.regions[-1][1]] = op.end
         index = op.regions[0][0] + 1
     return _apply(text, edits)
 
@@ -405,9 +412,10 @@ def _reads_back(op: GenericOp, spec: OpSpec, groups: dict[str, list[int]], piece
             [len(indexes) for indexes in groups.values()])))
     read_properties = sorted(_squeeze(a) for a in form.properties)
     read_attributes = sorted(_squeeze(a) for a in form.attributes)
-    if op.properties is None:
-        # All in `{...}` (nzpass's passes write so; PTOAS reads it and keeps
-        # the inherent ones as properties): the custom form reads to PTOAS's.
+    if op.properties is None and (spec.segmented or spec.result_segmented):
+        # nzpass's own form (docs/ir.md, section 2): every attribute in `{...}`,
+        # the groups too or derived. PTOAS reads it and holds the inherent ones
+        # as properties; the custom form reads to that placement.
         return sorted(read_properties + read_attributes) == sorted(properties + attributes)
     # As PTOAS prints it: the custom form must keep each entry where it is.
     return read_properties == sorted(properties) and read_attributes == sorted(attributes)
