@@ -10,6 +10,7 @@ any other op stays generic, which PTOAS reads as well.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NoReturn
 
 from ..dialects.pto import derived_segment_sizes
@@ -322,7 +323,11 @@ class OpPrinting:
         self.emit(attribute_spelling(spec.kind, entry.value))
 
     def attr_dict(self, keyword: bool) -> None:
-        rest = [e.text() for n, e in self.entries.items() if n not in self.used_attrs]
+        # As MLIR's printers do, the dictionary leaves out every attribute the
+        # format prints elsewhere, before it or after.
+        named = format_attributes(self.spec)
+        rest = [e.text() for n, e in self.entries.items()
+                if n not in self.used_attrs and n not in named]
         if not rest:
             return
         if keyword:
@@ -358,6 +363,29 @@ class OpPrinting:
     def check_implied_types(self) -> None:
         """Types the custom form leaves out must be the ones reading implies;
         the read-back check compares them."""
+
+
+@cache
+def _format_attributes(name: str) -> frozenset[str]:
+    spec = op_spec(name)
+    found: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, str):
+            if node[:1] in "$^" and spec is not None and spec.attr(node[1:]) is not None:
+                found.add(node[1:])
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    if spec is not None and isinstance(spec.format, list):
+        walk(spec.format)
+    return frozenset(found)
+
+
+def format_attributes(spec: OpSpec) -> frozenset[str]:
+    """The attributes a declarative format names outside its attr-dict."""
+    return _format_attributes(spec.name)
 
 
 def attribute_spelling(kind: str, value: str) -> str:
