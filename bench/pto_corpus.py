@@ -3,8 +3,9 @@
     python bench/pto_corpus.py DIR [--depth N] [--timeout S] [--list] [--only SUBSTR]
                                [--files LIST]
 
-For every .pto file under DIR (split at `// -----` as --split-input-file does,
-when its RUN lines split):
+For every .pto file under DIR (split at `// -----` as --split-input-file does
+when its RUN lines split so, or into the files of `//--- NAME` sections when a
+RUN line runs split-file):
   read        custom -> generic, and MLIR parses it (or: refused with a located
               diagnostic, which counts as a refusal, not a crash)
   round-trip  generic -> custom -> generic gives the same module, and printing
@@ -38,7 +39,13 @@ from nzpass.driver.diagnostics import DiagnosticEngine
 from nzpass.driver.source import Chunk, parse_chunk, split_input
 
 _MARKER = "// -----"
-_SPLIT = "split-input-file"
+# A RUN line that splits the file (a comment may name the option, and a
+# comment ruler may look like the marker).
+_SPLIT = re.compile(r"RUN:[^\n]*split-input-file")
+# A RUN line that cuts the file into files with LLVM's split-file, at lines
+# `//--- NAME`.
+_SPLIT_FILE = re.compile(r"RUN:[^\n]*\bsplit-file\b")
+_FILE_MARKER = re.compile(r"^//--- [^\n]*\n?", re.MULTILINE)
 _NEGATIVE = re.compile(r"RUN:[^\n]*(?:^|[\s|(])not\s|expected-error")
 
 
@@ -138,7 +145,10 @@ def check_file(path: Path, root: Path, timeout: float) -> Outcome:
     outcome.negative = bool(_NEGATIVE.search(text))
     # Split only where the file's RUN lines do (a comment ruler `// -----...`
     # is not a marker then).
-    chunks, _ = split_input(text, str(path), _MARKER in text and _SPLIT in text)
+    if _SPLIT_FILE.search(text) and _FILE_MARKER.search(text):
+        chunks = split_files(text)
+    else:
+        chunks, _ = split_input(text, str(path), _MARKER in text and bool(_SPLIT.search(text)))
     signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
@@ -156,6 +166,18 @@ def check_file(path: Path, root: Path, timeout: float) -> Outcome:
         signal.setitimer(signal.ITIMER_REAL, 0)
     outcome.seconds = time.perf_counter() - start
     return outcome
+
+
+def split_files(text: str) -> list[Chunk]:
+    """The files split-file makes of `text`: each `//--- NAME` section (what
+    precedes the first marker goes in none), at its line in `text`."""
+    markers = list(_FILE_MARKER.finditer(text))
+    chunks = []
+    for number, marker in enumerate(markers):
+        end = markers[number + 1].start() if number + 1 < len(markers) else len(text)
+        first_line = text.count("\n", 0, marker.end()) + 1
+        chunks.append(Chunk(text[marker.end():end], first_line))
+    return chunks
 
 
 def _on_alarm(signum, frame):

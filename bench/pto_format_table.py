@@ -1,8 +1,19 @@
-"""Development tool: derive nzpass's pto op table from a PTOAS source tree.
+"""Development tool: derive nzpass's pto op table from PTOAS source trees.
 
-    python bench/pto_format_table.py /tmp/ptoas > python/nzpass/pto_syntax/op_table.py
+    python bench/pto_format_table.py NEWEST [OLDER ...] > python/nzpass/dialects/pto_table.py
 
-It reads the op definitions of `include/PTO/IR/*.td` (a small evaluator of the
+The table is regenerated from two trees, newest first:
+    python bench/pto_format_table.py /tmp/ptoas_tb /tmp/ptoas_up
+where /tmp/ptoas_tb is tonibohnlein/PTOAS (last commit 2026-08-21, PTOAS 0.60 with the
+model samples) and /tmp/ptoas_up is hw-native-sys/PTOAS (the stored snapshot of the
+newest upstream, last commit 2026-04-17). Merge rule: one entry per op; an op defined
+in several trees takes the entry (groups, traits and format) of the first, newest tree
+given, since a newer definition still reads the older spellings in every case measured
+(optional groups added, not removed); an op only an older tree defines (ops upstream
+renamed or dropped later, such as `pto.subset`, `pto.tpack`, `pto.textract_fp`) keeps
+that tree's entry, so files written for it still read.
+
+For each tree it reads the op definitions of `include/PTO/IR/*.td` (a small evaluator of the
 TableGen subset PTOAS uses: classes with template arguments, `let` overrides,
 `#` string concatenation) and writes, in nzpass's own notation, for every op:
 its operand, attribute, result and region groups, the traits the reader needs,
@@ -15,6 +26,7 @@ from __future__ import annotations
 import pprint
 import re
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -487,13 +499,33 @@ def build_table(root: Path) -> dict:
     return dict(sorted(table.items()))
 
 
+def merge_tables(tables: list[dict]) -> tuple[dict, dict[str, int]]:
+    """One entry per op: the first table (the newest tree) that defines it
+    wins. Also which tree each op came from (its index)."""
+    merged: dict = {}
+    origin: dict[str, int] = {}
+    for number, table in enumerate(tables):
+        for name, entry in table.items():
+            if name not in merged:
+                merged[name] = entry
+                origin[name] = number
+    return dict(sorted(merged.items())), origin
+
+
 def main() -> None:
-    root = Path(sys.argv[1])
-    table = build_table(root)
+    roots = [Path(arg) for arg in sys.argv[1:]]
+    if not roots:
+        sys.exit("usage: pto_format_table.py NEWEST_PTOAS_TREE [OLDER_TREE ...]")
+    table, origin = merge_tables([build_table(root) for root in roots])
+    older_only = sorted(name for name, number in origin.items() if number > 0)
     print('"""The pto ops nzpass reads and writes: operand, attribute, result and region\n'
           "groups, traits and assembly formats (notation: see `formats`). Generated at\n"
           "development time by bench/pto_format_table.py from PTOAS's op definitions\n"
-          '(facts only); edit by regenerating or by hand."""\n')
+          "(facts only), merged from PTOAS trees newest first (see that script): an op\n"
+          "several trees define takes the newest tree's entry.\n"
+          + textwrap.fill("Ops only an older tree defines: " + ", ".join(older_only) + ".",
+                          width=88) + "\n"
+          '"""\n')
     print("OPS: dict = " + pprint.pformat(table, width=99, sort_dicts=False))
 
 

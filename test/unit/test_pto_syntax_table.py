@@ -134,7 +134,7 @@ def test_optional_groups_are_read_by_their_anchor_and_sized_by_the_definition():
             "  %t = pto.alloc_tile addr = %a valid_row = %r : "
             "!pto.tile_buf<vec, 16x16xf32, valid=?x16>\n  return\n}\n")
     generic = " ".join(to_generic(text).split())  # operands keep their columns
-    assert '"pto.alloc_tile"( %a, %r) {operandSegmentSizes = array<i32: 1, 1, 0>}' in generic
+    assert '"pto.alloc_tile"( %a, %r) <{operandSegmentSizes = array<i32: 1, 1, 0>}>' in generic
     assert ": (i64, index) -> !pto.tile_buf<loc=vec" in generic
 
 

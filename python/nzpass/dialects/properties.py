@@ -80,7 +80,7 @@ class PropertyReader:
         op.print(self._state, file=out)
         text = _properties_text(out.getvalue())
         if text is not None:
-            props = ir.DictAttr(ir.Attribute.parse(text))
+            props = ir.DictAttr(ir.Attribute.parse(text, context=op.context))
             for named in props:
                 attrs.setdefault(named.name, named.attr)
         return attrs

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..driver.diagnostics import Diagnostic, DiagnosticEngine
-from ..driver.source import Chunk, parse_chunk
+from ..driver.source import Chunk, name_locations, parse_chunk
 from ..ir.bindings import ir, new_context
 from .printer import to_custom
 
@@ -32,7 +32,8 @@ def read_pto(text: str, filename: str = "<pto>", context: ir.Context | None = No
         module = parse_chunk(Chunk(text, 1), filename, ctx, engine)
     if module is None:
         raise PtoReadError(engine.take())
-    return module
+    # The bindings' parser puts every location in file `-`: name it.
+    return name_locations(module, filename)
 
 
 def print_pto(module: ir.Module | ir.Operation | str) -> str:

@@ -307,6 +307,23 @@ def is_memory_space(tokens: list[Token], index: int) -> bool:
     return False
 
 
+def pto_element_memref(text: str, tokens: list[Token], index: int, marker: str
+                       ) -> tuple[int, str] | None:
+    """At a `memref<...>` type whose text holds `marker` (`!pto.` for a pto
+    element type, `pto_element` for its stand-in): the index past it and its
+    text; None anywhere else."""
+    token = tokens[index]
+    if not token.is_keyword("memref") or index + 1 >= len(tokens) \
+            or not tokens[index + 1].is_punct("<") or tokens[index + 1].start != token.end:
+        return None
+    cursor = Cursor(text, tokens, index, "a memref type")
+    try:
+        spelling = cursor.type_text()
+    except PtoSyntaxError:
+        return None
+    return (cursor.pos, spelling) if marker in spelling else None
+
+
 def result_list_start(tokens: list[Token], equals: int) -> int | None:
     """For the `=` at `equals`, the index of the first token of the op result
     list before it (`%a, %b:2 =`), or None when it is not one."""
@@ -360,6 +377,15 @@ def _after_block_label(tokens: list[Token], colon: int) -> bool:
     return False
 
 
+def _is_bare_nullary_op(name: str) -> bool:
+    """A pto op whose custom form may be its name alone (`pto.trap`): last
+    in a region, it is followed by the region's `}` as a unit attribute is
+    in a dictionary (`{pto.kernel}`); no op shares a name with one."""
+    from .formats import op_spec
+    spec = op_spec(name)
+    return spec is not None and spec.format == ["@attr-dict"]
+
+
 def is_op_start(tokens: list[Token], index: int) -> bool:
     """Whether tokens[index] (an op name, bare or quoted) can begin an op:
     what precedes it ends an op, opens a region or block, or is the op's own
@@ -371,7 +397,8 @@ def is_op_start(tokens: list[Token], index: int) -> bool:
         if following is None or not following.is_punct("("):
             return False
     elif following is not None and following.kind == PUNCT \
-            and following.text in _NO_BARE_OP_BEFORE:
+            and following.text in _NO_BARE_OP_BEFORE \
+            and not (following.is_punct("}") and _is_bare_nullary_op(token.text)):
         return False
     if index == 0:
         return True

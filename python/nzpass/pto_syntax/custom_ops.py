@@ -353,11 +353,16 @@ def _typed_entries(reading: OpReading) -> None:
 
 @_reads("pto.aic_initialize_pipe", "pto.aiv_initialize_pipe")
 def read_initialize_pipe(reading: OpReading) -> None:
-    """`{attrs} (name = %v : T, ...)?`"""
+    """`{attrs} (name = %v : T, ...)? {other attrs}?`"""
     cursor = reading.cursor
     _typed_entries(reading)
-    if not cursor.accept_punct("("):
-        return
+    if cursor.accept_punct("("):
+        _named_operands(reading)
+    _optional_attr_dict(reading)
+
+
+def _named_operands(reading: OpReading) -> None:
+    cursor = reading.cursor
     while not cursor.accept_punct(")"):
         key = cursor.next()
         if reading.spec.operand(key.text) is None:
@@ -401,19 +406,26 @@ def read_block_event(reading: OpReading) -> None:
     _optional_attr_dict(reading)
 
 
-@_reads("pto.get_buf", "pto.rls_buf")
+@_reads("pto.get_buf", "pto.rls_buf", "pto.get_buf_dyn", "pto.rls_buf_dyn")
 def read_buffer_sync(reading: OpReading) -> None:
-    """`"PIPE", ID (, MODE)?` or `[#attr, ID (, MODE)?]`."""
+    """`"PIPE", ID (, MODE)?` or `[#attr, ID (, MODE)?]`; ID is an i32 for
+    get_buf/rls_buf and an index value for the `_dyn` forms. A string names a
+    pipe (`PIPE_*`) or a high-level sync op type (`TLOAD`, ...)."""
     cursor = reading.cursor
     bracket = cursor.accept_punct("[")
     token = cursor.next()
     if token.kind == STRING:
-        reading.attrs["op_type"] = f"#pto.pipe<{token.text[1:-1]}>"
+        word = token.text[1:-1]
+        mnemonic = "pipe" if word.startswith("PIPE_") else "pipe_event_type"
+        reading.attrs["op_type"] = f"#pto.{mnemonic}<{word}>"
     else:
         cursor.pos -= 1
         reading.attrs["op_type"] = cursor.attribute_item()
     cursor.expect_punct(",")
-    reading.attrs["buf_id"] = f"{cursor.attribute_item()} : i32"
+    if reading.spec.operand("buf_id") is not None:
+        reading.add_values("buf_id", [cursor.value_use()])
+    else:
+        reading.attrs["buf_id"] = f"{cursor.attribute_item()} : i32"
     mode = "0"
     if cursor.accept_punct(","):
         mode = cursor.attribute_item()

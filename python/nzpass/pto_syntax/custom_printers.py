@@ -15,6 +15,8 @@ def print_custom(printing) -> bool:
         return _print_view(printing)
     if name in ("pto.set_flag", "pto.wait_flag"):
         return _print_flag(printing)
+    if name in ("pto.get_buf", "pto.rls_buf", "pto.get_buf_dyn", "pto.rls_buf_dyn"):
+        return _print_buffer_sync(printing)
     if any(g.name in DESTINATION_GROUPS for g in printing.spec.operands):
         return _print_dps(printing)
     return False
@@ -63,6 +65,33 @@ def _print_flag(printing) -> bool:
     return True
 
 
+def _print_buffer_sync(printing) -> bool:
+    """`"PIPE_V", ID, MODE` for a pipe, `[#attr, ID, MODE]` for any other."""
+    op_type, mode = printing.entries.get("op_type"), printing.entries.get("mode")
+    if op_type is None or op_type.value is None or mode is None or mode.value is None:
+        return False
+    number, colon, type_ = mode.value.rpartition(":")
+    if not colon or type_.strip() != "i32":
+        return False
+    if printing.spec.operand("buf_id") is not None:
+        buf_id = _names(printing, "buf_id")
+    else:
+        entry = printing.entries.get("buf_id")
+        if entry is None or entry.value is None or not entry.value.replace(" ", "").endswith(
+                ":i32"):
+            return False
+        buf_id = entry.value.rpartition(":")[0].strip()
+    pipe = op_type.value.strip()
+    head = f"{buf_id}, {number.strip()}"
+    if pipe.startswith("#pto.pipe<") and pipe.endswith(">"):
+        text = f'"{pipe[len("#pto.pipe<"):-1]}", {head}'
+    else:
+        text = f"[{pipe}, {head}]"
+    attrs = _rest_attrs(printing, ("op_type", "buf_id", "mode"))
+    printing.out = [f"{printing.op.name} {text}{attrs}"]
+    return True
+
+
 def _print_dps(printing) -> bool:
     op = printing.op
     outs = [i for g in printing.spec.operands if g.name in DESTINATION_GROUPS
@@ -85,7 +114,8 @@ def _print_dps(printing) -> bool:
 
 
 def print_directive(printing, name: str, args: list) -> None:
-    from .printer import attribute_spelling
+    from .custom_directives import DIRECTIVES, directive_text
+    from .printer import attribute_spelling, keep_generic
     for arg in args:
         if not (isinstance(arg, str) and arg[:1] in "$^"):
             continue
@@ -95,4 +125,13 @@ def print_directive(printing, name: str, args: list) -> None:
         if spec is None or entry is None or entry.value is None:
             continue
         printing.used_attrs.add(var)
-        printing.emit(attribute_spelling(spec.kind, entry.value))
+        if name not in DIRECTIVES:
+            printing.emit(attribute_spelling(spec.kind, entry.value))
+            continue
+        text = directive_text(name, spec, entry.value)
+        if text is None:
+            keep_generic()
+        if text.startswith(","):
+            printing.emit(",", literal=True)
+            text = text[2:]
+        printing.emit(text)

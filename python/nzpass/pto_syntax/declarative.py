@@ -45,7 +45,7 @@ def read_elements(reading: OpReading, elements: list) -> None:
 
 def read_element(reading: OpReading, element) -> None:
     if isinstance(element, str):
-        if element == "` ":
+        if element in ("` ", "^"):  # a space; an anchor written after its directive
             return
         if element.startswith("`"):
             expect_literal(reading, element[1:])
@@ -87,7 +87,7 @@ def read_element(reading: OpReading, element) -> None:
 def group_present(reading: OpReading, group: list) -> bool:
     token = reading.cursor.peek()
     for element in group:
-        if element == "` ":
+        if element in ("` ", "^"):
             continue
         if isinstance(element, str):
             if element.startswith("`"):

@@ -173,7 +173,9 @@ def parse_segment_sizes(value: str) -> list[int] | None:
 
 def anchor(group: list) -> str | None:
     """The name anchoring an optional group's elements."""
-    for element in group:
+    for number, element in enumerate(group):
+        if element == "^" and number:  # `custom<D>($x)^`: the anchor follows its directive
+            return first_variable(group[number - 1])
         if isinstance(element, str) and element.startswith("^"):
             return element[1:]
         if isinstance(element, list):

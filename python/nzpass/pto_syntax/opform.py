@@ -28,14 +28,21 @@ class GenericForm:
     name_token: Token
     operands: list[Value]
     operand_types: list[str]
-    attributes: list[str]
+    # Inherent attributes, which PTOAS holds (and prints) as properties.
+    properties: list[str]
+    attributes: list[str]  # the others (discardable)
     result_types: list[str]
     end: int  # index past the last token of the custom op
     # Token indexes of each region's `{` and `}`: the text between stays.
     regions: list[tuple[int, int]] = field(default_factory=list)
 
+    def properties_text(self) -> str:
+        """` <{props}>` as the generic form has it after the operands (and
+        before the regions), or nothing."""
+        return f" <{{{', '.join(self.properties)}}}>" if self.properties else ""
+
     def tail(self) -> str:
-        """What follows the operands (and regions): `{attrs} : (types) -> results`."""
+        """What follows the regions: `{attrs} : (types) -> results`."""
         attrs = f" {{{', '.join(self.attributes)}}}" if self.attributes else ""
         if len(self.result_types) == 1 and not self.result_types[0].startswith("("):
             results = self.result_types[0]
@@ -167,19 +174,27 @@ class OpReading:
     def form(self) -> GenericForm:
         values, types, sizes = self.operands()
         results, result_sizes = self.result_types()
-        attributes = list(self.entries)
-        attributes += [f"{name} = {text}" if text is not None else name
-                       for name, text in self.attrs.items()]
+        entries = list(self.entries)
+        entries += [f"{name} = {text}" if text is not None else name
+                    for name, text in self.attrs.items()]
+        properties = [e for e in entries if self.spec.attr(entry_name(e)) is not None]
+        attributes = [e for e in entries if self.spec.attr(entry_name(e)) is None]
         if self.spec.segmented:
             self._check_stated_segments(SEGMENTS, sizes)
-            attributes.append(segment_sizes_entry(sizes))
+            properties.append(segment_sizes_entry(sizes))
         elif SEGMENTS in self.stated_segments:
             raise self.fail(f"'{self.op}' has no {SEGMENTS}; remove it", self.name_token)
         if self.spec.result_segmented:
             self._check_stated_segments(RESULT_SEGMENTS, result_sizes)
-            attributes.append(segment_sizes_entry(result_sizes, RESULT_SEGMENTS))
-        return GenericForm(self.op, self.name_token, values, types, attributes, results,
-                           self.cursor.pos, self.regions)
+            properties.append(segment_sizes_entry(result_sizes, RESULT_SEGMENTS))
+        return GenericForm(self.op, self.name_token, values, types, properties, attributes,
+                           results, self.cursor.pos, self.regions)
+
+
+def entry_name(entry: str) -> str:
+    """The name of a dictionary entry's text (`name = value` or `name`)."""
+    name = entry.partition("=")[0].strip()
+    return name[1:-1] if len(name) > 1 and name[0] == name[-1] == '"' else name
 
 
 def value_is_integer(reading: OpReading, value: Value, type_text: str | None) -> bool:

@@ -10,6 +10,8 @@ any other op stays generic, which PTOAS reads as well.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from typing import NoReturn
 
 from ..dialects.pto import derived_segment_sizes
 from .cursor import (
@@ -20,6 +22,7 @@ from .cursor import (
     ValueFacts,
     is_memory_space,
     is_op_start,
+    pto_element_memref,
     read_generic_op,
     result_names,
 )
@@ -46,9 +49,19 @@ def to_custom(text: str) -> str:
     facts = ValueFacts(text)
     facts.collect_aliases(tokens)
     edits: list[tuple[int, int, str]] = []
+    resume: dict[int, int] = {}  # a printed op's region `}` -> where its text goes on
     index = 0
     while index < len(tokens):
+        if index in resume:  # the generic text between and after regions is replaced
+            index = resume.pop(index)
+            continue
         token = tokens[index]
+        memref = pto_element_memref(text, tokens, index, "pto_element")
+        if memref is not None:
+            end, spelling = memref
+            edits.append((token.start, tokens[end - 1].end, ptoas_spelling(spelling)))
+            index = end
+            continue
         if token.kind != STRING or not is_op_start(tokens, index):
             facts.observe(tokens, index)
             if token.kind == BANG and token.text.startswith("!pto."):
@@ -81,6 +94,9 @@ def to_custom(text: str) -> str:
         bounds.append(tokens[op.end - 1].end)
         for number, piece in enumerate(pieces):
             edits.append((bounds[2 * number], bounds[2 * number + 1], piece))
+        for (_, close), (following, _) in zip(op.regions, op.regions[1:], strict=False):
+            resume[close] = following + 1
+        resume[op.regions[-1][1]] = op.end
         index = op.regions[0][0] + 1
     return _apply(text, edits)
 
@@ -231,7 +247,7 @@ class OpPrinting:
 
     def element(self, element) -> None:
         if isinstance(element, str):
-            if element == "` ":
+            if element in ("` ", "^"):  # a space; an anchor after its directive
                 return
             if element.startswith("`"):
                 literal = element[1:]
@@ -307,7 +323,11 @@ class OpPrinting:
         self.emit(attribute_spelling(spec.kind, entry.value))
 
     def attr_dict(self, keyword: bool) -> None:
-        rest = [e.text() for n, e in self.entries.items() if n not in self.used_attrs]
+        # As MLIR's printers do, the dictionary leaves out every attribute the
+        # format prints elsewhere, before it or after.
+        named = format_attributes(self.spec)
+        rest = [e.text() for n, e in self.entries.items()
+                if n not in self.used_attrs and n not in named]
         if not rest:
             return
         if keyword:
@@ -345,6 +365,29 @@ class OpPrinting:
         the read-back check compares them."""
 
 
+@cache
+def _format_attributes(name: str) -> frozenset[str]:
+    spec = op_spec(name)
+    found: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, str):
+            if node[:1] in "$^" and spec is not None and spec.attr(node[1:]) is not None:
+                found.add(node[1:])
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    if spec is not None and isinstance(spec.format, list):
+        walk(spec.format)
+    return frozenset(found)
+
+
+def format_attributes(spec: OpSpec) -> frozenset[str]:
+    """The attributes a declarative format names outside its attr-dict."""
+    return _format_attributes(spec.name)
+
+
 def attribute_spelling(kind: str, value: str) -> str:
     """An attribute as the format prints it (the reverse of reading it)."""
     family, _, detail = kind.partition(":")
@@ -353,7 +396,7 @@ def attribute_spelling(kind: str, value: str) -> str:
         number, colon, type_ = text.rpartition(":")
         if colon and type_.strip() == detail:
             return number.strip()
-        return text if not colon else _keep()
+        return text if not colon else keep_generic()
     if family == "angle" and text.startswith(f"#pto.{detail}<"):
         return text[len(f"#pto.{detail}"):]
     if family == "bare" and text.startswith(f"#pto<{detail} ") and text.endswith(">"):
@@ -366,7 +409,8 @@ def attribute_spelling(kind: str, value: str) -> str:
     return text
 
 
-def _keep() -> str:
+def keep_generic() -> NoReturn:
+    """Give up the custom form of the op being printed: it stays generic."""
     raise _KeepGeneric
 
 
@@ -388,12 +432,21 @@ def _reads_back(op: GenericOp, spec: OpSpec, groups: dict[str, list[int]], piece
         return False
     if form.result_types != [canonical(t) for t in op.result_types]:
         return False
-    expected = [_squeeze(e.text()) for e in op.entries() if _keeps(e, spec)]
+    properties = [_squeeze(e.text()) for e in op.properties or [] if _keeps(e, spec)]
+    attributes = [_squeeze(e.text()) for e in op.attributes or [] if _keeps(e, spec)]
     if spec.segmented and not any(e.name == SEGMENTS for e in op.entries()):
         # Derived groups (docs/ir.md, section 2): the custom form states them.
-        expected.append(_squeeze(segment_sizes_entry(
+        properties.append(_squeeze(segment_sizes_entry(
             [len(indexes) for indexes in groups.values()])))
-    return sorted(_squeeze(a) for a in form.attributes) == sorted(expected)
+    read_properties = sorted(_squeeze(a) for a in form.properties)
+    read_attributes = sorted(_squeeze(a) for a in form.attributes)
+    if op.properties is None and (spec.segmented or spec.result_segmented):
+        # nzpass's own form (docs/ir.md, section 2): every attribute in `{...}`,
+        # the groups too or derived. PTOAS reads it and holds the inherent ones
+        # as properties; the custom form reads to that placement.
+        return sorted(read_properties + read_attributes) == sorted(properties + attributes)
+    # As PTOAS prints it: the custom form must keep each entry where it is.
+    return read_properties == sorted(properties) and read_attributes == sorted(attributes)
 
 
 def _keeps(entry: Entry, spec: OpSpec) -> bool:

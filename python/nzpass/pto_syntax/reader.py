@@ -22,6 +22,7 @@ from .cursor import (
     ValueFacts,
     is_memory_space,
     is_op_start,
+    pto_element_memref,
     read_generic_op,
     result_names,
 )
@@ -95,6 +96,12 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
                 index = form.regions[0][0] + 1
             else:
                 index = form.end
+            continue
+        memref = pto_element_memref(text, tokens, index, "!pto.")
+        if memref is not None:
+            end, spelling = memref
+            edits.append(Edit(token.start, tokens[end - 1].end, _writer(canonical(spelling))))
+            index = end
             continue
         if token.kind == BANG and token.text.startswith("!pto."):
             spelling = canonical(token.text)
@@ -208,10 +215,11 @@ def op_edits(tokens: list[Token], form: GenericForm) -> list[Edit]:
     located = _has_location(tokens, form.end)
     if not form.regions:
         operands_end = end
-        return [Edit(start, end, _op_writer(form, form.tail(), operands_end), start, start,
-                     located)]
+        return [Edit(start, end, _op_writer(form, form.properties_text() + form.tail(),
+                                            operands_end), start, start, located)]
     first_open = tokens[form.regions[0][0]]
-    edits = [Edit(start, first_open.start, _op_writer(form, "", first_open.start, ") ("),
+    edits = [Edit(start, first_open.start,
+                  _op_writer(form, "", first_open.start, f"){form.properties_text()} ("),
                   start, None, located)]
     for (_, close), (following, _) in zip(form.regions, form.regions[1:], strict=False):
         edits.append(Edit(tokens[close].end, tokens[following].start, _writer(", ")))

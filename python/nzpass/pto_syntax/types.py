@@ -11,9 +11,15 @@ Canonical (what MLIR sees, what nzpass's passes emit):
       (upstream MLIR refuses an attribute of an unregistered dialect there, as it
       takes it for a builtin one; a string memory space it accepts) is the string
       of its text
+  memref<..xi8, {pto_element = "!pto.hif8", space = "#pto.address_space<mat>"}>
+      a memref of a pto element type (`memref<?x!pto.hif8, #pto.address_space<mat>>`:
+      upstream MLIR refuses any element type but its own) holds a builtin integer of the
+      same width (`PTO_ELEMENT_STAND_INS`), and a dictionary memory space names the pto
+      element and the memory space written, if any
 Printed back: the compact tile_buf (non-default fields only), as PTOAS prints it, the
 canonical pointer (`!pto.ptr<T>` for global memory is read by every PTOAS version), and
-a memref's memory space as the pto attribute the string holds.
+a memref's memory space as the pto attribute the string holds, a memref of a pto
+element type as PTOAS writes it.
 """
 
 from __future__ import annotations
@@ -41,10 +47,72 @@ def _body(text: str, mnemonic: str) -> str | None:
     return text[len(prefix):-1]
 
 
+# The pto element types a memref may hold, by the builtin integer of their
+# width that stands in for them (hif8: one 8-bit float; f4E2M1x2: two 4-bit).
+PTO_ELEMENT_STAND_INS = {"!pto.hif8": "i8", "!pto.hif8x2": "i16", "!pto.f4E2M1x2": "i8"}
+_ELEMENT_KEY = "pto_element"
+_STOOD_IN = re.compile(r'^\{pto_element = "(?P<element>[^"\\]*)"'
+                       r'(?:, space = (?P<space>"[^"\\]*"))?\}$')
+
+
+def _memrefs(text: str, change) -> str:
+    """`text` with the parameters of each `memref<...>` in it changed by
+    `change` (a list of parameter texts -> a new list, or None to keep)."""
+    out, pos = [], 0
+    for match in _MEMREF.finditer(text):
+        if match.start() < pos:
+            continue
+        end = _closing(text, match.end() - 1)
+        if end is None:
+            continue
+        try:
+            items = opaque.split_top_level(text[match.end():end - 1])
+        except opaque.OpaqueSyntaxError:
+            continue
+        changed = change(items) if items else None
+        if changed is None:
+            continue
+        out += [text[pos:match.end()], ", ".join(changed), ">"]
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _stand_in_element(items: list[str]) -> list[str] | None:
+    """`?x!pto.hif8, #pto.address_space<mat>` -> `?xi8, {pto_element = .., space = ..}`."""
+    shape, bang, element = items[0].rpartition("!")
+    element = bang + element
+    stand_in = PTO_ELEMENT_STAND_INS.get(element)
+    if stand_in is None or not (shape == "" or shape.endswith("x")) or len(items) > 2:
+        return None
+    space = ""
+    if len(items) == 2:
+        if not items[1].startswith(("#pto.", '"#pto.')):
+            return None  # a layout, or a memory space PTOAS does not write
+        space = ", space = " + quoted_memory_space(items[1])
+    return [shape + stand_in, f'{{{_ELEMENT_KEY} = "{element}"{space}}}']
+
+
+def _pto_element(items: list[str]) -> list[str] | None:
+    """The reverse of `_stand_in_element`."""
+    found = _STOOD_IN.match(items[-1]) if len(items) == 2 else None
+    if found is None:
+        return None
+    shape = items[0][:len(items[0]) - len(PTO_ELEMENT_STAND_INS.get(found["element"], "?"))]
+    if not (shape == "" or shape.endswith("x")) or found["element"] not in PTO_ELEMENT_STAND_INS:
+        return None
+    out = [shape + found["element"]]
+    if found["space"] is not None:
+        out.append(unquoted_memory_space(found["space"]))
+    return out
+
+
 @lru_cache(maxsize=8192)
 def canonical(text: str) -> str:
     """The canonical text of a type (any type: only pto types change);
     unchanged when it is not a spelling this module knows or does not read."""
+    if "memref<" in text and "!pto." in text:
+        text = _memrefs(text, _stand_in_element)
     if "#pto." in text and "memref<" in text:
         text = _memory_spaces(text, quoted_memory_space)
     if "!pto." not in text:
@@ -166,6 +234,8 @@ def _memory_spaces(text: str, change) -> str:
 @lru_cache(maxsize=8192)
 def ptoas_spelling(text: str) -> str:
     """A canonical type as PTOAS prints it."""
+    if _ELEMENT_KEY in text and "memref<" in text:
+        text = _memrefs(text, _pto_element)
     if '"#pto.' in text and "memref<" in text:
         text = _memory_spaces(text, unquoted_memory_space)
     if not text.startswith("!pto."):
