@@ -12,7 +12,8 @@ given the facts the kernel's structure allows, run through
 
 The facts are decided from the ND kernel by walking its coordinates on the model (no data
 moved), see `decide_facts`: the launch has B blocks, B the first block index whose partitions
-leave a view's axis, whose simulation fails or that moves nothing (the block index argument
+leave a view's axis, whose simulation fails or that moves nothing (no load or an empty
+window; the block index argument
 gets `nz.range = [0, B)`); a row-count argument (a view's extent, as in prefill kernels) gets
 `nz.multiple_of = 16` and a range from the rows its windows reach to 65536; a trip count (an
 argument that changes how many loads run, or bounds an scf.for) the largest range that keeps
@@ -237,9 +238,16 @@ def _largest_count(kernel: Kernel, values: dict[str, int], name: str, blocks: in
     return low
 
 
+def _spent(events) -> bool:
+    """A block with an empty window: PyPTO clamps a tail (min(n - x, 16) tokens) to 0 rows in
+    the blocks past the work, which a host does not launch."""
+    return any(s <= 0 for _, _, sizes, _ in events for s in sizes)
+
+
 def _blocks(kernel: Kernel, values: dict[str, int]) -> int:
-    """The launch: blocks up to the first whose partitions leave a view's axis, or whose
-    simulation fails (a negative valid count: the token count is spent)."""
+    """The launch: blocks up to the first whose partitions leave a view's axis, whose
+    simulation fails (a negative valid count) or that moves nothing (no load, an empty
+    window: the token count is spent)."""
     if kernel.block_idx_arg is None:
         return 1
     probe = _probe(kernel, values, MAX_BLOCKS)
@@ -250,7 +258,7 @@ def _blocks(kernel: Kernel, values: dict[str, int]) -> int:
             if block == 0:
                 raise
             return block
-        if block > 0 and not events:
+        if block > 0 and (not events or _spent(events)):
             return block  # the blocks from here on move nothing: the launch ends here
         if not _inside(events):
             if block == 0:
