@@ -11,12 +11,18 @@ given the facts the kernel's structure allows, run through
 `nzpass.model.check_nz_against_nd` against the kernel as written over a full launch.
 
 The facts are decided from the ND kernel by walking its coordinates on the model (no data
-moved): the launch has B blocks, B the first block index whose partitions leave a view's
-axis (the block index argument gets `nz.range = [0, B)`); an integer argument that moves a
-weight partition's offset by `a` per unit gets `nz.multiple_of = S / gcd(a, S)` (S the
-partition's size on that axis) and the range that keeps the window inside the axis; the
-other integer arguments (token counts, sizes) are 16 in the probe and the check. The check
-launches every block with the offset arguments at 0 and at their largest value.
+moved), see `decide_facts`: the launch has B blocks, B the first block index whose partitions
+leave a view's axis, whose simulation fails or that moves nothing (no load or an empty
+window; the block index argument
+gets `nz.range = [0, B)`); a row-count argument (a view's extent, as in prefill kernels) gets
+`nz.multiple_of = 16` and a range from the rows its windows reach to 65536; a trip count (an
+argument that changes how many loads run, or bounds an scf.for) the largest range that keeps
+the windows inside and that the passes prove; an integer argument that moves a partition
+offset by `a` per unit gets `nz.multiple_of = S / gcd(a, S)` (S the partition's size on that
+axis) and the range that keeps the window inside the axis, the room shared between the
+arguments summed into one offset; the other integer arguments are 16. The check launches
+every block with the offset arguments at 0, then at their largest value with the trip counts
+at theirs.
 
 Prints: weight views found, blocked (and verified), refused by reason, simulated equal,
 with a progress bar. The corpus is read in place, never copied.
@@ -232,9 +238,16 @@ def _largest_count(kernel: Kernel, values: dict[str, int], name: str, blocks: in
     return low
 
 
+def _spent(events) -> bool:
+    """A block with an empty window: PyPTO clamps a tail (min(n - x, 16) tokens) to 0 rows in
+    the blocks past the work, which a host does not launch."""
+    return any(s <= 0 for _, _, sizes, _ in events for s in sizes)
+
+
 def _blocks(kernel: Kernel, values: dict[str, int]) -> int:
-    """The launch: blocks up to the first whose partitions leave a view's axis, or whose
-    simulation fails (a negative valid count: the token count is spent)."""
+    """The launch: blocks up to the first whose partitions leave a view's axis, whose
+    simulation fails (a negative valid count) or that moves nothing (no load, an empty
+    window: the token count is spent)."""
     if kernel.block_idx_arg is None:
         return 1
     probe = _probe(kernel, values, MAX_BLOCKS)
@@ -245,7 +258,7 @@ def _blocks(kernel: Kernel, values: dict[str, int]) -> int:
             if block == 0:
                 raise
             return block
-        if block > 0 and not events:
+        if block > 0 and (not events or _spent(events)):
             return block  # the blocks from here on move nothing: the launch ends here
         if not _inside(events):
             if block == 0:
@@ -258,8 +271,8 @@ def _blocks(kernel: Kernel, values: dict[str, int]) -> int:
 def decide_facts(kernel: Kernel, weight: Weight) -> Facts:
     """The facts of the launch the check runs, decided on the ND kernel with no data moved.
 
-    A row-count argument (an extent of a view) is first probed far larger than any window
-    (_PROBE_ROWS), then set to the rows its windows reach plus room for the offset arguments
+    A row-count argument (an extent of a view) is first probed large enough for block 0
+    (_probe_rows), then set to the rows its windows reach plus room for the offset arguments
     (_ROW_ROOM windows), rounded up to 256; its facts are that row count up to 65536 (the
     largest the pto-isa#317 gap guard accepts for any row tile), a multiple of 16. An offset
     argument moves some partition offset by `step` per unit: its range keeps every window it
@@ -268,7 +281,7 @@ def decide_facts(kernel: Kernel, weight: Weight) -> Facts:
     ints = [a for a in kernel.arguments if a.is_integer
             and a not in (kernel.block_idx_arg, kernel.block_num_arg)]
     sizes = [kernel.arguments[n] for n in _arguments_used_as(kernel, "shape")]
-    big = {a.name: _PROBE_ROWS + 16 * i for i, a in enumerate(sizes)}
+    big = _probe_rows(kernel, sizes)
     others = [a for a in ints if a.name not in big]
     steps, counted = _roles(kernel, big, others)
     counted += [kernel.arguments[n].name for n in _arguments_used_as(kernel, "bound")
@@ -319,11 +332,28 @@ def _roles(kernel: Kernel, values: dict[str, int], args
     return steps, counted
 
 
-_PROBE_ROWS = 1 << 22
+_PROBE_ROWS = 1 << 17  # the most rows a probe gives a row-count argument
 _MAX_COUNT = 256  # the largest trip count the probe gives an argument that bounds a loop
 _ROW_ROOM = 2  # windows of room past the rows reached, for the offset arguments to move in
 _ROWS_LIMIT = 65536  # R - TR <= 65535 for every row tile TR >= 16 (pto-isa#317)
 FRACTAL_ROWS = 16
+
+
+def _probe_rows(kernel: Kernel, sizes: list[KernelArgument]) -> dict[str, int]:
+    """Row counts for the probe at which block 0 stays inside every row axis: doubled from
+    256 (distinct per argument, to tell their axes apart). Not one huge value: a loop up to
+    the row count would run as many times."""
+    rows = {a.name: 256 + FRACTAL_ROWS * i for i, a in enumerate(sizes)}
+    while rows:
+        events = next(_probe(kernel, rows, 1))
+        short = {name for name, r in rows.items() for shape, offs, sz, _ in events
+                 for d, o, n in zip(shape, offs, sz, strict=True) if d == r and o + n > d}
+        if not short:
+            return rows
+        if max(rows.values()) > _PROBE_ROWS:
+            raise LaunchError(f"block 0 needs more than {_PROBE_ROWS} rows")
+        rows = {name: r * 2 if name in short else r for name, r in rows.items()}
+    return rows
 
 
 def _rows_needed(reached, probe_rows: int) -> int:
