@@ -1,13 +1,16 @@
 """Development tool: derive nzpass's pto op table from a PTOAS source tree.
 
-    python bench/pto_format_table.py /tmp/ptoas > python/nzpass/pto_syntax/op_table.py
+    python bench/pto_format_table.py /tmp/ptoas python/nzpass/dialects
 
 It reads the op definitions of `include/PTO/IR/*.td` (a small evaluator of the
 TableGen subset PTOAS uses: classes with template arguments, `let` overrides,
 `#` string concatenation) and writes, in nzpass's own notation, for every op:
 its operand, attribute, result and region groups, the traits the reader needs,
 and its assembly format parsed into elements (see `pto_syntax.formats`). The
-table is nzpass's data: this script is never needed at run time.
+table is nzpass's data: this script is never needed at run time. It writes the table
+in two parts (`dialects.pto_table` joins them): the ops nzpass's passes read through
+the views of `dialects.pto` (VIEWED_OPS), and every other op, which only the custom
+syntax reader and printer need.
 """
 
 from __future__ import annotations
@@ -487,14 +490,40 @@ def build_table(root: Path) -> dict:
     return dict(sorted(table.items()))
 
 
+# The ops `nzpass.dialects.pto` has views of (a unit test checks the two agree): a
+# run of the passes builds their entries only.
+VIEWED_OPS = ("pto.alloc_tile", "pto.make_tensor_view", "pto.partition_view", "pto.tload",
+              "pto.tstore")
+_PARTS = {
+    "pto_table_views": ("VIEWED", "The pto ops nzpass's passes read and write through the "
+                        "views of\n`dialects.pto`"),
+    "pto_table_rest": ("REST", "Every other pto op (only the custom syntax reader and "
+                       "printer read\nthem)"),
+}
+
+
+def table_parts(table: dict) -> dict[str, str]:
+    """The source text of each part of the table, by module name."""
+    viewed = {name: entry for name, entry in table.items() if name in VIEWED_OPS}
+    missing = sorted(set(VIEWED_OPS) - set(viewed))
+    if missing:
+        sys.exit(f"pto_format_table: no definition of the viewed op(s) {', '.join(missing)}")
+    rest = {name: entry for name, entry in table.items() if name not in VIEWED_OPS}
+    texts = {}
+    for (module, (variable, summary)), part in zip(_PARTS.items(), (viewed, rest), strict=True):
+        texts[module] = (
+            f'"""{summary}: operand, attribute, result and region groups, traits\n'
+            "and assembly formats (notation: see `pto_syntax.formats`).\n"
+            "Generated at development time by bench/pto_format_table.py from PTOAS's op\n"
+            'definitions (facts only); edit by regenerating or by hand."""\n\n'
+            f"{variable}: dict = " + pprint.pformat(part, width=99, sort_dicts=False) + "\n")
+    return texts
+
+
 def main() -> None:
-    root = Path(sys.argv[1])
-    table = build_table(root)
-    print('"""The pto ops nzpass reads and writes: operand, attribute, result and region\n'
-          "groups, traits and assembly formats (notation: see `formats`). Generated at\n"
-          "development time by bench/pto_format_table.py from PTOAS's op definitions\n"
-          '(facts only); edit by regenerating or by hand."""\n')
-    print("OPS: dict = " + pprint.pformat(table, width=99, sort_dicts=False))
+    root, out = Path(sys.argv[1]), Path(sys.argv[2])
+    for module, text in table_parts(build_table(root)).items():
+        (out / f"{module}.py").write_text(text)
 
 
 if __name__ == "__main__":
