@@ -231,20 +231,29 @@ def instantiate(element: Element) -> ModulePass | None:
         raise PipelineError(element.option_cols.get(err.option, element.col), str(err)) from None
 
 
-def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine) -> Callable:
+def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine, *,
+                last: bool = True) -> Callable:
     """`instance` as the callable `PassManager.add` expects; it fails the pass
     manager when the pass reported an error. A refusal the pass let escape is
     still a diagnostic at its location, never an internal error: it says what
-    is wrong with the input (the pass stops where it was; nothing is printed)."""
+    is wrong with the input (the pass stops where it was; nothing is printed).
+
+    The facts the passes cache about types (`ir.type_cache`) hold for the whole
+    context, so they serve every nzpass pass of one pipeline; they are emptied
+    after the `last` one, or after any pass that fails or raises (the pipeline
+    stops there): cached types would keep the context alive."""
 
     def run(op: ir.Operation, pass_) -> None:
         before = diagnostics.error_count
+        stops = True
         try:
             instance.apply(op, diagnostics)
+            stops = diagnostics.error_count > before
         except Refusal as refusal:
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
         finally:
-            clear_type_caches()  # cached types would keep this context alive
+            if last or stops:
+                clear_type_caches()
         if diagnostics.error_count > before:
             pass_.signal_pass_failure()
 
@@ -312,6 +321,8 @@ class Pipeline:
     def check(self) -> None:
         """Raise PipelineError now for an upstream pass or option the upstream
         parser refuses, before any input is read (and not once per chunk)."""
+        if all(isinstance(step, ModulePass) for step in self.steps):
+            return  # nzpass passes are added as callables, which nothing refuses
         with _native_stderr_lines() as native:
             try:
                 with new_context():
@@ -327,10 +338,12 @@ class Pipeline:
     def populate(self, pm: passmanager.PassManager, diagnostics: DiagnosticEngine) -> None:
         """Add every step to `pm`; an upstream element the upstream parser refuses
         raises PipelineError. Needs the context that `pm` belongs to."""
-        for step in self.steps:
+        last = max((i for i, step in enumerate(self.steps) if isinstance(step, ModulePass)),
+                   default=-1)
+        for index, step in enumerate(self.steps):
             if isinstance(step, ModulePass):
-                pm.add(python_pass(step, diagnostics), name=step.name, argument=step.name,
-                       description=step.summary)
+                pm.add(python_pass(step, diagnostics, last=index == last), name=step.name,
+                       argument=step.name, description=step.summary)
                 continue
             try:
                 pm.add(step.text)
@@ -439,6 +452,8 @@ def run_pipeline(module: ir.Module | ir.Operation, pipeline: str, *,
             pm.run(op)
         except MLIRError:
             return PipelineResult(False, engine.take())
+        finally:
+            clear_type_caches()  # also when an upstream pass stopped the pipeline early
         if not verify_each and not verify(op):
             return PipelineResult(False, engine.take())
     return PipelineResult(engine.error_count == 0, engine.take())

@@ -10,10 +10,7 @@ import argparse
 import contextlib
 import gc
 import os
-import shlex
 import sys
-import tempfile
-import traceback
 import typing
 from typing import IO
 
@@ -23,6 +20,7 @@ from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, form
 from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError, verify
 from ..driver.source import Chunk, decode_source, name_locations, parse_chunk, split_input
 from ..ir.bindings import MLIRError, ir, new_context, passmanager
+from ..ir.type_cache import clear_type_caches
 
 if typing.TYPE_CHECKING:
     from ..driver.verify_diagnostics import DiagnosticVerifier
@@ -51,8 +49,27 @@ class _Parser(argparse.ArgumentParser):
     also take `--name=true|false` (never a separate value: that would eat the input)."""
 
     def __init__(self, **kwargs):
+        self._metavar_formatter: argparse.HelpFormatter | None = None
+        self._adding = False
         super().__init__(**kwargs)
         self._flags: dict[str, str] = {}  # every spelling of a boolean flag -> its dest
+
+    def add_argument(self, *args, **kwargs):  # type: ignore[override]
+        self._adding = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._adding = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """argparse makes a formatter (asking the terminal for its width) in every
+        add_argument, only to check a metavar: one serves every check; help text
+        still gets a fresh one."""
+        if not self._adding:
+            return super()._get_formatter()
+        if self._metavar_formatter is None:
+            self._metavar_formatter = super()._get_formatter()
+        return self._metavar_formatter
 
     def error(self, message: str):  # argparse would exit the interpreter
         raise UsageError(message)
@@ -355,6 +372,7 @@ class NzpassOpt:
         except MLIRError:
             return False  # its diagnostics are already in the engine
         finally:
+            clear_type_caches()  # also when an upstream pass stopped the pipeline early
             self.stderr.flush()
             del pm  # the timing and statistics reports are printed when the manager dies
         return args.verify_each is not None or verify(module)
@@ -436,6 +454,8 @@ class NzpassOpt:
         self.stderr.write(f"nzpass-opt: error: {message}\n")
 
     def _internal_error(self) -> int:
+        import traceback  # the path of a failure only
+
         # The exception on one line, never the traceback.
         error = sys.exc_info()[1]
         detail = " ".join(traceback.format_exception_only(type(error), error)[-1].split())
@@ -447,6 +467,9 @@ class NzpassOpt:
     def _reproducer(self) -> str:
         """The command that reproduces the failure: this invocation, on a file
         holding only the chunk being processed when there was one."""
+        import shlex  # the path of a failure only
+        import tempfile
+
         argv = list(self.argv)
         if self.current_chunk is None:
             return shlex.join(["nzpass-opt", *argv])
