@@ -106,8 +106,30 @@ def test_output_file_holds_exactly_what_stdout_gets(cli, source, tmp_path, flags
     assert to_stdout.out.endswith("\n")
 
 
+@pytest.mark.parametrize("flags", [[], ["--mlir-print-op-generic"], ["--mlir-print-debuginfo"]])
+def test_both_printers_write_the_same_bytes(cli, tmp_path, monkeypatch, flags):
+    # Small inputs go through the bindings' printer, large ones through MLIR's C++
+    # printer (driver/output.py): the choice must never show in the output.
+    from nzpass.driver import output
+
+    kernel = str(Path(__file__).resolve().parents[2] / "examples" / "matmul_nz.mlir")
+    args = [kernel, "-p", "pl-to-pto", *flags]
+    by_bindings = cli(args)
+    streamed_by_bindings = cli([*args, "-o", str(tmp_path / "a.mlir")])
+    monkeypatch.setattr(output, "NATIVE_MIN_INPUT_BYTES", 0)
+    by_cxx = cli(args)
+    streamed_by_cxx = cli([*args, "-o", str(tmp_path / "b.mlir")])
+    assert by_bindings.code == by_cxx.code == streamed_by_bindings.code == \
+        streamed_by_cxx.code == EXIT_OK
+    assert by_cxx.out == by_bindings.out
+    assert (tmp_path / "a.mlir").read_bytes() == (tmp_path / "b.mlir").read_bytes() == \
+        by_cxx.out.encode()
+
+
 def test_a_file_half_printed_is_removed(cli, source, tmp_path, monkeypatch):
     from nzpass.driver import output
+
+    monkeypatch.setattr(output, "NATIVE_MIN_INPUT_BYTES", 0)  # the C++ printer's path
 
     def failing_copy(source, target, size):  # the disk fills up half-way
         target.write(b"module {\n")

@@ -18,8 +18,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-import shutil
-import tempfile
 from collections.abc import Sequence
 
 from ..ir.bindings import MLIRError, ir, passmanager
@@ -92,6 +90,9 @@ def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline:
     jobs = min(jobs, len(functions) // MIN_FUNCTIONS_PER_JOB)
     if jobs < 2:
         return False
+    import shutil  # a split run only: 3 ms of imports a one-kernel run does not pay
+    import tempfile
+
     directory = tempfile.mkdtemp(prefix="nzpass-jobs-")
     try:
         parts = shares(len(functions), jobs)

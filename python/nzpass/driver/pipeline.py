@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -287,6 +286,8 @@ def _native_stderr_lines() -> Iterator[list[str]]:
     """The lines native code writes to file descriptor 2 inside the block
     (filled in when the block ends); nothing is captured where descriptor 2
     cannot be redirected."""
+    import tempfile  # only a pipeline with upstream passes is checked
+
     lines: list[str] = []
     sys.stderr.flush()
     try:

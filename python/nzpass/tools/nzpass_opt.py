@@ -62,13 +62,13 @@ class _Parser(argparse.ArgumentParser):
             self._adding = False
 
     def _get_formatter(self) -> argparse.HelpFormatter:
-        """argparse makes a formatter (asking the terminal for its width) in every
-        add_argument, only to check a metavar: one serves every check; help text
-        still gets a fresh one."""
+        """argparse makes a formatter (asking the terminal for its width, which imports
+        shutil) in every add_argument, only to check a metavar: one of a fixed width
+        serves every check; help text still gets a fresh one."""
         if not self._adding:
             return super()._get_formatter()
         if self._metavar_formatter is None:
-            self._metavar_formatter = super()._get_formatter()
+            self._metavar_formatter = argparse.HelpFormatter(self.prog, width=80)
         return self._metavar_formatter
 
     def error(self, message: str):  # argparse would exit the interpreter
@@ -188,6 +188,7 @@ class NzpassOpt:
         self.stream_to: str | None = None  # the output file a lone module prints into
         self.streamed = False
         self.stream_failed = False
+        self.input_size = 0
 
     def run(self) -> int:
         try:
@@ -274,6 +275,7 @@ class NzpassOpt:
 
     def _process(self, text: str) -> tuple[bool, bytes]:
         """Whether processing failed, and the output of every chunk."""
+        self.input_size = len(text)
         chunks, near_misses = split_input(text, self.input_name, self.args.split_input_file)
         self._print(near_misses)
         failed = False
@@ -405,9 +407,10 @@ class NzpassOpt:
                 "assume_verified": self.args.verify_each is not False}
 
     def _natively_printed(self) -> bool:
-        """Whether MLIR's C++ printer can write the output: it takes every printer
-        flag of the tool but local scope."""
-        return not self.args.mlir_print_local_scope
+        """Whether MLIR's C++ printer writes the output: it takes every printer flag
+        of the tool but local scope, and pays off from a size on."""
+        return (not self.args.mlir_print_local_scope
+                and self.input_size >= output.NATIVE_MIN_INPUT_BYTES)
 
     def _stream_module(self, module: ir.Operation, path: str) -> None:
         """Print the module into `path` as it is printed; a file left half
