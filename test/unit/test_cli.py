@@ -2,7 +2,10 @@
 every CLI behaviour (the lit tests under test/lit/tools check the same paths
 end to end)."""
 
+import os
 import shlex
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -124,6 +127,21 @@ def test_both_printers_write_the_same_bytes(cli, tmp_path, monkeypatch, flags):
     assert by_cxx.out == by_bindings.out
     assert (tmp_path / "a.mlir").read_bytes() == (tmp_path / "b.mlir").read_bytes() == \
         by_cxx.out.encode()
+
+
+@pytest.mark.parametrize("tail", [["-p", "pl-to-pto"], ["-p", "test-emit-diagnostics"]])
+def test_the_tool_process_writes_everything_before_it_ends(cli, tail):
+    # main() ends the process without the interpreter's teardown: whatever it wrote
+    # must still arrive whole, with the exit code of the run.
+    kernel = str(Path(__file__).resolve().parents[2] / "examples" / "matmul_nz.mlir")
+    text = Path(kernel).read_text() + "\n" + diag_input("error").replace("@f", "@g")
+    in_process = cli(["-", *tail], stdin=text)
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    process = subprocess.run([sys.executable, "-m", "nzpass.tools.nzpass_opt", "-", *tail],
+                             input=text, capture_output=True, text=True, env=buffered)
+    assert (process.returncode, process.stdout, process.stderr.replace("<stdin>", "")) == \
+        (in_process.code, in_process.out, in_process.err.replace("<stdin>", ""))
+    assert process.stdout or process.returncode == EXIT_DIAGNOSED
 
 
 def test_a_file_half_printed_is_removed(cli, source, tmp_path, monkeypatch):
