@@ -4,8 +4,8 @@ module whose `file:line:col` locations match the original file."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from itertools import accumulate
+from typing import NamedTuple
 
 from ..ir.bindings import MLIRError, ir, new_context
 from .diagnostics import (
@@ -41,8 +41,8 @@ _ALIAS_DEFINITION = re.compile(r"\n[ \t]*([#!][\w.$-]+)[ \t]*=([^\n]*)")
 _ALIAS_NAME = re.compile(r"[#!][\w.$-]+")
 
 
-@dataclass
-class Chunk:
+class Chunk(NamedTuple):
+    # A named tuple, not a dataclass: a dataclass costs 0.5 ms of start-up to build.
     text: str
     first_line: int  # where in the original file the chunk starts
     first_col: int = 1
