@@ -37,7 +37,7 @@ MIN_SPLIT_BYTES = 256 * 1024
 MIN_FUNCTIONS_PER_JOB = 2
 
 _EXIT_DONE, _EXIT_FALL_BACK = 0, 3
-_COMMENT = re.compile(r"//[^\n]*")
+_COMMENT = r"//[^\n]*"  # compiled on first use (by `re`'s cache): a split run only
 _FUNC = "func.func"
 
 
@@ -69,7 +69,7 @@ def independent_functions(module: ir.Operation, text: str) -> list[ir.Operation]
     ops = [op.operation for op in module.regions[0].blocks[0].operations]
     if any(op.name != _FUNC for op in ops):
         return None
-    if text.count("@") != len(ops) and _COMMENT.sub("", text).count("@") != len(ops):
+    if text.count("@") != len(ops) and re.sub(_COMMENT, "", text).count("@") != len(ops):
         return None  # an `@` in a string literal also keeps it in one process
     return ops
 

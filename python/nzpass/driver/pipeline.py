@@ -26,7 +26,8 @@ from .pass_base import ModulePass, PassOptionError
 PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
 _MODULE_ANCHORS = ("builtin.module", "any")
 # `builtin.module(...)` or `any(...)`, as opposed to the `a,b` shorthand.
-_ANCHORED = re.compile(r"\s*(" + "|".join(map(re.escape, _MODULE_ANCHORS)) + r")\s*\(")
+# (Compiled on first use, by `re`'s cache: the tool never needs it.)
+_ANCHORED = r"\s*(" + "|".join(map(re.escape, _MODULE_ANCHORS)) + r")\s*\("
 # Real pipelines nest a few op anchors deep; the reader (and the upstream
 # parser after it) recurses once per level, so deeper text is refused.
 MAX_PIPELINE_NESTING = 64
@@ -410,7 +411,7 @@ def _parsed(pipeline: str, registry: tuple) -> Pipeline:
     """`pipeline` read once per text and pass registry (`registry`, its items:
     a pass registered anew is read anew): its passes are frozen dataclasses, so
     one parse serves every module an embedding process runs it on."""
-    anchored = _ANCHORED.match(pipeline) is not None
+    anchored = re.match(_ANCHORED, pipeline) is not None
     return Pipeline.parse(pipeline, anchored=anchored)
 
 
