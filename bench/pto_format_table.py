@@ -1,9 +1,9 @@
 """Development tool: derive nzpass's pto op table from PTOAS source trees.
 
-    python bench/pto_format_table.py NEWEST [OLDER ...] > python/nzpass/dialects/pto_table.py
+    python bench/pto_format_table.py python/nzpass/dialects NEWEST [OLDER ...]
 
 The table is regenerated from two trees, newest first:
-    python bench/pto_format_table.py /tmp/ptoas_tb /tmp/ptoas_up
+    python bench/pto_format_table.py python/nzpass/dialects /tmp/ptoas_tb /tmp/ptoas_up
 where /tmp/ptoas_tb is tonibohnlein/PTOAS (last commit 2026-08-21, PTOAS 0.60 with the
 model samples) and /tmp/ptoas_up is hw-native-sys/PTOAS (the stored snapshot of the
 newest upstream, last commit 2026-04-17). Merge rule: one entry per op; an op defined
@@ -18,7 +18,10 @@ TableGen subset PTOAS uses: classes with template arguments, `let` overrides,
 `#` string concatenation) and writes, in nzpass's own notation, for every op:
 its operand, attribute, result and region groups, the traits the reader needs,
 and its assembly format parsed into elements (see `pto_syntax.formats`). The
-table is nzpass's data: this script is never needed at run time.
+table is nzpass's data: this script is never needed at run time. It writes the table
+in two parts (`dialects.pto_table` joins them): the ops nzpass's passes read through
+the views of `dialects.pto` (VIEWED_OPS), and every other op, which only the custom
+syntax reader and printer need.
 """
 
 from __future__ import annotations
@@ -512,21 +515,46 @@ def merge_tables(tables: list[dict]) -> tuple[dict, dict[str, int]]:
     return dict(sorted(merged.items())), origin
 
 
+# The ops `nzpass.dialects.pto` has views of (a unit test checks the two agree): a
+# run of the passes builds their entries only.
+VIEWED_OPS = ("pto.alloc_tile", "pto.make_tensor_view", "pto.partition_view", "pto.tload",
+              "pto.tstore")
+_PARTS = {
+    "pto_table_views": ("VIEWED", "The pto ops nzpass's passes read and write through the "
+                        "views of\n`dialects.pto`"),
+    "pto_table_rest": ("REST", "Every other pto op (only the custom syntax reader and "
+                       "printer read\nthem)"),
+}
+
+
+def table_parts(table: dict) -> dict[str, str]:
+    """The source text of each part of the table, by module name."""
+    viewed = {name: entry for name, entry in table.items() if name in VIEWED_OPS}
+    missing = sorted(set(VIEWED_OPS) - set(viewed))
+    if missing:
+        sys.exit(f"pto_format_table: no definition of the viewed op(s) {', '.join(missing)}")
+    rest = {name: entry for name, entry in table.items() if name not in VIEWED_OPS}
+    texts = {}
+    for (module, (variable, summary)), part in zip(_PARTS.items(), (viewed, rest), strict=True):
+        texts[module] = (
+            f'"""{summary}: operand, attribute, result and region groups, traits\n'
+            "and assembly formats (notation: see `pto_syntax.formats`).\n"
+            "Generated at development time by bench/pto_format_table.py from PTOAS's op\n"
+            'definitions (facts only); edit by regenerating or by hand."""\n\n'
+            f"{variable}: dict = " + pprint.pformat(part, width=99, sort_dicts=False) + "\n")
+    return texts
+
+
 def main() -> None:
-    roots = [Path(arg) for arg in sys.argv[1:]]
-    if not roots:
-        sys.exit("usage: pto_format_table.py NEWEST_PTOAS_TREE [OLDER_TREE ...]")
+    if len(sys.argv) < 3:
+        sys.exit("usage: pto_format_table.py OUT_DIR NEWEST_PTOAS_TREE [OLDER_TREE ...]")
+    out, roots = Path(sys.argv[1]), [Path(arg) for arg in sys.argv[2:]]
     table, origin = merge_tables([build_table(root) for root in roots])
     older_only = sorted(name for name, number in origin.items() if number > 0)
-    print('"""The pto ops nzpass reads and writes: operand, attribute, result and region\n'
-          "groups, traits and assembly formats (notation: see `formats`). Generated at\n"
-          "development time by bench/pto_format_table.py from PTOAS's op definitions\n"
-          "(facts only), merged from PTOAS trees newest first (see that script): an op\n"
-          "several trees define takes the newest tree's entry.\n"
-          + textwrap.fill("Ops only an older tree defines: " + ", ".join(older_only) + ".",
-                          width=88) + "\n"
-          '"""\n')
-    print("OPS: dict = " + pprint.pformat(table, width=99, sort_dicts=False))
+    print(textwrap.fill("Merged from PTOAS trees newest first; ops only an older tree defines: "
+                        + ", ".join(older_only) + ".", width=88), file=sys.stderr)
+    for module, text in table_parts(table).items():
+        (out / f"{module}.py").write_text(text)
 
 
 if __name__ == "__main__":

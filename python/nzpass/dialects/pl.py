@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
@@ -162,9 +163,9 @@ def tensor_type(shape, element: ir.Type, layout: TensorLayout) -> ir.RankedTenso
     return ir.RankedTensorType.get(dims, element, layout.attribute(), loc=ir.Location.unknown())
 
 
-@dataclass(frozen=True)
-class TileType:
-    """`!pl.tile<ROWSxCOLSxT, SPACE[, valid = VRxVC]>`."""
+class TileType(NamedTuple):
+    """`!pl.tile<ROWSxCOLSxT, SPACE[, valid = VRxVC]>`. (A named tuple: a frozen
+    dataclass costs 0.5 ms of start-up to build.)"""
 
     rows: int
     cols: int

@@ -12,18 +12,18 @@ trusted.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..ir.bindings import ir
 from .common import SEGMENTS, utf8_text
 
 
-@dataclass(frozen=True)
-class StoreAttr:
+class StoreAttr(NamedTuple):
     """One store attribute: its pl and pto names, the `#pto<ENUM value>` enum,
     the value a pl unit attribute stands for, and the values that leave an NZ
     write-back plain (None: every value does). An attribute with no pto
-    spelling (`enum` None) is kept as it is by the lowering."""
+    spelling (`enum` None) is kept as it is by the lowering. (A named tuple: a
+    frozen dataclass costs 0.5 ms of start-up to build.)"""
 
     pl: str
     pto: str

@@ -18,8 +18,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-import shutil
-import tempfile
 from collections.abc import Sequence
 
 from ..ir.bindings import MLIRError, ir, passmanager
@@ -39,7 +37,7 @@ MIN_SPLIT_BYTES = 256 * 1024
 MIN_FUNCTIONS_PER_JOB = 2
 
 _EXIT_DONE, _EXIT_FALL_BACK = 0, 3
-_COMMENT = re.compile(r"//[^\n]*")
+_COMMENT = r"//[^\n]*"  # compiled on first use (by `re`'s cache): a split run only
 _FUNC = "func.func"
 
 
@@ -71,7 +69,7 @@ def independent_functions(module: ir.Operation, text: str) -> list[ir.Operation]
     ops = [op.operation for op in module.regions[0].blocks[0].operations]
     if any(op.name != _FUNC for op in ops):
         return None
-    if text.count("@") != len(ops) and _COMMENT.sub("", text).count("@") != len(ops):
+    if text.count("@") != len(ops) and re.sub(_COMMENT, "", text).count("@") != len(ops):
         return None  # an `@` in a string literal also keeps it in one process
     return ops
 
@@ -92,6 +90,9 @@ def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline:
     jobs = min(jobs, len(functions) // MIN_FUNCTIONS_PER_JOB)
     if jobs < 2:
         return False
+    import shutil  # a split run only: 3 ms of imports a one-kernel run does not pay
+    import tempfile
+
     directory = tempfile.mkdtemp(prefix="nzpass-jobs-")
     try:
         parts = shares(len(functions), jobs)

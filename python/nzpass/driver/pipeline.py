@@ -11,10 +11,9 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import passes
@@ -27,7 +26,8 @@ from .pass_base import ModulePass, PassOptionError
 PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
 _MODULE_ANCHORS = ("builtin.module", "any")
 # `builtin.module(...)` or `any(...)`, as opposed to the `a,b` shorthand.
-_ANCHORED = re.compile(r"\s*(" + "|".join(map(re.escape, _MODULE_ANCHORS)) + r")\s*\(")
+# (Compiled on first use, by `re`'s cache: the tool never needs it.)
+_ANCHORED = r"\s*(" + "|".join(map(re.escape, _MODULE_ANCHORS)) + r")\s*\("
 # Real pipelines nest a few op anchors deep; the reader (and the upstream
 # parser after it) recurses once per level, so deeper text is refused.
 MAX_PIPELINE_NESTING = 64
@@ -45,16 +45,20 @@ class PipelineError(Exception):
         return Diagnostic(Severity.ERROR, SourceLoc(PIPELINE_SOURCE, 1, self.col), self.message)
 
 
-@dataclass
 class Element:
-    """One pipeline element: `name`, `name{opts}` or `anchor(elements)`."""
+    """One pipeline element: `name`, `name{opts}` or `anchor(elements)`. (A plain
+    class: a dataclass costs 0.5 ms of start-up to build.)"""
 
-    name: str
-    text: str
-    col: int
-    options: dict[str, str] = field(default_factory=dict)
-    nested: list[Element] | None = None
-    option_cols: dict[str, int] = field(default_factory=dict)  # where each key is written
+    def __init__(self, name: str, text: str, col: int, *, nested: list[Element] | None = None):
+        self.name = name
+        self.text = text
+        self.col = col
+        self.options: dict[str, str] = {}
+        self.nested = nested
+        self.option_cols: dict[str, int] = {}  # where each key is written
+
+    def __repr__(self) -> str:
+        return f"Element({self.text!r} at col {self.col})"
 
 
 class _Reader:
@@ -231,20 +235,29 @@ def instantiate(element: Element) -> ModulePass | None:
         raise PipelineError(element.option_cols.get(err.option, element.col), str(err)) from None
 
 
-def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine) -> Callable:
+def python_pass(instance: ModulePass, diagnostics: DiagnosticEngine, *,
+                last: bool = True) -> Callable:
     """`instance` as the callable `PassManager.add` expects; it fails the pass
     manager when the pass reported an error. A refusal the pass let escape is
     still a diagnostic at its location, never an internal error: it says what
-    is wrong with the input (the pass stops where it was; nothing is printed)."""
+    is wrong with the input (the pass stops where it was; nothing is printed).
+
+    The facts the passes cache about types (`ir.type_cache`) hold for the whole
+    context, so they serve every nzpass pass of one pipeline; they are emptied
+    after the `last` one, or after any pass that fails or raises (the pipeline
+    stops there): cached types would keep the context alive."""
 
     def run(op: ir.Operation, pass_) -> None:
         before = diagnostics.error_count
+        stops = True
         try:
             instance.apply(op, diagnostics)
+            stops = diagnostics.error_count > before
         except Refusal as refusal:
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
         finally:
-            clear_type_caches()  # cached types would keep this context alive
+            if last or stops:
+                clear_type_caches()
         if diagnostics.error_count > before:
             pass_.signal_pass_failure()
 
@@ -278,6 +291,8 @@ def _native_stderr_lines() -> Iterator[list[str]]:
     """The lines native code writes to file descriptor 2 inside the block
     (filled in when the block ends); nothing is captured where descriptor 2
     cannot be redirected."""
+    import tempfile  # only a pipeline with upstream passes is checked
+
     lines: list[str] = []
     sys.stderr.flush()
     try:
@@ -312,6 +327,8 @@ class Pipeline:
     def check(self) -> None:
         """Raise PipelineError now for an upstream pass or option the upstream
         parser refuses, before any input is read (and not once per chunk)."""
+        if all(isinstance(step, ModulePass) for step in self.steps):
+            return  # nzpass passes are added as callables, which nothing refuses
         with _native_stderr_lines() as native:
             try:
                 with new_context():
@@ -327,10 +344,12 @@ class Pipeline:
     def populate(self, pm: passmanager.PassManager, diagnostics: DiagnosticEngine) -> None:
         """Add every step to `pm`; an upstream element the upstream parser refuses
         raises PipelineError. Needs the context that `pm` belongs to."""
-        for step in self.steps:
+        last = max((i for i, step in enumerate(self.steps) if isinstance(step, ModulePass)),
+                   default=-1)
+        for index, step in enumerate(self.steps):
             if isinstance(step, ModulePass):
-                pm.add(python_pass(step, diagnostics), name=step.name, argument=step.name,
-                       description=step.summary)
+                pm.add(python_pass(step, diagnostics, last=index == last), name=step.name,
+                       argument=step.name, description=step.summary)
                 continue
             try:
                 pm.add(step.text)
@@ -392,7 +411,7 @@ def _parsed(pipeline: str, registry: tuple) -> Pipeline:
     """`pipeline` read once per text and pass registry (`registry`, its items:
     a pass registered anew is read anew): its passes are frozen dataclasses, so
     one parse serves every module an embedding process runs it on."""
-    anchored = _ANCHORED.match(pipeline) is not None
+    anchored = re.match(_ANCHORED, pipeline) is not None
     return Pipeline.parse(pipeline, anchored=anchored)
 
 
@@ -439,6 +458,8 @@ def run_pipeline(module: ir.Module | ir.Operation, pipeline: str, *,
             pm.run(op)
         except MLIRError:
             return PipelineResult(False, engine.take())
+        finally:
+            clear_type_caches()  # also when an upstream pass stopped the pipeline early
         if not verify_each and not verify(op):
             return PipelineResult(False, engine.take())
     return PipelineResult(engine.error_count == 0, engine.take())

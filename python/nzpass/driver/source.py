@@ -4,10 +4,9 @@ module whose `file:line:col` locations match the original file."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from itertools import accumulate
+from typing import NamedTuple
 
-from .. import pto_syntax
 from ..ir.bindings import MLIRError, ir, new_context
 from .diagnostics import (
     Diagnostic,
@@ -34,16 +33,18 @@ _OPENING, _CLOSING = b"{([<", b"})]>"
 # Bracket steps by byte; every other byte is dropped before they are summed.
 _DEPTH_STEP = [(byte in _OPENING) - (byte in _CLOSING) for byte in range(256)]
 _NOT_BRACKETS = bytes(byte for byte in range(256) if not _DEPTH_STEP[byte])
+# The patterns of the deep-nesting check, compiled (by `re`'s cache) only for the
+# rare input with that many brackets: compiling them costs every run 0.5 ms.
 # What does not nest: string literals, comments, and the `>` of an arrow.
-_NOT_NESTING = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|->')
-_NESTING_TOKEN = re.compile(_NOT_NESTING.pattern + r"|[{(\[<]|[})\]>]")
+_NOT_NESTING = r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|->'
+_NESTING_TOKEN = _NOT_NESTING + r"|[{(\[<]|[})\]>]"
 # Searched in "\n" + text: a literal first character keeps the scan fast.
-_ALIAS_DEFINITION = re.compile(r"\n[ \t]*([#!][\w.$-]+)[ \t]*=([^\n]*)")
-_ALIAS_NAME = re.compile(r"[#!][\w.$-]+")
+_ALIAS_DEFINITION = r"\n[ \t]*([#!][\w.$-]+)[ \t]*=([^\n]*)"
+_ALIAS_NAME = r"[#!][\w.$-]+"
 
 
-@dataclass
-class Chunk:
+class Chunk(NamedTuple):
+    # A named tuple, not a dataclass: a dataclass costs 0.5 ms of start-up to build.
     text: str
     first_line: int  # where in the original file the chunk starts
     first_col: int = 1
@@ -94,14 +95,14 @@ def decode_source(data: bytes, name: str, diagnostics: DiagnosticEngine) -> str 
 
 def _max_depth(text: str) -> int:
     """The deepest bracket nesting of `text`, comments and strings left out."""
-    brackets = _NOT_NESTING.sub("", text).encode().translate(None, _NOT_BRACKETS)
+    brackets = re.sub(_NOT_NESTING, "", text).encode().translate(None, _NOT_BRACKETS)
     return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
 
 
 def _too_deep_offset(text: str) -> int:
     """Where in `text` the bracket nesting first goes past MAX_NESTING."""
     depth = 0
-    for token in _NESTING_TOKEN.finditer(text):
+    for token in re.finditer(_NESTING_TOKEN, text):
         depth += _DEPTH_STEP[ord(token.group()[0])] if len(token.group()) == 1 else 0
         if depth > MAX_NESTING:
             return token.start()
@@ -113,9 +114,9 @@ def _too_deep_alias(text: str) -> re.Match | None:
     MAX_NESTING (bounded by the nesting of its body plus that of the
     deepest alias it names: aliases are defined before they are used)."""
     depths: dict[str, int] = {}
-    for definition in _ALIAS_DEFINITION.finditer("\n" + text):
+    for definition in re.finditer(_ALIAS_DEFINITION, "\n" + text):
         body = definition.group(2)
-        named = (depths.get(name, 0) for name in _ALIAS_NAME.findall(body))
+        named = (depths.get(name, 0) for name in re.findall(_ALIAS_NAME, body))
         depth = _max_depth(body) + max(named, default=0)
         if depth > MAX_NESTING:
             return definition
@@ -153,6 +154,14 @@ _STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
 _INDEX_DENSE_ARRAY = re.compile(r"\barray\s*<\s*index\b")
 
 
+def may_hold_pto_syntax(text: str) -> bool:
+    """Whether the pto reader may change `text`: it rewrites custom-syntax pto ops and
+    respells pto types and attributes, each named `pto.` outside strings and comments.
+    Any other text it returns unchanged, so a text in `pl` or upstream dialects never
+    loads the reader (15 ms of imports and its op table)."""
+    return "pto." in text and "pto." in _STRING_OR_COMMENT.sub("", text)
+
+
 def check_parser_hazards(chunk: Chunk, name: str, diagnostics: DiagnosticEngine) -> bool:
     """Whether the chunk is free of spellings that abort the upstream parser; an
     error at the first such spelling otherwise."""
@@ -185,8 +194,12 @@ def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context,
     if not (check_nesting(chunk, name, diagnostics)
             and check_parser_hazards(chunk, name, diagnostics)):
         return None
-    text = pto_syntax.read_source(chunk.text, name, diagnostics, chunk.first_line,
-                                  chunk.first_col)
+    text = chunk.text
+    if may_hold_pto_syntax(text):
+        from .. import pto_syntax
+
+        text = pto_syntax.read_source(text, name, diagnostics, chunk.first_line,
+                                      chunk.first_col)
     if text is None:
         return None
     # Padding puts the chunk where it is in the original file.
@@ -200,8 +213,8 @@ def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context,
 
 # A file position as the printer spells it inside any location (`loc("-":3:9)`, a name's
 # child, a call site, a fused list): a quoted file name can occur nowhere else, since the
-# printer escapes every quote inside strings.
-_PARSED_POSITION = re.compile(re.escape(f'"{_PARSER_BUFFER_NAME}"') + r"(?=:\d+:\d+)")
+# printer escapes every quote inside strings. (Compiled on first use, by `re`'s cache.)
+_PARSED_POSITION = re.escape(f'"{_PARSER_BUFFER_NAME}"') + r"(?=:\d+:\d+)"
 
 
 def _mlir_string(text: str) -> str:
@@ -221,7 +234,7 @@ def name_locations(module: ir.Module, name: str) -> ir.Module:
     text = module.operation.get_asm(enable_debug_info=True, print_generic_op_form=True,
                                     assume_verified=True)
     quoted = _mlir_string(name)
-    return ir.Module.parse(_PARSED_POSITION.sub(lambda _: quoted, str(text)),
+    return ir.Module.parse(re.sub(_PARSED_POSITION, lambda _: quoted, str(text)),
                            context=module.context)
 
 

@@ -10,13 +10,16 @@ that lists the ops, their groups and their formats; `api` holds `read_pto`/`prin
 
 from __future__ import annotations
 
-from ..driver.diagnostics import DiagnosticEngine, SourceLoc
-from .cursor import PtoSyntaxError
-from .printer import to_custom
-from .reader import SourcePlace, has_custom_pto_ops, to_generic
-from .tokenizer import LineIndex
+import importlib
+from typing import TYPE_CHECKING, Any
 
 SYNTAXES = ("generic", "custom")
+
+# Each public name -> the submodule that defines it, imported on first access: the tool
+# names SYNTAXES on every run, and reading or printing the custom syntax costs 15 ms of
+# imports that a run over `pl` input in generic form never needs.
+_EXPORTS = {"PtoSyntaxError": ".cursor", "to_custom": ".printer", "SourcePlace": ".reader",
+            "has_custom_pto_ops": ".reader", "to_generic": ".reader"}
 
 __all__ = [
     "SYNTAXES",
@@ -28,12 +31,32 @@ __all__ = [
     "to_generic",
 ]
 
+if TYPE_CHECKING:
+    from ..driver.diagnostics import DiagnosticEngine
+    from .cursor import PtoSyntaxError
+    from .printer import to_custom
+    from .reader import SourcePlace, has_custom_pto_ops, to_generic
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # the next access is a plain attribute
+    return value
+
 
 def read_source(text: str, name: str, diagnostics: DiagnosticEngine,
                 first_line: int = 1, first_col: int = 1) -> str | None:
     """`text` (a source, or a chunk of one starting at `first_line`:`first_col`
     of file `name`) with its custom pto ops in generic form; None after an
     error at the file position where reading failed."""
+    from ..driver.diagnostics import SourceLoc
+    from .cursor import PtoSyntaxError
+    from .reader import SourcePlace, to_generic
+    from .tokenizer import LineIndex
+
     try:
         return to_generic(text, SourcePlace(name, first_line, first_col))
     except PtoSyntaxError as err:

@@ -10,10 +10,7 @@ import argparse
 import contextlib
 import gc
 import os
-import shlex
 import sys
-import tempfile
-import traceback
 import typing
 from typing import IO
 
@@ -23,6 +20,7 @@ from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, form
 from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError, verify
 from ..driver.source import Chunk, decode_source, name_locations, parse_chunk, split_input
 from ..ir.bindings import MLIRError, ir, new_context, passmanager
+from ..ir.type_cache import clear_type_caches
 
 if typing.TYPE_CHECKING:
     from ..driver.verify_diagnostics import DiagnosticVerifier
@@ -51,8 +49,27 @@ class _Parser(argparse.ArgumentParser):
     also take `--name=true|false` (never a separate value: that would eat the input)."""
 
     def __init__(self, **kwargs):
+        self._metavar_formatter: argparse.HelpFormatter | None = None
+        self._adding = False
         super().__init__(**kwargs)
         self._flags: dict[str, str] = {}  # every spelling of a boolean flag -> its dest
+
+    def add_argument(self, *args, **kwargs):  # type: ignore[override]
+        self._adding = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._adding = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """argparse makes a formatter (asking the terminal for its width, which imports
+        shutil) in every add_argument, only to check a metavar: one of a fixed width
+        serves every check; help text still gets a fresh one."""
+        if not self._adding:
+            return super()._get_formatter()
+        if self._metavar_formatter is None:
+            self._metavar_formatter = argparse.HelpFormatter(self.prog, width=80)
+        return self._metavar_formatter
 
     def error(self, message: str):  # argparse would exit the interpreter
         raise UsageError(message)
@@ -171,8 +188,14 @@ class NzpassOpt:
         self.stream_to: str | None = None  # the output file a lone module prints into
         self.streamed = False
         self.stream_failed = False
+        self.input_size = 0
 
     def run(self) -> int:
+        # The IR lives in C++ and is freed by reference counts; the cycle collector
+        # would only rescan the Python wrappers (about 10% of a run) and the modules
+        # the passes import on first use.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             return self._run()
         except UsageError as err:
@@ -181,6 +204,9 @@ class NzpassOpt:
             return EXIT_USAGE
         except Exception:  # any other exception is a bug in nzpass
             return self._internal_error()
+        finally:
+            if collecting:
+                gc.enable()
 
     def _run(self) -> int:
         parser = _build_parser()
@@ -257,6 +283,7 @@ class NzpassOpt:
 
     def _process(self, text: str) -> tuple[bool, bytes]:
         """Whether processing failed, and the output of every chunk."""
+        self.input_size = len(text)
         chunks, near_misses = split_input(text, self.input_name, self.args.split_input_file)
         self._print(near_misses)
         failed = False
@@ -271,16 +298,10 @@ class NzpassOpt:
         self.stream_to = (self.args.output if len(chunks) == 1 and self.args.output != "-"
                           and self.verifier is None and self.args.pto_syntax == "generic"
                           else None)
-        # The IR lives in C++ and is freed by reference counts; the cycle
-        # collector would only rescan the Python wrappers (about 10% of a run).
-        gc.disable()
-        try:
-            for chunk in chunks:
-                output, ok = self._process_chunk(chunk)
-                outputs.append(output)
-                failed |= not ok
-        finally:
-            gc.enable()
+        for chunk in chunks:
+            output, ok = self._process_chunk(chunk)
+            outputs.append(output)
+            failed |= not ok
         if self.verifier is not None:
             missing = self.verifier.finish()
             self._print(missing)
@@ -355,6 +376,7 @@ class NzpassOpt:
         except MLIRError:
             return False  # its diagnostics are already in the engine
         finally:
+            clear_type_caches()  # also when an upstream pass stopped the pipeline early
             self.stderr.flush()
             del pm  # the timing and statistics reports are printed when the manager dies
         return args.verify_each is not None or verify(module)
@@ -387,9 +409,10 @@ class NzpassOpt:
                 "assume_verified": self.args.verify_each is not False}
 
     def _natively_printed(self) -> bool:
-        """Whether MLIR's C++ printer can write the output: it takes every printer
-        flag of the tool but local scope."""
-        return not self.args.mlir_print_local_scope
+        """Whether MLIR's C++ printer writes the output: it takes every printer flag
+        of the tool but local scope, and pays off from a size on."""
+        return (not self.args.mlir_print_local_scope
+                and self.input_size >= output.NATIVE_MIN_INPUT_BYTES)
 
     def _stream_module(self, module: ir.Operation, path: str) -> None:
         """Print the module into `path` as it is printed; a file left half
@@ -436,6 +459,8 @@ class NzpassOpt:
         self.stderr.write(f"nzpass-opt: error: {message}\n")
 
     def _internal_error(self) -> int:
+        import traceback  # the path of a failure only
+
         # The exception on one line, never the traceback.
         error = sys.exc_info()[1]
         detail = " ".join(traceback.format_exception_only(type(error), error)[-1].split())
@@ -447,6 +472,9 @@ class NzpassOpt:
     def _reproducer(self) -> str:
         """The command that reproduces the failure: this invocation, on a file
         holding only the chunk being processed when there was one."""
+        import shlex  # the path of a failure only
+        import tempfile
+
         argv = list(self.argv)
         if self.current_chunk is None:
             return shlex.join(["nzpass-opt", *argv])
@@ -496,7 +524,17 @@ def list_passes_text() -> str:
 
 
 def main() -> None:
-    sys.exit(NzpassOpt(sys.argv[1:]).run())
+    code = NzpassOpt(sys.argv[1:]).run()
+    # The process ends here, so the interpreter's teardown (a last collection, then
+    # freeing every module and MLIR object: a fifth of a one-kernel run) is skipped;
+    # only what Python still buffers must be written. Should that fail, the usual
+    # exit reports it as Python does.
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:
+        sys.exit(code)
+    os._exit(code)
 
 
 if __name__ == "__main__":
