@@ -84,7 +84,10 @@ inputs = os.path.join(config.test_source_root, "Inputs")
 config.substitutions.append(("%PYTHON", f'"{python}"'))
 config.substitutions.append(("%nzpass-opt", f'"{nzpass_opt}"'))
 # Upstream-only pipelines need no nzpass dialect, but the test inputs use unregistered ops.
-config.substitutions.append(("%mlir_opt", f'"{mlir_opt}" --allow-unregistered-dialect'))
+# On one thread: mlir-opt prints the IR dumps of function passes in the order its threads
+# finish them, which under load is not source order (nzpass always runs on one thread).
+config.substitutions.append(("%mlir_opt",
+                             f'"{mlir_opt}" --allow-unregistered-dialect --mlir-disable-threading'))
 config.substitutions.append(("%inputs", inputs))
 # `%exitcode CMD...` runs CMD and then prints `exit code: N`: lit's shell has
 # no `$?`, and `not` cannot tell a usage error (2) from an internal error (3).

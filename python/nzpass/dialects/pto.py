@@ -113,9 +113,10 @@ def _parse_compact(data: str, items: list[str]) -> TileBuf:
     if len(items) < 2:
         raise opaque.OpaqueSyntaxError(f"'!pto.{data}' needs a location and a shape")
     dims, dtype = opaque.parse_dims(items[1])
-    if len(dims) != 2 or None in dims:
+    rows, cols = dims if len(dims) == 2 else (None, None)
+    if rows is None or cols is None:
         raise opaque.OpaqueSyntaxError(f"'!pto.{data}' needs a static ROWSxCOLS shape")
-    tile = TileBuf(items[0], dtype, dims[0], dims[1], dims[0], dims[1])
+    tile = TileBuf(items[0], dtype, rows, cols, rows, cols)
     for key, value in opaque.key_values(items[2:]):
         if key == "valid" and value is not None:
             valid = value.split("x")

@@ -115,7 +115,7 @@ class _FunctionPlan:
                  refusals: list[Refusal], blocker: TypeBlocker):
         self.func = func
         self.backend = backend
-        self.prover = prover
+        self.prover: WindowProofs | None = prover
         self.refusals = refusals
         self.blocker = blocker
         self.retypes: list[tuple[ir.Value, ir.Type]] = []
@@ -139,8 +139,14 @@ class _FunctionPlan:
         except Refusal as refusal:
             self.refusals.append(refusal)
 
+    @property
+    def _proofs(self) -> WindowProofs:
+        # Dropped once planning is over; only planning asks for proofs.
+        assert self.prover is not None, "proofs asked for after planning"
+        return self.prover
+
     def _constant(self, value: ir.Value) -> int | None:
-        return self.prover.fact(value).constant
+        return self._proofs.fact(value).constant
 
     def _block(self, t: ir.Type, loc: ir.Location):
         return self.blocker.block(t, loc)
@@ -163,6 +169,7 @@ class _FunctionPlan:
     def _plan_body(self) -> None:
         self.walk = pre_order(self.func)
         ops = self.walk.ops
+        assert isinstance(ops, list)  # a fresh pre-order walk lists its ops
         self.positions = {op: position for position, op in enumerate(ops)}
         planned_users: set[ir.Operation] = set()
         for value in defined_values(self.func, ops):
@@ -210,7 +217,7 @@ class _FunctionPlan:
                           "target_memory = \"mat\" or keep the tensor ND")
         valid = load.groups["valid_shape"] or None
         window = plan_load_window(geom, load.groups["offsets"], load.groups["sizes"], valid,
-                                  load.location, self.prover)
+                                  load.location, self._proofs)
         # The window is planned from the operands; the tile type must say the same.
         check_load_types(load, self._constant)
         self.rewrites[self.positions[load.op]] = lambda emitter: _rebuild(
@@ -220,7 +227,7 @@ class _FunctionPlan:
         valid = slice_.groups["valid_shape"]
         _check_slice_keeps_valid_shape(slice_, valid)
         window = plan_leading_slice(geom, slice_.groups["offsets"], slice_.groups["sizes"],
-                                    slice_.location, self.prover)
+                                    slice_.location, self._proofs)
         check_slice_types(slice_, self._constant)  # its users measure the result type
         if valid:
             window.valid = window.sizes
@@ -232,7 +239,7 @@ class _FunctionPlan:
         tile = _acc_store_tile(store, geom, self.backend)
         _check_store_shapes(store, geom, tile)
         window = plan_acc_store_window(geom, tile.rows, tile.cols, store.groups["offsets"],
-                                       store.location, self.prover)
+                                       store.location, self._proofs)
         self.rewrites[self.positions[store.op]] = lambda emitter: _rebuild(
             emitter, store, window, "offsets", "shapes", None, explicit_sizes=True)
 

@@ -208,6 +208,7 @@ class _FunctionLowering:
     def _make_view(self, arg: ir.BlockArgument, builder: PtoBuilder, trailing) -> _Root:
         t = ir.RankedTensorType(arg.type)
         layout = pl.tensor_layout(t)
+        assert layout is not None  # only GM tensor arguments get a view
         shape = []
         for extent in pl.tensor_shape(t):
             if extent is None:
@@ -380,6 +381,7 @@ def _valid_extents(load: pl.TileLoad, root: _Root, sizes: list[ir.Value],
     if not root.layout.is_nz:
         return sizes[-2], sizes[-1]
     c0 = builder.constant_of(sizes[4])
+    assert c0 is not None  # the blocked innermost extent is c0, a constant
     return (builder.mul(sizes[2], builder.index(16)), builder.mul(sizes[1], builder.index(c0)))
 
 
@@ -391,7 +393,8 @@ def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
         attr = store.op.attributes[name]
         if name == SEGMENTS:
             continue
-        if store_attrs.store_attr(name) is None:
+        known = store_attrs.store_attr(name)
+        if known is None:
             attrs[name] = attr
             continue
         try:
@@ -401,7 +404,7 @@ def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
                           "value, e.g. st_phase = \"final\"") from None
         if spelled is not None:
             attrs[spelled[0]] = spelled[1]
-        elif store_attrs.store_attr(name).enum is None:
+        elif known.enum is None:
             attrs[name] = attr
     return attrs
 
@@ -409,7 +412,9 @@ def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
 @per_type
 def _tile_buf(t: ir.Type) -> pto.TileBuf:
     """The canonical tile_buf of a !pl.tile type."""
-    return tile_buf_for(pl.tile_type(t))
+    tile = pl.tile_type(t)
+    assert tile is not None  # only !pl.tile types are retyped
+    return tile_buf_for(tile)
 
 
 @per_type
