@@ -211,24 +211,14 @@ def unquoted_memory_space(space: str) -> str:
 def _memory_spaces(text: str, change) -> str:
     """`text` with the memory space of each `memref<...>` in it changed by
     `change` (the memory space is the last of two or more parameters)."""
-    out, pos = [], 0
-    for match in _MEMREF.finditer(text):
-        if match.start() < pos:
-            continue
-        end = _closing(text, match.end() - 1)
-        if end is None:
-            continue
-        try:
-            items = opaque.split_top_level(text[match.end():end - 1])
-        except opaque.OpaqueSyntaxError:
-            continue
-        if len(items) < 2 or change(items[-1]) == items[-1]:
-            continue
-        items[-1] = change(items[-1])
-        out += [text[pos:match.end()], ", ".join(items), ">"]
-        pos = end
-    out.append(text[pos:])
-    return "".join(out)
+
+    def respace(items: list[str]) -> list[str] | None:
+        if len(items) < 2:
+            return None
+        space = change(items[-1])
+        return None if space == items[-1] else [*items[:-1], space]
+
+    return _memrefs(text, respace)
 
 
 @lru_cache(maxsize=8192)
