@@ -22,8 +22,9 @@ tool that needs one name pays for that name's modules only.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import lazy_names
 
 __version__ = "0.1.0"
 
@@ -53,13 +54,7 @@ if TYPE_CHECKING:  # the names as pyright and IDEs see them
     from .pto_syntax.api import PtoReadError, print_pto, read_pto
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'nzpass' has no attribute '{name}'")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value  # the next access is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, _EXPORTS, globals())
 
 
 def __dir__() -> list[str]:

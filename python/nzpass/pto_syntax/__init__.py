@@ -10,8 +10,9 @@ that lists the ops, their groups and their formats; `api` holds `read_pto`/`prin
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 SYNTAXES = ("generic", "custom")
 
@@ -38,13 +39,7 @@ if TYPE_CHECKING:
     from .reader import SourcePlace, has_custom_pto_ops, to_generic
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value  # the next access is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, _EXPORTS, globals())
 
 
 def read_source(text: str, name: str, diagnostics: DiagnosticEngine,
