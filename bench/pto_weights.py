@@ -160,17 +160,9 @@ def _probe(kernel: Kernel, values: dict[str, int], blocks: int, first: int = 0):
     kernel.simulator.moves_data = False
     try:
         for block in range(first, blocks):
-            args = []
-            for arg in kernel.arguments:
-                if arg is kernel.block_idx_arg:
-                    args.append(block)
-                elif arg is kernel.block_num_arg:
-                    args.append(blocks)
-                elif arg.is_pointer:
-                    args.append(_Empty())
-                else:
-                    args.append(values.get(arg.name, DEFAULT_VALUE))
-            kernel.simulator.block_idx, kernel.simulator.block_num = block, blocks
+            args = kernel.launch_arguments(
+                block, blocks, lambda arg: _Empty(),
+                lambda arg: values.get(arg.name, DEFAULT_VALUE))
             result = kernel.simulator.run(kernel.function, *args)
             yield [(e.partition.view.shape, e.partition.offsets, e.partition.sizes,
                     e.partition.view.buffer) for e in result.events if e.partition is not None]

@@ -16,7 +16,7 @@ extents), over every block and loop iteration.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -300,11 +300,13 @@ class Kernel:
         for block in range(count):
             yield block, self.run_block(block, count, given or {}, data)
 
-    def run_block(self, block: int, count: int, given: Mapping[str, Value],
-                  data: GmData | None = None) -> RunResult:
-        values = self.values(given)
-        data = data if data is not None else GmData(given={
-            n: v for n, v in values.items() if isinstance(v, np.ndarray)})
+    def launch_arguments(self, block: int, count: int,
+                         pointer: Callable[[KernelArgument], object],
+                         scalar: Callable[[KernelArgument], object]) -> list[object]:
+        """The arguments of block `block` of a launch of `count` blocks, in the
+        function's order: the block index and count where the kernel takes them
+        as arguments, `pointer(arg)` for a GM pointer, `scalar(arg)` for any
+        other; the simulator's own block index and count set to the same."""
         args: list[object] = []
         for arg in self.arguments:
             if arg is self.block_idx_arg:
@@ -312,11 +314,23 @@ class Kernel:
             elif arg is self.block_num_arg:
                 args.append(count)
             elif arg.is_pointer:
-                args.append(data.source(arg.number))
+                args.append(pointer(arg))
             else:
-                self.require(values, arg)
-                args.append(values[arg.number])
+                args.append(scalar(arg))
         self.simulator.block_idx, self.simulator.block_num = block, count
+        return args
+
+    def run_block(self, block: int, count: int, given: Mapping[str, Value],
+                  data: GmData | None = None) -> RunResult:
+        values = self.values(given)
+        gm = data if data is not None else GmData(given={
+            n: v for n, v in values.items() if isinstance(v, np.ndarray)})
+
+        def scalar(arg: KernelArgument) -> object:
+            self.require(values, arg)
+            return values[arg.number]
+
+        args = self.launch_arguments(block, count, lambda arg: gm.source(arg.number), scalar)
         try:
             return self.simulator.run(self.function, *args)
         except FactViolation as err:
