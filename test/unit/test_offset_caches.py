@@ -6,7 +6,7 @@ of the queries.
 
 from collections.abc import Callable, Iterable
 
-from nzpass.ir.bindings import ir, new_context
+from nzpass.ir.bindings import ir
 from nzpass.ir.walk import nested_ops
 from nzpass.nz.offsets import (
     OffsetAnalysis,
@@ -17,19 +17,7 @@ from nzpass.nz.offsets import (
     unchanging_ir,
     upper_bound_of_sum,
 )
-
-_KEEP_ALIVE: list[object] = []
-
-
-def parse(body: str, args: str = "") -> tuple[ir.Module, list[ir.Value]]:
-    """The module of `body` inside a function, and the operands of its test.use ops."""
-    ctx = new_context()
-    with ctx:
-        module = ir.Module.parse(f"func.func @f({args}) {{\n{body}\n  return\n}}")
-    values = [v for op in nested_ops(module.operation) if op.name == "test.use"
-              for v in op.operands]
-    _KEEP_ALIVE[:] = [ctx, module]
-    return module, values
+from support.used_values import parse_used
 
 
 def _op_named(module: ir.Module, name: str) -> ir.Operation:
@@ -38,7 +26,7 @@ def _op_named(module: ir.Module, name: str) -> ir.Operation:
 
 def test_a_rewrite_is_never_answered_from_a_stale_fact():
     # %v = %blk * 16 is a multiple of 16; rewritten to %blk * 3 it is not.
-    module, (v,) = parse("""
+    module, (v,) = parse_used("""
   %c16 = arith.constant 16 : index
   %blk = "pl.tile.get_block_idx"() {nz.range = array<i64: 0, 4>} : () -> index
   %v = arith.muli %blk, %c16 : index
@@ -104,7 +92,7 @@ def _answers(analysis_for: Callable[[], OffsetAnalysis], values: list[ir.Value],
 
 
 def test_memoised_relational_queries_answer_as_a_fresh_analysis_would():
-    _, values = parse(RELATIONAL, RELATIONAL_ARGS)
+    _, values = parse_used(RELATIONAL, RELATIONAL_ARGS)
     pairs = [(a, b) for a in range(len(values)) for b in range(len(values))]
     with unchanging_ir():
         fresh = _answers(OffsetAnalysis, values, pairs)

@@ -9,23 +9,14 @@ import time
 
 import pytest
 
-from nzpass.ir.bindings import ir, new_context
-from nzpass.ir.walk import nested_ops
+from nzpass.ir.bindings import ir
 from nzpass.nz.offsets import OffsetAnalysis
-
-# The context and module of the last `used_values` call: its values die with them.
-_KEEP_ALIVE: list[object] = []
+from support.used_values import parse_used
 
 
 def used_values(body: str, args: str = "") -> list[ir.Value]:
     """Parse `body` inside a function and return the operands of its test.use ops."""
-    ctx = new_context()
-    with ctx:
-        module = ir.Module.parse(f"func.func @f({args}) {{\n{body}\n  return\n}}")
-    values = [v for op in nested_ops(module.operation) if op.name == "test.use"
-              for v in op.operands]
-    _KEEP_ALIVE[:] = [ctx, module]
-    return values
+    return parse_used(body, args)[1]
 
 
 def facts(prover: OffsetAnalysis, value: ir.Value, divisor: int) -> tuple[bool, bool]:
