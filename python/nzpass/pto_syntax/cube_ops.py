@@ -425,10 +425,7 @@ def _rest_of_ins(reading: OpReading, src: Value) -> list[tuple[Value, str]]:
     while cursor.accept_punct(","):
         values.append(cursor.value_use())
     cursor.expect_punct(":")
-    types = [cursor.type_text()]
-    while len(types) < len(values):
-        cursor.expect_punct(",")
-        types.append(cursor.type_text())
+    types = cursor.types(len(values))
     cursor.expect_punct(")")
     return list(zip(values, types, strict=True))
 

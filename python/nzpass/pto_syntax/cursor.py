@@ -196,6 +196,14 @@ class Cursor:
             raise self.expected("a type")
         return span_text(self.text, self.tokens, begin, self.pos)
 
+    def types(self, count: int) -> list[str]:
+        """Exactly `count` (at least one) comma-separated types."""
+        types = [self.type_text()]
+        while len(types) < count:
+            self.expect_punct(",")
+            types.append(self.type_text())
+        return types
+
     def type_list(self, closer: str) -> list[str]:
         types: list[str] = []
         if self.accept_punct(closer):

@@ -477,10 +477,7 @@ def _typed_operands(reading: OpReading, groups: list[str], close: str) -> None:
     if len(values) > len(groups):
         raise reading.fail(f"'{reading.op}' takes at most {len(groups)} operands here, "
                            f"found {len(values)}")
-    types = [cursor.type_text()]
-    while len(types) < len(values):
-        cursor.expect_punct(",")
-        types.append(cursor.type_text())
+    types = cursor.types(len(values))
     cursor.expect_punct(close)
     for name, value, type_ in zip(groups[len(groups) - len(values):], values, types, strict=False):
         reading.add_values(name, [value])
@@ -568,10 +565,7 @@ def read_vstore(reading: OpReading) -> None:
     reading.add_values("destination", values[-1:])
     reading.add_values("mask", mask)
     cursor.expect_punct(":")
-    types = [cursor.type_text()]
-    while len(types) < len(values) + len(mask):
-        cursor.expect_punct(",")
-        types.append(cursor.type_text())
+    types = cursor.types(len(values) + len(mask))
     reading.add_types("values", types[:len(values) - 1])
     reading.add_types("destination", [types[len(values) - 1]])
     reading.add_types("mask", types[len(values):])
@@ -667,10 +661,7 @@ def read_collective(reading: OpReading) -> None:
     cursor.expect_punct("(")
     placed += [(value, group) for value in cursor.value_list(")")]
     cursor.expect_punct(":")
-    types = [cursor.type_text()]
-    while len(types) < len(placed):
-        cursor.expect_punct(",")
-        types.append(cursor.type_text())
+    types = cursor.types(len(placed))
     cursor.expect_punct(")")
     for (value, name), type_ in zip(placed, types, strict=False):
         reading.add_values(name, [value])
