@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 from ..dialects import pto
 from ..errors import MalformedOp, Refusal
-from ..ir.bindings import ir
+from ..ir.bindings import func, ir, scf
 from .intervals import INDEX_WIDTH, Fact
 from .offsets import OffsetAnalysis, explain_fact, integer_width, linear_form
 
 _AXES = ("valid_row", "valid_col")
-_FOR, _IF, _YIELD = "scf.for", "scf.if", "scf.yield"
+_FOR, _IF, _YIELD = (scf.ForOp.OPERATION_NAME, scf.IfOp.OPERATION_NAME,
+                     scf.YieldOp.OPERATION_NAME)
 _FOR_BOUNDS = 3  # lower bound, upper bound, step: the operands before the iter_args
 # The operand groups of an alloc_tile, read by the caller (properties are the caller's).
 AllocReader = Callable[[ir.Operation], "pto.AllocTile | None"]
@@ -154,8 +155,9 @@ def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
         index = value.arg_number - 1
         loop = parent.operation
         return [loop.operands[_FOR_BOUNDS + index], _yielded(loop.regions[0], index)]
-    raise _untraced(verb, loc, "a function argument" if parent is None
-                    or parent.name == "func.func" else f"an argument of '{parent.name}'")
+    if parent is None or parent.name == func.FuncOp.OPERATION_NAME:
+        raise _untraced(verb, loc, "a function argument")
+    raise _untraced(verb, loc, f"an argument of '{parent.name}'")
 
 
 def _region_owner(arg: ir.BlockArgument) -> ir.Operation | None:
