@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from nzpass.nz.layout import (
     FRACTAL_BYTES,
     FRACTAL_ROWS,
-    GM_GAP_LIMIT,
     NzLayoutError,
     block_window,
     blocked_shape,
@@ -31,6 +30,7 @@ from nzpass.nz.layout import (
     nz_strides,
     row_major_strides,
 )
+from nzpass.nz.limits import GM_GAP_LIMIT
 
 
 def static(shape: tuple[int | None, ...]) -> tuple[int, ...]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..dialects.opaque import show_extent as show
 from ..dialects.opaque import show_extent_list as show_list
-from ..nz.layout import FRACTAL_ROWS, GM_GAP_LIMIT
+from ..nz.layout import FRACTAL_ROWS
+from ..nz.limits import GM_GAP_LIMIT
 from .transfer import (
     GapStatus,
     Kind,

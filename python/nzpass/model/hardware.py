@@ -15,11 +15,10 @@ from math import prod
 
 import numpy as np
 
+from ..nz import limits
 from .packer import FRACTAL_ROWS, c0_for_dtype, nz_strides
 
 MODES = ("a2a3", "ideal")
-GAP_FIELD_LIMIT = 1 << 16  # TLoadInstrGm2L1 takes gmGap as uint16_t
-_U32 = 1 << 32
 
 
 class GmOutOfBounds(IndexError):
@@ -196,7 +195,7 @@ class Tile:
 
 def gm_gap_blocks(S1: int, n2: int, c0: int, itemsize: int) -> int:
     """G32: 32-byte blocks skipped between column blocks, as the uint32 pto-isa computes it."""
-    return ((S1 - FRACTAL_ROWS * n2 * c0) * itemsize // 32) % _U32
+    return ((S1 - FRACTAL_ROWS * n2 * c0) * itemsize // limits.GM_BLOCK_BYTES) % limits.GM_GAP_WORD
 
 
 def _check_mode(mode: str):
@@ -222,15 +221,9 @@ def _nz_window(gm_view: GlobalTensor, offsets5, sizes5, tile: Tile):
 
 def _check_load_limits(gm_view: GlobalTensor, n0: int, n1: int, tile: Tile):
     """Device encoding limits of TLoadGm2L1Nz2nz (docs/hardware-model.md (c), device limits)."""
-    problems = []
-    if n1 > 4095:
-        problems.append(f"n1={n1} > 4095")
-    if tile.valid_rows > 65535 or tile.rows - tile.valid_rows > 65535:
-        problems.append(f"rows {tile.valid_rows}/{tile.rows} overflow the 16-bit burst fields")
-    if (n0 - 1) * gm_view.strides[0] >= _U32:
-        problems.append("batch offset i*S0 >= 2^32")
-    if any(s >= 1 << 31 for s in gm_view.strides):
-        problems.append(f"stride >= 2^31 in {gm_view.strides}")
+    problems = limits.nz2nz_load_overflows(
+        column_blocks=n1, valid_rows=tile.valid_rows, spare_rows=tile.rows - tile.valid_rows,
+        last_batch_offset=(n0 - 1) * gm_view.strides[0], largest_stride=max(gm_view.strides))
     if problems:
         raise HardwareLimitError("TLOAD NZ->NZ: " + "; ".join(problems))
 
@@ -251,7 +244,7 @@ def tload_nz2nz(gm_view: GlobalTensor, offsets5, sizes5, tile: Tile, mode: str =
     i, j, r, k = np.ix_(*(np.arange(n, dtype=np.int64) for n in (n0, n1, vr, c0)))
     if mode == "a2a3":
         _check_load_limits(gm_view, n0, n1, tile)
-        gap = gm_gap_blocks(S1, n2, c0, gm_view.dtype.itemsize) % GAP_FIELD_LIMIT
+        gap = gm_gap_blocks(S1, n2, c0, gm_view.dtype.itemsize) % limits.GM_GAP_FIELD
         src = p + i * S0 + j * (vr + gap) * c0 + r * c0 + k
     else:
         src = p + i * S0 + j * S1 + (r // FRACTAL_ROWS) * S2 + (r % FRACTAL_ROWS) * S3 + k * S4
@@ -301,8 +294,9 @@ def tload_nd2nz(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "
     _check_mode(mode)
     if not tile.is_nz or tile.loc != "mat":
         raise ValueError("ND->NZ load needs an NZ Mat tile")
-    if mode == "a2a3" and len(gm_view.strides) >= 2 and gm_view.strides[-2] > 65535:
-        raise HardwareLimitError(f"ND->NZ row stride {gm_view.strides[-2]} > 65535")
+    row_stride_limit = limits.ND2NZ_MAX_ROW_STRIDE
+    if mode == "a2a3" and len(gm_view.strides) >= 2 and gm_view.strides[-2] > row_stride_limit:
+        raise HardwareLimitError(f"ND->NZ row stride {gm_view.strides[-2]} > {row_stride_limit}")
     rows, cols = _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->NZ").shape
     padded = -(-cols // tile.box_cols) * tile.box_cols
     r, c = np.ogrid[:rows, cols:padded]

@@ -21,8 +21,7 @@ from math import prod
 
 import numpy as np
 
-FRACTAL_ROWS = 16
-C0_BYTES = 32
+from ..nz.layout import C0_BYTES, FRACTAL_ROWS
 
 # Names a caller may reach for that numpy cannot express at whole-byte granularity.
 _SUB_BYTE_NAMES = frozenset(

@@ -10,15 +10,11 @@ from __future__ import annotations
 
 from ..errors import Refusal
 from ..ir.bindings import ir
+from .limits import L0C_BYTES, STORE_MAX_COLS, STORE_MAX_ROWS
 
-# Physical Acc (L0C) capacity per backend (docs/hardware-model.md).
-L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
 BACKEND_NAMES = {"a2a3": "A2/A3", "a5": "A5"}
 ACC_BOX = 16               # an Acc (L0C) fractal is 16 x 16 FP32 elements
 ACC_ELEMENT_BYTES = 4      # the only Acc -> NZ store is FP32
-# TSTORE Acc->NZ encodes the valid extents in fields this wide (pto-isa TStoreAccNz2nz).
-STORE_MAX_ROWS = 65535
-STORE_MAX_COLS = 4095
 _FEWER_ROWS = ("give each NZ output fewer rows (a leading batch axis [M/R, R, N], one panel "
                "per store)")
 

@@ -17,17 +17,12 @@ from ..dialects import pto
 from ..errors import Refusal
 from ..ir.bindings import ir
 from . import layout as nz_layout
+from . import limits
 from .acc_store import check_acc_store_limits
 from .intervals import Fact, signed_min
 from .offsets import OffsetAnalysis, linear_form, proved_sum_at_most, upper_bound_of_sum
 
 ROWS = nz_layout.FRACTAL_ROWS
-# TLoadGm2L1Nz2nz encodes these in fields of this many bits
-# (docs/hardware-model.md (c), last bullet).
-LOAD_MAX_COLUMN_BLOCKS = 4095
-LOAD_MAX_ROW_FIELD = 65535
-STRIDE_LIMIT = 1 << 31
-BATCH_OFFSET_LIMIT = 1 << 32
 
 # Blocked axis k of an NZ view: what it counts, and what an index past its end reads
 # (in NZ byte order an overrun is silent: it lands on other data of the same tensor).
@@ -231,25 +226,14 @@ def check_valid_inside_tile(tile: TileRegion, loc: ir.Location, verb: str) -> No
 
 
 def check_load_limits(window: GmWindow, tile: TileRegion, loc: ir.Location) -> None:
-    """The fields of TLoadGm2L1Nz2nz (docs/hardware-model.md (c), device limits)."""
-    buf = tile.buf
+    """The fields of TLoadGm2L1Nz2nz (docs/hardware-model.md (c), device limits), each at
+    its worst case over the facts."""
     n0, n1 = window.sizes[0], window.sizes[1]
-    problems = []
-    if n1.hi > LOAD_MAX_COLUMN_BLOCKS:
-        problems.append(f"sizes[1] = {show(n1)} column blocks, more than the "
-                        f"{LOAD_MAX_COLUMN_BLOCKS} the burst count holds")
-    if tile.valid_rows.hi > LOAD_MAX_ROW_FIELD:
-        problems.append(f"valid rows {show(tile.valid_rows)} exceed {LOAD_MAX_ROW_FIELD}")
-    if buf.rows - tile.valid_rows.lo > LOAD_MAX_ROW_FIELD:
-        problems.append(f"tile rows - valid rows can reach {buf.rows - tile.valid_rows.lo}, "
-                        f"more than {LOAD_MAX_ROW_FIELD}")
-    batch_stride = window.strides[0].hi
-    if (n0.hi - 1) * batch_stride >= BATCH_OFFSET_LIMIT:
-        problems.append(f"the last batch starts {(n0.hi - 1) * batch_stride} elements "
-                        "in, at or past 2^32")
-    big = [s for s in window.strides if s.hi >= STRIDE_LIMIT]
-    if big:
-        problems.append(f"stride {show(big[0])} is not below 2^31")
+    problems = limits.nz2nz_load_overflows(
+        column_blocks=n1.hi, valid_rows=tile.valid_rows.hi,
+        spare_rows=tile.buf.rows - tile.valid_rows.lo,
+        last_batch_offset=(n0.hi - 1) * window.strides[0].hi,
+        largest_stride=max(s.hi for s in window.strides))
     if problems:
         raise Refusal(loc, "'pto.tload' NZ->NZ exceeds the A2/A3 load instruction's fields: "
                       + "; ".join(problems) + ": the fields wrap and the load reads other "
@@ -275,7 +259,7 @@ def check_gm_gap(window: GmWindow, loc: ir.Location) -> None:
               else f"column-block stride up to {s1.hi} ({show(s1)})")
     raise Refusal(loc, f"NZ load spans up to {n1.hi} column blocks with a GM gap of "
                   f"{gap} 32-byte blocks ({stride} = {block_rows} rows - loaded "
-                  f"rows {fewest_rows}), more than the {nz_layout.GM_GAP_LIMIT} the A2/A3 load "
+                  f"rows {fewest_rows}), more than the {limits.GM_GAP_LIMIT} the A2/A3 load "
                   "instruction holds: a temporary guard against defect pto-isa#317 (the gap is "
                   "truncated to 16 bits and the load silently reads the wrong fractal). "
                   "Workarounds: load a taller row window (larger sizes[2]) so the gap shrinks, "
@@ -289,16 +273,15 @@ def check_gm_gap(window: GmWindow, loc: ir.Location) -> None:
 
 def check_acc_write_set(window: GmWindow, loc: ir.Location) -> None:
     """TStoreAccNz2nz writes column block J at p + J * L, L = 16 * n2 * c0, whatever
-    the view's strides: that is the partition only if n0 * n1 == 1, or
-    S1 == L and (n0 == 1 or S0 == n1 * L) (docs/hardware-model.md (d))."""
+    the view's strides (docs/hardware-model.md (d)): refuse a view where that is not
+    the partition (`limits.acc_write_set_mismatch`)."""
     n0, n1, n2 = (f.constant for f in window.sizes[:3])
     s0, s1 = (f.constant for f in window.strides[:2])
-    if n0 == 1 and n1 == 1:
+    mismatch = limits.acc_write_set_mismatch(n0, n1, n2, s0, s1, window.c0)
+    if mismatch is None:
         return
-    pitch = None if n2 is None else ROWS * n2 * window.c0
-    if pitch is not None and s1 == pitch and (n0 == 1 or (n1 is not None and s0 == n1 * pitch)):
-        return
-    if pitch is None or s1 != pitch:
+    pitch = None if n2 is None else limits.acc_store_pitch(n2, window.c0)
+    if mismatch == "column":
         problem = (f"its column blocks are stride[1] = {show(window.strides[1])} elements "
                    "apart in the view but "
                    f"the store puts them 16 * sizes[2] * c0 = "
@@ -309,7 +292,7 @@ def check_acc_write_set(window: GmWindow, loc: ir.Location) -> None:
         problem = (f"its batches are stride[0] = {s0} elements apart in the view but the "
                    "store continues the column blocks of one batch into the next at "
                    f"sizes[1] * 16 * sizes[2] * c0 = "
-                   f"{'?' if n1 is None else n1 * pitch}")
+                   f"{'?' if n1 is None or pitch is None else n1 * pitch}")
         fix = "store one batch per tstore (sizes[0] = 1), or cover the view's whole column axis"
     raise Refusal(loc, f"NZ accumulator store into an {window.what} that is not whole "
                   f"rows: {problem}, so a row sub-window or another pitch writes column "

@@ -13,12 +13,11 @@ from collections.abc import Sequence
 
 from ..dialects.opaque import show_extent
 from ..dialects.opaque import show_extent_list as _fmt
+from .limits import GM_GAP_LIMIT
 
 FRACTAL_ROWS = 16          # rows of one fractal
 C0_BYTES = 32              # bytes of one C0 line
 FRACTAL_BYTES = 512        # FRACTAL_ROWS * C0_BYTES
-# Largest GM gap (in 32-byte blocks) the A2/A3 NZ load field holds (pto-isa #317).
-GM_GAP_LIMIT = 65535
 
 
 class NzLayoutError(ValueError):

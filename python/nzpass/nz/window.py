@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
-from . import intervals
+from . import intervals, limits
 from . import layout as nz_layout
 from .coords import Const, Coord, divided, fold_leading, leading_multipliers
 from .intervals import Fact
@@ -399,11 +399,11 @@ def check_gm_gap(parent_rows: int, loaded_rows: int, column_blocks: int,
     rows = (f"dynamic tensor rows up to {parent_rows}" if dynamic_rows
             else f"tensor rows {parent_rows}")
     narrow = (", or narrow the row count's nz.range to at most "
-              f"{loaded_rows + nz_layout.GM_GAP_LIMIT + 1} (half-open) if the host allows"
+              f"{loaded_rows + limits.GM_GAP_LIMIT + 1} (half-open) if the host allows"
               if dynamic_rows else "")
     raise Refusal(loc, f"NZ load spans {column_blocks} column blocks with a GM gap of {gap} "
                   f"32-byte blocks ({rows} - loaded rows {loaded_rows}), more "
-                  f"than the {nz_layout.GM_GAP_LIMIT} the A2/A3 load instruction holds: a "
+                  f"than the {limits.GM_GAP_LIMIT} the A2/A3 load instruction holds: a "
                   "temporary guard against defect pto-isa#317 (the gap is truncated to 16 bits "
                   "and the load silently reads the wrong fractal). Workarounds: load a taller "
                   "row tile so the gap shrinks, or lay stacked weights out as a rank-3 "
@@ -432,15 +432,22 @@ def plan_leading_slice(geom: NzGeometry, offsets: Sequence[ir.Value],
 ACC_C0 = 8  # FP32 NZ
 
 
-def check_acc_store_whole_rows(geom: NzGeometry, tile_rows: int, row_offset: ir.Value,
-                               loc: ir.Location, proofs: WindowProofs) -> None:
+def check_acc_store_whole_rows(geom: NzGeometry, tile_rows: int, tile_cols: int,
+                               row_offset: ir.Value, loc: ir.Location,
+                               proofs: WindowProofs) -> None:
     """TStoreAccNz2nz (A2/A3) steps column blocks by the partition height, not
     by the parent's stride: only a store covering every row lands right."""
     if geom.rows is None:
         raise Refusal(loc, "NZ accumulator store into a tensor of a dynamic row count: the "
                       "store must cover the whole row axis, which a static tile cannot be "
                       "proved to do; store into a tensor of static rows, or store ND")
-    if tile_rows == geom.rows and proofs.fact(row_offset).constant == 0:
+    # One batch per store: the batch stride never matters. The column-block stride of
+    # the blocked view is 16 * (R / 16) * c0; the store's pitch is 16 * (M / 16) * c0.
+    column_block_stride = geom.rows * ACC_C0
+    mismatch = limits.acc_write_set_mismatch(
+        1, tile_cols // ACC_C0, tile_rows // ROWS, None, column_block_stride, ACC_C0)
+    # With M == R the window fits only at row offset 0; a proved 0 says it is there.
+    if mismatch is None and proofs.fact(row_offset).constant == 0:
         return
     raise Refusal(loc, f"NZ accumulator store must cover the whole {geom.rows}-row axis of the "
                   f"tensor at row offset 0 (the tile has {tile_rows} rows): the A2/A3 store "
@@ -465,7 +472,7 @@ def plan_acc_store_window(geom: NzGeometry, tile_rows: int, tile_cols: int,
         raise Refusal(loc, f"{what} of a {tile_rows} x {tile_cols} tile into a tensor of "
                       f"{geom.cols} columns: the tile is wider than the tensor, so the write "
                       "runs into the next batch; store a tile no wider than the tensor")
-    check_acc_store_whole_rows(geom, tile_rows, offsets[-2], loc, proofs)
+    check_acc_store_whole_rows(geom, tile_rows, tile_cols, offsets[-2], loc, proofs)
     col = divided_offset(offsets[-1], ACC_C0, "column offset", loc, proofs, what)
     _check_plane_bounds(geom, Const(0), col, tile_rows, tile_cols, loc, what)
     check_window_bounds(offsets[-1], tile_cols, geom.cols, "column", loc, proofs, what,

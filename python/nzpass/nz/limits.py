@@ -1,0 +1,72 @@
+"""The encoding limits of the A2/A3 transfer instructions, and the rules stated on them.
+
+One table: the verifier (`nz/hazards.py`, `nz/acc_store.py`, `nz/window.py`, `nz/layout.py`)
+proves a program inside these limits, and the byte model (`model/hardware.py`) reproduces
+what the device does at them, so the two can never disagree on a number or on which field
+overflows. Pure Python, no MLIR. Reference: docs/hardware-model.md (c) and (d).
+"""
+
+from __future__ import annotations
+
+# ---- TLoadGm2L1Nz2nz (NZ -> NZ load), docs/hardware-model.md (c)
+LOAD_MAX_COLUMN_BLOCKS = 4095      # n1, the burst count field
+LOAD_MAX_ROW_FIELD = 65535         # valid rows, and tile rows - valid rows (16-bit fields)
+STRIDE_LIMIT = 1 << 31             # every view stride goes through a 32-bit signed field
+BATCH_OFFSET_LIMIT = 1 << 32       # i * S0, for every batch i, is a uint32
+GM_GAP_FIELD = 1 << 16             # gmGap is a uint16_t: the gap wraps modulo this (pto-isa#317)
+GM_GAP_LIMIT = GM_GAP_FIELD - 1    # the largest gap that survives the field
+GM_GAP_WORD = 1 << 32              # the gap is first computed as a uint32
+GM_BLOCK_BYTES = 32                # the gap counts 32-byte blocks
+
+# ---- TLoad ND -> NZ
+ND2NZ_MAX_ROW_STRIDE = 65535       # the GM row stride field wraps past this in release builds
+
+# ---- TStoreAccNz2nz (Acc -> NZ store), docs/hardware-model.md (d)
+STORE_MAX_ROWS = 65535             # valid rows field
+STORE_MAX_COLS = 4095              # valid columns field
+L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}   # physical Acc (L0C) capacity
+ACC_FRACTAL_ROWS = 16              # the Acc store stacks column blocks of 16-row fractals
+
+
+def nz2nz_load_overflows(column_blocks: int, valid_rows: int, spare_rows: int,
+                         last_batch_offset: int, largest_stride: int) -> list[str]:
+    """Which fields of an NZ -> NZ load overflow, for the worst case of each quantity
+    (`spare_rows` = tile rows - valid rows; `last_batch_offset` = (n0 - 1) * S0)."""
+    problems = []
+    if column_blocks > LOAD_MAX_COLUMN_BLOCKS:
+        problems.append(f"sizes[1] = {column_blocks} column blocks, more than the "
+                        f"{LOAD_MAX_COLUMN_BLOCKS} the burst count holds")
+    if valid_rows > LOAD_MAX_ROW_FIELD:
+        problems.append(f"valid rows {valid_rows} exceed {LOAD_MAX_ROW_FIELD}")
+    if spare_rows > LOAD_MAX_ROW_FIELD:
+        problems.append(f"tile rows - valid rows can reach {spare_rows}, more than "
+                        f"{LOAD_MAX_ROW_FIELD}")
+    if last_batch_offset >= BATCH_OFFSET_LIMIT:
+        problems.append(f"the last batch starts {last_batch_offset} elements in, at or past "
+                        "2^32")
+    if largest_stride >= STRIDE_LIMIT:
+        problems.append(f"stride {largest_stride} is not below 2^31")
+    return problems
+
+
+def acc_store_pitch(n2: int, c0: int) -> int:
+    """L: the elements between the column blocks an Acc -> NZ store writes, 16 * n2 * c0,
+    derived from the partition height whatever the view's strides say."""
+    return ACC_FRACTAL_ROWS * n2 * c0
+
+
+def acc_write_set_mismatch(n0: int | None, n1: int | None, n2: int | None, s0: int | None,
+                           s1: int | None, c0: int) -> str | None:
+    """Where TStoreAccNz2nz's write set leaves the partition of sizes (n0, n1, n2, 16, c0)
+    and strides (s0, s1, 16 * c0, c0, 1): None when it is exactly the partition, "column"
+    when the column blocks of a batch are not one pitch apart in the view, "batch" when the
+    batches do not continue the column blocks. Column block J = i0 * n1 + i1 lands at
+    p + J * L and must land at p + i0 * s0 + i1 * s1, for every i0 < n0 and i1 < n1: so
+    s1 == L unless n1 == 1, and s0 == n1 * L unless n0 == 1. An unknown (None) count is
+    taken as more than one and an unknown stride never matches."""
+    pitch = None if n2 is None else acc_store_pitch(n2, c0)
+    if n1 != 1 and (pitch is None or s1 != pitch):
+        return "column"
+    if n0 != 1 and (pitch is None or n1 is None or s0 != n1 * pitch):
+        return "batch"
+    return None
