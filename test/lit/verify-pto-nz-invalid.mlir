@@ -1,6 +1,6 @@
 // RUN: nzpass-opt %s -p verify-pto-nz --split-input-file --verify-diagnostics
 
-// One case per rule of verify-pto-nz; each chunk expects exactly one error.
+// One case per rule of verify-pto-nz; each chunk expects the errors of one rule.
 
 // PTOAS 0.60 style: a rank-2 NZ view of the logical [256, 512] weight, with its
 // rank-2 partition and load. One root cause, one error: users of a refused view
@@ -1603,5 +1603,112 @@ func.func @negative_dynamic_valid_tile_argument(%p: !pto.ptr<i8>, %t: !pto.tile_
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x2x16x32xi8>
   // expected-error @+1 {{'pto.tload' tile with a dynamic valid region is a function argument, which no pto.alloc_tile operand can be followed through}}
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x2x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An NZ partition yielded out of an scf.if: the tload of the if's result would see an
+// ND-looking partition and go unchecked (here it loads 2 of 8 column blocks into a tile
+// of 8, which the direct form refuses).
+func.func @partition_through_scf_if(%p: !pto.ptr<f16>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %c32768 = arith.constant 32768 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c8, %c16, %c16, %c16, %c32768, %c4096, %c256, %c16, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %v = scf.if %c -> !pto.partition_tensor_view<1x8x16x16x16xf16> {
+    %a = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c16) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+    // expected-error @+1 {{an NZ partition flows into 'scf.yield'}}
+    scf.yield %a : !pto.partition_tensor_view<1x8x16x16x16xf16>
+  } else {
+    %b = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c16) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+    // expected-error @+1 {{an NZ partition flows into 'scf.yield'}}
+    scf.yield %b : !pto.partition_tensor_view<1x8x16x16x16xf16>
+  }
+  %t = "pto.alloc_tile"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>
+  "pto.tload"(%v, %t) : (!pto.partition_tensor_view<1x8x16x16x16xf16>, !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>) -> ()
+  return
+}
+
+// -----
+
+// An NZ partition carried by an scf.for: the loop's region argument hides it.
+func.func @partition_through_scf_for(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %c32768 = arith.constant 32768 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c8, %c16, %c16, %c16, %c32768, %c4096, %c256, %c16, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %a = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c16) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+  %t = "pto.alloc_tile"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>
+  // expected-error @+1 {{an NZ partition flows into 'scf.for'}}
+  %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%it = %a) -> (!pto.partition_tensor_view<1x8x16x16x16xf16>) {
+    "pto.tload"(%it, %t) : (!pto.partition_tensor_view<1x8x16x16x16xf16>, !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>) -> ()
+    scf.yield %it : !pto.partition_tensor_view<1x8x16x16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// An NZ partition passed to a function: the callee's tload cannot be checked here.
+func.func private @load_it(%v: !pto.partition_tensor_view<1x8x16x16x16xf16>)
+func.func @partition_through_call(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %c32768 = arith.constant 32768 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c8, %c16, %c16, %c16, %c32768, %c4096, %c256, %c16, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %a = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c16) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+  // expected-error @+1 {{an NZ partition flows into 'func.call'}}
+  func.call @load_it(%a) : (!pto.partition_tensor_view<1x8x16x16x16xf16>) -> ()
+  return
+}
+
+// -----
+
+// An NZ view read by an op verify-pto-nz does not model.
+func.func @view_into_unmodelled_op(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %c32768 = arith.constant 32768 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c8, %c16, %c16, %c16, %c32768, %c4096, %c256, %c16, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error @+1 {{an NZ view flows into 'pto.tprefetch'}}
+  "pto.tprefetch"(%tv) : (!pto.tensor_view<?x?x?x?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// An NZ partition in the wrong operand group of a checked op: the source of a tstore is
+// a tile, never a view (the op's own check says so too).
+func.func @partition_as_tstore_source(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %c32768 = arith.constant 32768 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c8, %c16, %c16, %c16, %c32768, %c4096, %c256, %c16, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %a = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c16) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+  %b = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c16) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+  // expected-error @+2 {{an NZ partition flows into the src operand of 'pto.tstore'}}
+  // expected-error @+1 {{'pto.tstore' op with an NZ view needs a !pto.tile_buf src operand}}
+  "pto.tstore"(%a, %b) : (!pto.partition_tensor_view<1x8x16x16x16xf16>, !pto.partition_tensor_view<1x8x16x16x16xf16>) -> ()
   return
 }

@@ -18,7 +18,7 @@ from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from ..ir.walk import nested_ops
-from ..nz import hazards
+from ..nz import escapes, hazards
 from ..nz.acc_store import ACC_BOX
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
@@ -67,7 +67,10 @@ class VerifyPtoNz(ModulePass):
     column-block pitch = partition height); the tile's valid region equal to the
     window (16 * sizes[2] rows, sizes[0] * sizes[1] * c0 columns). A view or a
     tile whose facts the pass cannot resolve (a function argument, an unknown
-    producer, a dynamic valid extent from elsewhere) is refused.
+    producer, a dynamic valid extent from elsewhere) is refused, and so is an NZ
+    view or partition that flows anywhere but into the partition_view, tload or
+    tstore that reads it (nz/escapes.py): past a yield, a call or an unmodelled
+    op, a partition's type no longer says NZ and its transfer would look ND.
 
       %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1)
           {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} ...
@@ -245,7 +248,19 @@ class _Checker:
             hint = _blocking_hint(self.pl_derived)
             self.views[op] = self._guard(lambda: _check_make_view(op, self.attrs(op), hint,
                                                                   self.analysis))
+            if isinstance(self.views[op], _NzView):
+                self._guard(lambda: self._check_uses(op, "an NZ view"))
         return self.views[op]
+
+    def _check_uses(self, op: ir.Operation, what: str) -> None:
+        """The NZ result of `op` must reach a transfer only through checked ops."""
+        escapes.check_nz_uses_checked(op.results[0], what, self._read_checked_op)
+
+    def _read_checked_op(self, cls: type[pto.PtoOp], op: ir.Operation) -> pto.PtoOp | None:
+        try:
+            return cls(op, self.attrs(op))
+        except MalformedOp:
+            return None
 
     def partition(self, op: ir.Operation) -> pto.PartitionView | None:
         """The partition_view's operand groups; None when malformed, which the
@@ -299,6 +314,8 @@ class _Checker:
         if op not in self.windows:
             result = self._guard(lambda: self._check_partition(op))
             self.windows[op] = result
+            if isinstance(result, (GmWindow, _UnresolvedView)):
+                self._guard(lambda: self._check_uses(op, "an NZ partition"))
         return self.windows[op]
 
     def _check_partition(self, op: ir.Operation) -> object:
