@@ -399,3 +399,25 @@ func.func @dynamic_rows_gap_fits(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 1
   }
   return
 }
+
+// -----
+
+// The plain spellings of a load's options are accepted: pad_mode = PadNull and
+// init_out_buffer = false leave the NZ->NZ copy as it is.
+// CHECK-LABEL: func.func @negative_nz_load_with_plain_options
+// CHECK: "pto.tload"
+// CHECK-SAME: init_out_buffer = false
+func.func @negative_nz_load_with_plain_options(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %c32768 = arith.constant 32768 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c8, %c16, %c16, %c16, %c32768, %c4096, %c256, %c16, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c16, %c16, %c16) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x16x16x16xf16>
+  %t = "pto.alloc_tile"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>
+  "pto.tload"(%pv, %t) <{init_out_buffer = false, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>, pad_mode = #pto.padmode<PadNull>}> : (!pto.partition_tensor_view<1x8x16x16x16xf16>, !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>) -> ()
+  return
+}

@@ -4,8 +4,11 @@ see docs/ir.md, section 2. Generic form only; properties `<{...}>` and plain
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
+from types import MappingProxyType
+from typing import ClassVar
 
 from ..errors import MalformedOp
 from ..ir.bindings import ir
@@ -307,6 +310,11 @@ class AllocTile(PtoOp):
 class TLoad(PtoOp):
     NAME = "pto.tload"
     GROUPS = table_groups(NAME)
+    # What a load may do besides copying its partition: the padding operands, and the
+    # attributes with the one value each that leaves the copy plain.
+    PAD_GROUPS = ("pad_value", "left_padding_num", "right_padding_num", "init_condition")
+    PLAIN_ATTRS: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"pad_mode": "#pto.padmode<PadNull>", "init_out_buffer": "false"})
 
 
 class TStore(PtoOp):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dialects import pto
+from ..dialects.common import SEGMENTS
 from ..errors import Refusal
 from ..ir.bindings import ir
 from . import layout as nz_layout
@@ -223,6 +224,25 @@ def check_valid_inside_tile(tile: TileRegion, loc: ir.Location, verb: str) -> No
 
 
 # ---------------------------------------------------------------- TLOAD NZ -> NZ
+
+
+def check_plain_nz_load(load: pto.PtoOp, attrs: dict[str, ir.Attribute],
+                        loc: ir.Location) -> None:
+    """An NZ load copies its partition as it is: padding on the way (a pad operand,
+    a pad_mode, init_out_buffer) would change what lands in the tile, in a way the
+    byte model does not know for NZ->NZ; an attribute nzpass cannot read may too.
+    `attrs` holds properties too (PropertyReader)."""
+    for group in pto.TLoad.PAD_GROUPS:
+        if load.groups[group]:
+            raise Refusal(loc, f"NZ load with a {group} operand: padding an NZ->NZ load "
+                          "is not modelled (the tile would not hold the partition's "
+                          "bytes as they are); remove it, or pad after the load")
+    for name, attr in attrs.items():
+        if name == SEGMENTS or pto.TLoad.PLAIN_ATTRS.get(name) == str(attr):
+            continue
+        raise Refusal(loc, f"NZ load with {name} = {attr}: only a plain NZ->NZ copy is "
+                      "proved (no padding, no initialisation of the tile, no attribute "
+                      "nzpass cannot read); remove it")
 
 
 def check_load_limits(window: GmWindow, tile: TileRegion, loc: ir.Location) -> None:
