@@ -53,6 +53,20 @@ func.func @nd_vec_load(%x: tensor<64x64xf32>) {
   return
 }
 
+// The load's own attributes stay on the pto.tload (target_memory becomes the tile_buf's loc);
+// on an NZ load verify-pto-nz refuses them (Inputs/nz-load-attribute.mlir).
+// CHECK-LABEL: func.func @load_keeps_user_attributes
+// CHECK: "pto.tload"
+// CHECK-SAME: note = "kept"
+// CHECK-NOT: target_memory
+func.func @load_keeps_user_attributes(%x: tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = "pl.tile.load"(%x, %c16, %c0, %c16, %c64) {note = "kept", operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
+  return
+}
+
 // A ragged last tile: the partition uses the valid window and the tile takes
 // valid_row / valid_col operands (logical rows = blocked row fractals * 16); the
 // argument's facts bound the rows to the tile (verify-pto-nz proves it).

@@ -9,6 +9,9 @@
 // pto-block-nz-views make.
 // RUN: nzpass-opt %S/block-nz-tensor-views.mlir --split-input-file --verify-diagnostics -p pl-to-pto | FileCheck %S/block-nz-tensor-views.mlir --check-prefix=E2E
 // RUN: nzpass-opt %S/convert-pl-to-pto.mlir -p convert-pl-to-pto,verify-pto-nz | FileCheck %S/convert-pl-to-pto.mlir
+// An attribute on an NZ load is carried to the pto.tload and refused there, at the pl line.
+// RUN: not nzpass-opt %S/Inputs/nz-load-attribute.mlir -p pl-to-pto 2>&1 | FileCheck %s --check-prefix=ATTR
+// ATTR: nz-load-attribute.mlir:7:8: error: NZ load with prefetch_hint = 2 : i64: only a plain NZ->NZ copy is proved
 // RUN: nzpass-opt %S/pto-block-nz-views.mlir -p pto-block-nz-views,verify-pto-nz | FileCheck %S/pto-block-nz-views.mlir --enable-var-scope
 
 // The output is tidy as canonicalize,cse,loop-invariant-code-motion would leave it: one

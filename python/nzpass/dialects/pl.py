@@ -51,6 +51,9 @@ def module_backend(module: ir.Operation) -> str:
 class TileLoad(SegmentedOp):
     NAME = "pl.tile.load"
     GROUPS = ("tensor", "offsets", "sizes", "valid_shape")
+    # Where the tile goes: the result's !pl.tile type says it too, and the lowered
+    # !pto.tile_buf carries it as loc=...; every other attribute is the user's.
+    TARGET_MEMORY = "target_memory"
 
 
 class TileStore(SegmentedOp):

@@ -209,7 +209,7 @@ class _FunctionPlan:
                       f"{reason}")
 
     def _plan_load(self, load: pl.TileLoad, geom: NzGeometry) -> None:
-        memory = load.string_attr("target_memory")
+        memory = load.string_attr(pl.TileLoad.TARGET_MEMORY)
         if memory != "mat":
             got = f"target_memory = \"{memory}\"" if memory is not None else "no target_memory"
             raise Refusal(load.location, f"NZ load with {got}: an NZ tensor is loaded NZ->NZ, "

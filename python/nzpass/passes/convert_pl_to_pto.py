@@ -247,7 +247,7 @@ class _FunctionLowering:
         buf = _tile_buf(load.op.results[0].type)
         valid_row, valid_col = _valid_extents(load, root, sizes, builder)
         alloc = builder.alloc_tile(buf, valid_row, valid_col)
-        builder.op(pto.TLoad.NAME, [[part], [alloc], [], [], [], []], [])
+        builder.op(pto.TLoad.NAME, [[part], [alloc], [], [], [], []], [], _load_attributes(load))
         load.op.results[0].replace_all_uses_with(alloc)
         load.op.erase()
 
@@ -383,6 +383,15 @@ def _valid_extents(load: pl.TileLoad, root: _Root, sizes: list[ir.Value],
     c0 = builder.constant_of(sizes[4])
     assert c0 is not None  # the blocked innermost extent is c0, a constant
     return (builder.mul(sizes[2], builder.index(16)), builder.mul(sizes[1], builder.index(c0)))
+
+
+def _load_attributes(load: pl.TileLoad) -> dict[str, ir.Attribute]:
+    """The load's attributes but those the lowering spells otherwise (the segment sizes
+    and target_memory, which the tile_buf's loc says): kept on the pto.tload rather than
+    dropped (verify-pto-nz then refuses one on an NZ load, which it cannot read)."""
+    consumed = (SEGMENTS, pl.TileLoad.TARGET_MEMORY)
+    return {name: load.op.attributes[name] for name in load.op.attributes
+            if name not in consumed}
 
 
 def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
