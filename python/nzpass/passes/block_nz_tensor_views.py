@@ -12,7 +12,7 @@ from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import MalformedOp, Refusal
-from ..ir.bindings import ir
+from ..ir.bindings import func, ir, scf
 from ..ir.walk import (
     PreOrder,
     block_arguments,
@@ -44,7 +44,8 @@ from ..nz.window import (
 )
 
 # Consumers an NZ tensor may flow through unchanged: they only pass the value on.
-_PASS_THROUGH = ("scf.for", "scf.yield", "func.return", "func.call")
+_PASS_THROUGH = (scf.ForOp.OPERATION_NAME, scf.YieldOp.OPERATION_NAME,
+                 func.ReturnOp.OPERATION_NAME, func.CallOp.OPERATION_NAME)
 # Consumers this pass replaces by a rebuilt op.
 _REWRITTEN = (pl.TileLoad.NAME, pl.TileStore.NAME, pl.TensorSlice.NAME)
 _REFUSED_CONSUMERS = {

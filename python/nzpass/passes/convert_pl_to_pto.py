@@ -10,7 +10,7 @@ from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import InternalInvariantError, MalformedOp, Refusal
-from ..ir.bindings import ir
+from ..ir.bindings import func, ir, scf
 from ..ir.type_cache import per_type
 from ..ir.walk import (
     block_arguments,
@@ -29,7 +29,9 @@ from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 from .block_nz_tensor_views import backend_or_refusal
 
-_TENSOR_PASSING_OPS = ("scf.for", "scf.yield", "scf.if", "func.call")
+_TENSOR_PASSING_OPS = (scf.ForOp.OPERATION_NAME, scf.YieldOp.OPERATION_NAME,
+                       scf.IfOp.OPERATION_NAME, func.CallOp.OPERATION_NAME)
+_RETURN = func.ReturnOp.OPERATION_NAME
 
 
 @dataclass(frozen=True)
@@ -282,7 +284,7 @@ class _FunctionLowering:
 
 _MEMORY_PATH = {pl.TileLoad.NAME: 0, pl.TileStore.NAME: 1, pl.TensorSlice.NAME: 0}
 # The only ops `_check_tensor_operands` has rules for; others pass any tensor through.
-_OPERAND_CHECKED_OPS = frozenset((*_MEMORY_PATH, *_TENSOR_PASSING_OPS, "func.return"))
+_OPERAND_CHECKED_OPS = frozenset((*_MEMORY_PATH, *_TENSOR_PASSING_OPS, _RETURN))
 
 
 def _check_value_type(t: ir.Type, loc: ir.Location) -> None:
@@ -351,7 +353,7 @@ def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: se
             raise Refusal(op.location, f"'{name}' passes a GM tensor: convert-pl-to-pto "
                           "lowers tensors to pointers at the kernel boundary only; inline the "
                           "callee or keep the tensor out of loop-carried values")
-        if name == "func.return" and operand in slices:
+        if name == _RETURN and operand in slices:
             raise Refusal(op.location, "the function returns a slice of a GM tensor: after "
                           "lowering only whole kernel arguments have a pointer to return; "
                           "return the parent tensor instead")
