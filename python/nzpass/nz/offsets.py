@@ -262,6 +262,16 @@ class OffsetAnalysis:
     # (query, arguments...) -> answer of the relational queries of this module
     # (upper_bound_of_sum, slack_below, proved_sum_at_most, linear_form).
     derived: dict = field(default_factory=dict)
+    # value -> `integer_width` of its type: one type read per value.
+    _widths: dict = field(default_factory=dict)
+
+    def width(self, value: ir.Value) -> int | None:
+        """`integer_width(value.type)`, read once per value."""
+        widths = self._widths
+        width = widths.get(value, _UNREAD)
+        if width is _UNREAD:
+            width = widths[value] = integer_width(value.type)
+        return width
 
     def fact(self, value: ir.Value) -> Fact:
         """What the value can be at run time (the width's top for a non-integer)."""
@@ -291,7 +301,7 @@ class OffsetAnalysis:
         # bound cut its walk short, budget the depth that walk had left.
         if budget > 0 and memo is not None and (memo[1] or memo[2] >= budget):
             return memo[0], memo[1]
-        width = integer_width(value.type)
+        width = self.width(value)
         top = Fact.top(width or intervals.INDEX_WIDTH)
         if budget <= 0:
             return top, False

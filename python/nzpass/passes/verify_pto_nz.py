@@ -26,7 +26,6 @@ from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
 from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
-    integer_width,
     linear_form,
     max_proof_depth_option,
     provable_forms_once,
@@ -143,6 +142,7 @@ class _UnresolvedView:
 # A view or partition that is NZ but was refused: its users are not checked again
 # (one root cause, one error).
 _REFUSED = object()
+_UNCHECKED = object()  # a memo's "not checked yet" (None is an answer: not NZ)
 
 
 @dataclass(frozen=True)
@@ -190,6 +190,8 @@ class _Checker:
         self.warnings: list[Refusal] = []
         self.views: dict[ir.Operation, object] = {}
         self.windows: dict[ir.Operation, object] = {}
+        # The refused ones among them, kept when the others are dropped.
+        self._refused_windows: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
         self.analysis = OffsetAnalysis()
@@ -214,7 +216,7 @@ class _Checker:
         one root cause, one error, however far its users are)."""
         self._attrs.clear()
         self._partitions.clear()
-        self.windows = {op: w for op, w in self.windows.items() if w is _REFUSED}
+        self.windows = self._refused_windows.copy()
         self.analysis = OffsetAnalysis()
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
@@ -296,10 +298,12 @@ class _Checker:
     def partition_window(self, op: ir.Operation) -> object:
         """The partition's GmWindow (checked once), None when it is not of an NZ
         view, _REFUSED when a rule fails or its view cannot be resolved."""
-        if op not in self.windows:
-            result = self._guard(lambda: self._check_partition(op))
-            self.windows[op] = result
-        return self.windows[op]
+        window = self.windows.get(op, _UNCHECKED)
+        if window is _UNCHECKED:
+            window = self.windows[op] = self._guard(lambda: self._check_partition(op))
+            if window is _REFUSED:
+                self._refused_windows[op] = window
+        return window
 
     def _check_partition(self, op: ir.Operation) -> object:
         partition = self.partition(op) or self.groups_if_nz(pto.PartitionView, op)
@@ -317,7 +321,8 @@ class _Checker:
             len(result.dims) if result else None, _blocking_hint(self.pl_derived))
         for rule in _PARTITION_RULES:
             rule(facts)
-        _check_integer_operands(op.location, "'pto.partition_view'", offsets + sizes)
+        _check_integer_operands(op.location, "'pto.partition_view'", offsets + sizes,
+                                self.analysis.width)
         if result is not None:
             _check_type_agrees(op.location, "NZ partition", "size", result, sizes, self.fact)
             _check_same_element(op.location, "'pto.partition_view' result", result.element,
@@ -443,9 +448,10 @@ def _resolve(values: Sequence[ir.Value], dims: Sequence[Extent]) -> tuple[Extent
     return tuple(d if c is None else c for c, d in zip(constants, dims, strict=True))
 
 
-def _check_integer_operands(loc: ir.Location, what: str, values: Sequence[ir.Value]) -> None:
+def _check_integer_operands(loc: ir.Location, what: str, values: Sequence[ir.Value],
+                            width: Callable[[ir.Value], int | None]) -> None:
     for value in values:
-        if integer_width(value.type) is None:
+        if width(value) is None:
             raise MalformedOp(loc, f"{what} operand of type {value.type}: shapes, strides, "
                               "offsets and sizes are index (or integer) values")
 
@@ -517,7 +523,8 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str
     c0 = _c0(result.element, op.location)
     _check_ptr_element(view, result.element)
     shape, strides = view.groups["shape"], view.groups["strides"]
-    _check_integer_operands(op.location, "'pto.make_tensor_view'", shape + strides)
+    _check_integer_operands(op.location, "'pto.make_tensor_view'", shape + strides,
+                            analysis.width)
     facts = _ViewFacts(op.location, result.element, c0, _resolve(shape, result.dims),
                        tuple(constant_value(v) for v in strides), hint, tuple(shape),
                        tuple(strides), analysis)
