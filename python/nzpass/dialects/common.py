@@ -49,7 +49,7 @@ def check_no_regions(op: ir.Operation) -> None:
 
 def split_operands(op: ir.Operation, names: Sequence[str],
                    sizes: Sequence[int]) -> dict[str, list[ir.Value]]:
-    if len(sizes) != len(names) or any(size < 0 for size in sizes):
+    if len(sizes) != len(names) or min(sizes, default=0) < 0:
         raise MalformedOp(op.location, f"'{op.name}' op expects {len(names)} operand groups "
                           f"({', '.join(names)}), got {SEGMENTS} {list(sizes)}")
     operands = list(op.operands)

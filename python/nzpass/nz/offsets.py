@@ -275,9 +275,6 @@ class OffsetAnalysis:
 
     def fact(self, value: ir.Value) -> Fact:
         """What the value can be at run time (the width's top for a non-integer)."""
-        memo = self._facts.get(value)
-        if memo is not None and (memo[1] or memo[2] >= self.max_depth):
-            return memo[0]
         return self._fact(value, self.max_depth)[0]
 
     def non_negative(self, value: ir.Value) -> bool:
@@ -296,7 +293,8 @@ class OffsetAnalysis:
         return op
 
     def _fact(self, value: ir.Value, budget: int) -> tuple[Fact, bool]:
-        memo = self._facts.get(value)
+        facts = self._facts
+        memo = facts.get(value)
         # A memo entry is (fact, exact, budget): exact is False when the depth
         # bound cut its walk short, budget the depth that walk had left.
         if budget > 0 and memo is not None and (memo[1] or memo[2] >= budget):
@@ -306,27 +304,29 @@ class OffsetAnalysis:
         if budget <= 0:
             return top, False
         if width is None:  # not an integer: nothing to prove, and nothing deeper to read
-            self._facts[value] = (top, True, budget)
+            facts[value] = (top, True, budget)
             return top, True
         # SSA definitions dominate their uses, so a walk never re-enters a
         # value; should it, the placeholder proves nothing.
-        self._facts[value] = (top, False, budget)
-        fact, exact = self._compute(value, width, budget - 1)
-        self._facts[value] = (fact, exact, budget)
+        facts[value] = (top, False, budget)
+        fact, exact = self._compute(value, top, budget - 1)
+        facts[value] = (fact, exact, budget)
         return fact, exact
 
     def _operands(self, values, budget: int) -> tuple[list[Fact], bool]:
         facts = []
         exact = True
+        fact_of = self._fact
         for v in values:
-            fact, fact_exact = self._fact(v, budget)
+            fact, fact_exact = fact_of(v, budget)
             facts.append(fact)
             exact = exact and fact_exact
         return facts, exact
 
-    def _compute(self, value: ir.Value, width: int, budget: int) -> tuple[Fact, bool]:
-        """The fact of an integer `value` of `width` bits from its definition."""
-        top = Fact.top(width)
+    def _compute(self, value: ir.Value, top: Fact, budget: int) -> tuple[Fact, bool]:
+        """The fact of an integer `value` from its definition; `top` is its
+        width's top."""
+        width = top.width
         if isinstance(value, ir.BlockArgument):
             return self._argument(value, width, top, budget)
         op = self.owner(value)

@@ -157,8 +157,8 @@ class _FunctionPlan:
         args = list(block_arguments(self.func)) if not is_declaration(self.func) else []
         inputs = []
         for index, t in enumerate(ftype.inputs):
-            loc = args[index].location if index < len(args) else self.func.location
-            blocked = self._block(t, loc)
+            where = args[index] if index < len(args) else self.func
+            blocked = self.blocker.block_at(t, lambda where=where: where.location)
             inputs.append(blocked[0] if blocked else t)
         results = []
         for t in ftype.results:
@@ -173,14 +173,8 @@ class _FunctionPlan:
         assert isinstance(ops, list)  # a fresh pre-order walk lists its ops
         self.positions = {op: position for position, op in enumerate(ops)}
         planned_users: set[ir.Operation] = set()
-        for value in defined_values(self.func, ops):
-            try:
-                blocked = self.blocker.block_value(value)
-            except Refusal as refusal:
-                self.refusals.append(refusal)
-                continue
-            if blocked is None:
-                continue
+        values = defined_values(self.func, ops)
+        for value, blocked in self.blocker.blocked_values(values, self.refusals):
             self.retypes.append((value, blocked[0]))
             for use in value.uses:
                 user = use.owner.operation

@@ -126,9 +126,11 @@ class _FunctionLowering:
                 for arg in block_arguments(op):
                     self._check_value(arg)
             # A memory op's results die with it (a slice's may live on: see lower).
-            keep = name not in _MEMORY_PATH
-            for result in op.results:
-                self._check_value(result, keep)
+            if name in _MEMORY_PATH:
+                for result in op.results:
+                    self._check_value(result, False)
+            else:
+                self._check_results(op)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
             if name in _MEMORY_PATH:
@@ -159,6 +161,17 @@ class _FunctionLowering:
             is_tile = self.checked_types[t] = _is_tile(t)
         if is_tile and keep:
             self.tile_values.append(value)
+
+    def _check_results(self, op: ir.Operation) -> None:
+        """`_check_value` of each result of an op the lowering keeps, inlined:
+        it runs for every op, and nearly every type has been seen before."""
+        checked, tiles = self.checked_types, self.tile_values
+        for result in op.results:
+            is_tile = checked.get(result.type)
+            if is_tile is None:
+                self._check_value(result)
+            elif is_tile:
+                tiles.append(result)
 
     def _check_store(self, store: pl.TileStore) -> None:
         layout = pl.tensor_layout(store.single("dest").type)

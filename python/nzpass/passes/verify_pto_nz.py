@@ -195,6 +195,8 @@ class _Checker:
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
         self.analysis = OffsetAnalysis()
+        # What the value can be at run time: the current analysis's, called directly.
+        self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
         self.pl_derived = False
         backend = self._guard(lambda: pl.module_backend(module))
         self.backend = backend if isinstance(backend, str) else "a2a3"
@@ -202,6 +204,7 @@ class _Checker:
     def begin(self, analysis: OffsetAnalysis, pl_derived: bool) -> None:
         """Start a top-level op: its own analysis memo and the provenance of its IR."""
         self.analysis = analysis
+        self.fact = analysis.fact
         self.pl_derived = pl_derived
 
     def _guard(self, check: Callable[[], object]) -> object:
@@ -218,6 +221,7 @@ class _Checker:
         self._partitions.clear()
         self.windows = self._refused_windows.copy()
         self.analysis = OffsetAnalysis()
+        self.fact = self.analysis.fact
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
         """Attributes and properties, read once per op: a property read prints the op."""
@@ -225,9 +229,6 @@ class _Checker:
             needed = (SEGMENTS, "layout") if op.name == pto.MakeTensorView.NAME else (SEGMENTS,)
             self._attrs[op] = self.reader.attributes(op, needed)
         return self._attrs[op]
-
-    def fact(self, value: ir.Value) -> Fact:
-        return self.analysis.fact(value)
 
     def check(self, op: ir.Operation) -> None:
         if op.name == pto.MakeTensorView.NAME:
