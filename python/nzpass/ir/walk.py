@@ -64,10 +64,11 @@ def nested_ops(op: ir.Operation) -> list[ir.Operation]:
     (iteratively: no recursion limit)."""
     found: list[ir.Operation] = []
     append = found.append
+    advance = ir.WalkResult.ADVANCE  # looked up once, not once per op
 
     def visit(inner) -> ir.WalkResult:
         append(inner)
-        return ir.WalkResult.ADVANCE
+        return advance
 
     op.walk(visit, ir.WalkOrder.PRE_ORDER)
     del found[0]  # `op` itself

@@ -149,22 +149,20 @@ class _FunctionPlan:
     def _constant(self, value: ir.Value) -> int | None:
         return self._proofs.fact(value).constant
 
-    def _block(self, t: ir.Type, loc: ir.Location):
-        return self.blocker.block(t, loc)
-
     def _plan_signature(self) -> None:
         ftype = function_type(self.func)
         args = list(block_arguments(self.func)) if not is_declaration(self.func) else []
+        old_inputs, old_results = list(ftype.inputs), list(ftype.results)  # read once
         inputs = []
-        for index, t in enumerate(ftype.inputs):
+        for index, t in enumerate(old_inputs):
             where = args[index] if index < len(args) else self.func
             blocked = self.blocker.block_at(t, lambda where=where: where.location)
             inputs.append(blocked[0] if blocked else t)
         results = []
-        for t in ftype.results:
-            blocked = self._block(t, self.func.location)
+        for t in old_results:
+            blocked = self.blocker.block_at(t, lambda: self.func.location)
             results.append(blocked[0] if blocked else t)
-        if inputs != list(ftype.inputs) or results != list(ftype.results):
+        if inputs != old_inputs or results != old_results:
             self.new_signature = (inputs, results)
 
     def _plan_body(self) -> None:
