@@ -59,11 +59,14 @@ class ConvertPlToPto(ModulePass):
         refusals: list[Refusal] = []
         backend = backend_or_refusal(module, refusals)
         lowerings = []
+        # A type's check passes or fails whatever value has it: one module, one
+        # context, so the types that passed are shared by every function.
+        checked_types: dict[ir.Type, bool] = {}
         with unchanging_ir():  # checking only reads the IR
             for func in functions(module):
                 if is_declaration(func):
                     continue
-                lowering = _FunctionLowering(func, backend)
+                lowering = _FunctionLowering(func, backend, checked_types=checked_types)
                 try:
                     lowering.check()
                 except Refusal as refusal:
@@ -95,7 +98,9 @@ class _FunctionLowering:
     views_at: int = 0
     views_anchor: ir.Operation | None = None
     scope: FunctionScope | None = None
-    checked_types: dict[ir.Type, bool] = field(default_factory=dict)  # type -> is a tile
+    # type -> is a tile, for the types that passed `_check_value_type` (a refused
+    # one is not kept: each value of it is refused where it is).
+    checked_types: dict[ir.Type, bool] = field(default_factory=dict)
     tile_values: list[ir.Value] = field(default_factory=list)
 
     @property
