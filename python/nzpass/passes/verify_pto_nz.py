@@ -483,8 +483,20 @@ def _check_same_element(loc: ir.Location, what: str, element: str, expected: str
                   f"element type reinterprets the bytes; use {expected}")
 
 
+# element spelling -> its c0: a pure function of the text (a plain int, no IR object
+# kept), so each spelling's type is parsed once per process; refusals are not kept.
+_C0_BY_ELEMENT: dict[str, int] = {}
+
+
 def _c0(element: str, loc: ir.Location) -> int:
     """Elements per 32-byte C0 line of `element`, or a refusal of a type NZ cannot hold."""
+    c0 = _C0_BY_ELEMENT.get(element)
+    if c0 is None:
+        c0 = _C0_BY_ELEMENT[element] = _element_c0(element, loc)
+    return c0
+
+
+def _element_c0(element: str, loc: ir.Location) -> int:
     try:
         bits = element_bit_width(pl.element_type(element))
     except OpaqueSyntaxError:
