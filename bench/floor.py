@@ -18,12 +18,6 @@ import sys
 import time
 from pathlib import Path
 
-# The ops whose operands the passes must read: what block-nz-tensor-views and
-# convert-pl-to-pto rewrite, and what verify-pto-nz checks.
-PL_MEMORY_OPS = ("pl.tile.load", "pl.tile.store", "pl.tensor.slice")
-PTO_MEMORY_OPS = ("pto.make_tensor_view", "pto.partition_view", "pto.tload", "pto.tstore",
-                  "pto.alloc_tile")
-
 # How nzpass-opt prints a lone module into its output file.
 PRINT_AS_NZPASS_OPT = "lowered: print(file=open(..., 'w')) (as nzpass-opt prints)"
 
@@ -45,6 +39,13 @@ def main(argv: list[str]) -> int:
     from mlir.dialects import arith
 
     import nzpass
+    from nzpass.dialects import pl, pto
+
+    # The ops whose operands the passes must read: what block-nz-tensor-views and
+    # convert-pl-to-pto rewrite, and what verify-pto-nz checks.
+    pl_memory_ops = (pl.TileLoad.NAME, pl.TileStore.NAME, pl.TensorSlice.NAME)
+    pto_memory_ops = (pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
+                      pto.TStore.NAME, pto.AllocTile.NAME)
 
     totals: dict[str, float] = {"import nzpass + mlir": time.perf_counter() - start}
     per_call: dict[str, float] = {}
@@ -63,8 +64,8 @@ def main(argv: list[str]) -> int:
         counts["block arguments"] = sum(len(b.arguments) for o in ops for r in o.regions
                                         for b in r.blocks)
         counts["operands of pl memory ops"] = sum(
-            len(o.operands) for o in ops if o.name in PL_MEMORY_OPS)
-        counts["pl memory ops"] = sum(1 for o in ops if o.name in PL_MEMORY_OPS)
+            len(o.operands) for o in ops if o.name in pl_memory_ops)
+        counts["pl memory ops"] = sum(1 for o in ops if o.name in pl_memory_ops)
 
         def per(name, fn, n, repeat=3):
             per_call[name] = best(fn, repeat) / n * 1e6
@@ -95,7 +96,7 @@ def main(argv: list[str]) -> int:
         def create_generic():
             ip, loc = ir.InsertionPoint(block), ir.Location.unknown()
             for _ in range(n):
-                ir.Operation.create("arith.constant", results=[index],
+                ir.Operation.create(arith.ConstantOp.OPERATION_NAME, results=[index],
                                     attributes={"value": value}, loc=loc, ip=ip)
 
         def create_builder():
@@ -124,7 +125,7 @@ def main(argv: list[str]) -> int:
             counts["lowered values"] = sum(len(o.results) for o in lowered_ops) + sum(
                 len(b.arguments) for o in lowered_ops for r in o.regions for b in r.blocks)
             counts["operands of pto memory ops"] = sum(
-                len(o.operands) for o in lowered_ops if o.name in PTO_MEMORY_OPS)
+                len(o.operands) for o in lowered_ops if o.name in pto_memory_ops)
             del lowered_ops
             counts["lowered bytes"] = len(lowered.encode())
             totals["lowered: get_asm"] = best(lambda: out.get_asm(assume_verified=True), 2)

@@ -44,7 +44,8 @@ import numpy as np
 import nzpass
 from nzpass.dialects import pto
 from nzpass.driver.source import ParseError
-from nzpass.ir.bindings import ir
+from nzpass.ir.bindings import ir, scf
+from nzpass.ir.walk import FUNC
 from nzpass.model import GmSource, SimulationError, ViewRequest
 from nzpass.model.hardware import GmOutOfBounds, HardwareLimitError
 from nzpass.model.kernel import Kernel, KernelArgument, LaunchError, check_nz_against_nd
@@ -118,7 +119,7 @@ def _layout(view: ir.Operation) -> str:
 def find_weights(path: str, module: ir.Module) -> list[Weight]:
     weights = []
     for func in module.body.operations:
-        if func.operation.name != "func.func" or not func.regions[0].blocks:
+        if func.operation.name != FUNC or not func.regions[0].blocks:
             continue
         name = ir.StringAttr(func.attributes["sym_name"]).value
         by_pointer: dict[int, list[tuple[ir.Operation, bool | None]]] = {}
@@ -193,7 +194,7 @@ def _arguments_used_as(kernel: Kernel, role: str) -> list[int]:
     row count) or an scf.for upper bound (role "bound": a trip count, which block 0 alone
     may not show when the loop starts at the block index)."""
     func = next(op for op in kernel.module.regions[0].blocks[0].operations
-                if op.operation.name == "func.func"
+                if op.operation.name == FUNC
                 and ir.StringAttr(op.attributes["sym_name"]).value == kernel.function)
     args = list(func.regions[0].blocks[0].arguments)
     found: list[int] = []
@@ -206,7 +207,7 @@ def _role_operands(op: ir.Operation, role: str, args: list, found: list[int]) ->
     if role == "shape" and op.name == pto.MakeTensorView.NAME:
         rank = (len(op.operands) - 1) // 2
         operands = list(op.operands[1:1 + rank])
-    elif role == "bound" and op.name == "scf.for":
+    elif role == "bound" and op.name == scf.ForOp.OPERATION_NAME:
         operands = [op.operands[1]]
     else:
         return
@@ -361,7 +362,7 @@ def _rows_needed(reached, probe_rows: int) -> int:
 def _sizes_weight(kernel: Kernel, arg: KernelArgument, weight: Weight) -> bool:
     """Whether `arg` is an extent of one of the weight's views (their source lines)."""
     func = next(op for op in kernel.module.regions[0].blocks[0].operations
-                if op.operation.name == "func.func"
+                if op.operation.name == FUNC
                 and ir.StringAttr(op.attributes["sym_name"]).value == kernel.function)
     value = list(func.regions[0].blocks[0].arguments)[arg.number]
     return any(use.owner.operation.name == pto.MakeTensorView.NAME

@@ -148,9 +148,9 @@ def test_shared_subexpressions_are_memoised():
     calls = []
     compute = prover._compute
 
-    def count(value, width, budget):
+    def count(value, top, budget):
         calls.append(value)
-        return compute(value, width, budget)
+        return compute(value, top, budget)
 
     prover._compute = count
     assert facts(prover, top, 16) == (True, True)  # 16 * 2**50 fits 64 bits

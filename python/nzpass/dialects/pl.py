@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
-from ..ir.type_cache import per_type
+from ..ir.type_cache import new_cache, per_type
 from . import opaque
 from .common import SegmentedOp, utf8_text
 
@@ -104,9 +104,19 @@ class TensorLayout:
         return "#pl.layout<" + ", ".join(items) + ">"
 
     def attribute(self) -> ir.Attribute:
-        # Parsed in the current context every time: an attribute cached across
-        # contexts would keep each finished context alive (one per input chunk).
-        return ir.Attribute.parse(self.spelling())
+        # Parsed once per context and pass run: the cache is keyed by the
+        # context and emptied with the type caches when a pass run ends, so no
+        # finished context is kept alive (one per input chunk).
+        key = (ir.Context.current, self.spelling())
+        attr = _LAYOUT_ATTRS.get(key)
+        if attr is None:
+            attr = _LAYOUT_ATTRS[key] = ir.Attribute.parse(key[1])
+        return attr
+
+
+# (context, spelling) -> the layout attribute, for the current pass run.
+_LAYOUT_ATTRS: dict[tuple[ir.Context | None, str], ir.Attribute] = new_cache()
+_DYNAMIC_SIZE = ir.ShapedType.get_dynamic_size()  # what `ShapedType.shape` gives for `?`
 
 
 class LayoutSyntaxError(ValueError):
@@ -158,7 +168,9 @@ def tensor_layout(t: ir.Type) -> TensorLayout | None:
 
 
 def tensor_shape(t: ir.RankedTensorType) -> tuple[int | None, ...]:
-    return tuple(None if t.is_dynamic_dim(i) else t.get_dim_size(i) for i in range(t.rank))
+    # One read of the whole shape, not two binding calls per axis.
+    dynamic = _DYNAMIC_SIZE
+    return tuple(None if d == dynamic else d for d in t.shape)
 
 
 def tensor_type(shape, element: ir.Type, layout: TensorLayout) -> ir.RankedTensorType:

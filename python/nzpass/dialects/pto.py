@@ -14,7 +14,7 @@ from ..errors import MalformedOp
 from ..ir.bindings import ir
 from ..ir.type_cache import new_cache, per_type
 from . import opaque
-from .common import SEGMENTS, split_operands
+from .common import SEGMENTS, dense_ints, split_operands
 from .pto_table import OPS
 
 DIALECT = "pto"
@@ -265,7 +265,7 @@ class PtoOp:
         sizes = attrs.get(SEGMENTS)
         if sizes is not None and not isinstance(sizes, ir.DenseI32ArrayAttr):
             raise MalformedOp(op.location, f"'{op.name}' op {SEGMENTS} must be array<i32: ...>")
-        counts = list(sizes) if sizes is not None else self.derive_sizes(len(op.operands))
+        counts = dense_ints(sizes) if sizes is not None else self.derive_sizes(len(op.operands))
         self.groups = split_operands(op, self.GROUPS, counts)
 
     def derive_sizes(self, count: int) -> list[int]:

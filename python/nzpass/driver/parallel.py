@@ -20,7 +20,7 @@ import os
 import re
 from collections.abc import Sequence
 
-from ..ir.bindings import MLIRError, ir, passmanager
+from ..ir.bindings import MLIRError, func, ir, passmanager
 from .diagnostics import DiagnosticEngine
 from .pass_base import ModulePass
 from .pipeline import Element, Pipeline, verify
@@ -38,7 +38,7 @@ MIN_FUNCTIONS_PER_JOB = 2
 
 _EXIT_DONE, _EXIT_FALL_BACK = 0, 3
 _COMMENT = r"//[^\n]*"  # compiled on first use (by `re`'s cache): a split run only
-_FUNC = "func.func"
+_FUNC = func.FuncOp.OPERATION_NAME
 
 
 def machine_jobs() -> int:

@@ -18,13 +18,13 @@ from functools import lru_cache
 
 from .. import passes
 from ..errors import Refusal
-from ..ir.bindings import MLIRError, ir, new_context, passmanager
+from ..ir.bindings import MODULE, MLIRError, ir, new_context, passmanager
 from ..ir.type_cache import clear_type_caches
 from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
 from .pass_base import ModulePass, PassOptionError
 
 PIPELINE_SOURCE = "MLIR Textual PassPipeline Parser"
-_MODULE_ANCHORS = ("builtin.module", "any")
+_MODULE_ANCHORS = (MODULE, "any")
 # `builtin.module(...)` or `any(...)`, as opposed to the `a,b` shorthand.
 # (Compiled on first use, by `re`'s cache: the tool never needs it.)
 _ANCHORED = r"\s*(" + "|".join(map(re.escape, _MODULE_ANCHORS)) + r")\s*\("
@@ -358,7 +358,7 @@ class Pipeline:
 
     def text(self) -> str:
         parts = [s.pipeline_text() if isinstance(s, ModulePass) else s.text for s in self.steps]
-        return "builtin.module(" + ",".join(parts) + ")"
+        return MODULE + "(" + ",".join(parts) + ")"
 
     def dump(self) -> str:
         """What mlir-opt's --dump-pass-pipeline prints: the pass count and the pipeline that
@@ -371,7 +371,7 @@ class Pipeline:
             pm = passmanager.PassManager()
             pm.add(step.text)  # the upstream printer spells out every option
             parts.append(_inside_anchor(str(pm)))
-        pretty, count = _pretty_pipeline("builtin.module(" + ",".join(p for p in parts if p) + ")")
+        pretty, count = _pretty_pipeline(MODULE + "(" + ",".join(p for p in parts if p) + ")")
         return f"Pass Manager with {count} passes:\n{pretty}\n\n"
 
 

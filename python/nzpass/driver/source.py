@@ -152,6 +152,11 @@ _STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
 # A dense array of `index` elements trips an assertion inside the parser of the
 # bindings (they are built with assertions): the process would abort.
 _INDEX_DENSE_ARRAY = re.compile(r"\barray\s*<\s*index\b")
+# The same spelling in the raw text, where a string or a comment may stand for the
+# blanks masking leaves: every match of the masked text is one of these, so a text
+# without one needs no masking (which builds a string per quoted op name).
+_GAP = r'(?:\s|"(?:[^"\\\n]|\\.)*"|//[^\n]*)*'
+_MAY_HOLD_INDEX_DENSE_ARRAY = re.compile(r"\barray" + _GAP + "<" + _GAP + r"index\b")
 
 
 def may_hold_pto_syntax(text: str) -> bool:
@@ -166,7 +171,7 @@ def check_parser_hazards(chunk: Chunk, name: str, diagnostics: DiagnosticEngine)
     """Whether the chunk is free of spellings that abort the upstream parser; an
     error at the first such spelling otherwise."""
     text = chunk.text
-    if "index" not in text:
+    if "index" not in text or _MAY_HOLD_INDEX_DENSE_ARRAY.search(text) is None:
         return True
     masked = _STRING_OR_COMMENT.sub(lambda m: " " * len(m.group()), text)
     found = _INDEX_DENSE_ARRAY.search(masked)

@@ -6,11 +6,11 @@ point or location context entered per op."""
 
 from __future__ import annotations
 
-from .bindings import ir
+from .bindings import arith, ir
 
 
 def constant(type_: ir.Type, value: int, loc: ir.Location, ip: ir.InsertionPoint) -> ir.Value:
-    return ir.Operation.create("arith.constant", results=[type_],
+    return ir.Operation.create(arith.ConstantOp.OPERATION_NAME, results=[type_],
                                attributes={"value": ir.IntegerAttr.get(type_, value)},
                                loc=loc, ip=ip).result
 
@@ -24,5 +24,5 @@ def binary(name: str, lhs: ir.Value, rhs: ir.Value, loc: ir.Location,
 
 def index_cast(value: ir.Value, type_: ir.Type, loc: ir.Location,
                ip: ir.InsertionPoint) -> ir.Value:
-    return ir.Operation.create("arith.index_cast", results=[type_], operands=[value],
+    return ir.Operation.create(arith.IndexCastOp.OPERATION_NAME, results=[type_], operands=[value],
                                loc=loc, ip=ip).result

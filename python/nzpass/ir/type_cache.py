@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .bindings import ir
 
 T = TypeVar("T")
 
 _CACHES: list[dict] = []
+_MISSING: Any = object()
 
 
 def new_cache() -> dict:
@@ -39,9 +40,9 @@ def per_type(compute: Callable[[ir.Type], T]) -> Callable[[ir.Type], T]:
 
     @wraps(compute)
     def cached(t: ir.Type) -> T:
-        if t in cache:
-            return cache[t]
-        value = cache[t] = compute(t)
+        value = cache.get(t, _MISSING)  # one lookup: types hash and compare natively
+        if value is _MISSING:
+            value = cache[t] = compute(t)
         return value
 
     return cached

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from .bindings import ir
+from .bindings import MODULE, func, ir
 
-FUNC = "func.func"
+FUNC = func.FuncOp.OPERATION_NAME
 
 
 def functions(module: ir.Operation) -> Iterator[ir.Operation]:
@@ -22,7 +22,7 @@ def functions(module: ir.Operation) -> Iterator[ir.Operation]:
                 op = op.operation
                 if op.name == FUNC:
                     yield op
-                elif op.name == "builtin.module":
+                elif op.name == MODULE:
                     nested.append(op)
         pending.extend(reversed(nested))
 
@@ -64,10 +64,11 @@ def nested_ops(op: ir.Operation) -> list[ir.Operation]:
     (iteratively: no recursion limit)."""
     found: list[ir.Operation] = []
     append = found.append
+    advance = ir.WalkResult.ADVANCE  # looked up once, not once per op
 
     def visit(inner) -> ir.WalkResult:
         append(inner)
-        return ir.WalkResult.ADVANCE
+        return advance
 
     op.walk(visit, ir.WalkOrder.PRE_ORDER)
     del found[0]  # `op` itself

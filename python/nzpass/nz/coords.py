@@ -18,7 +18,7 @@ from typing import cast
 from ..errors import InternalInvariantError
 from ..ir import arith as arith_ops
 from ..ir import walk as ir_walk
-from ..ir.bindings import ir
+from ..ir.bindings import arith, ir, scf
 
 
 @dataclass(frozen=True)
@@ -86,17 +86,20 @@ def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None,
     return Folded(tuple(terms), constant) if terms else Const(constant)
 
 
-def _constant_key(type_: ir.Type, value: int) -> tuple[ir.Type, int]:
-    return type_, value
-
-
 # Loops LICM hoists out of (upstream's LoopLikeOpInterface ops); an op nested in
 # any other region op (an scf.if) stays there, as it does under LICM.
-_LOOPS = frozenset(("scf.for", "scf.while", "scf.parallel", "scf.forall", "affine.for",
-                    "affine.parallel"))
+# (affine's two are spelled: its op classes would cost every run 1.5 ms of imports
+# for two names only an affine input can reach.)
+_LOOPS = frozenset((scf.ForOp.OPERATION_NAME, scf.WhileOp.OPERATION_NAME,
+                    scf.ParallelOp.OPERATION_NAME, scf.ForallOp.OPERATION_NAME,
+                    "affine.for", "affine.parallel"))
 # Every arith op is pure (no memory effect): one whose result nothing uses any
 # more is dead, as canonicalize would find it.
-_PURE_PREFIX = "arith."
+_PURE_PREFIX = "arith."  # a dialect's namespace, not an op name
+_CONSTANT = arith.ConstantOp.OPERATION_NAME
+# The arith ops the emitters make.
+ADD, MUL = arith.AddIOp.OPERATION_NAME, arith.MulIOp.OPERATION_NAME
+FLOORDIV, INDEX_CAST = arith.FloorDivSIOp.OPERATION_NAME, arith.IndexCastOp.OPERATION_NAME
 
 
 def _defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
@@ -164,18 +167,23 @@ class FunctionScope:
         self._last_top: ir.Operation | None = None
         # (type, value) -> (position, constant); position -1: at the top already.
         self._constants: dict[tuple[ir.Type, int], tuple[int, ir.Value]] = {}
+        # (name, operands, result type) -> made values with the block each sits in.
+        self._made: dict[tuple, list[tuple[ir.Value, ir.Block]]] = {}
+        # What each value in the tables is filed under (the user's entry constants
+        # too, so `value_of` answers for them without asking the IR).
+        self._keys: dict[ir.Value, tuple] = {}
         for position in sorted(entry_constants, reverse=True):  # the first one wins
             op = entry_constants[position]
             attr = op.attributes["value"]
             if isinstance(attr, ir.IntegerAttr):
-                self._constants[_constant_key(attr.type, attr.value)] = (position, op.results[0])
-        # (name, operands, result type) -> made values with the block each sits in.
-        self._made: dict[tuple, list[tuple[ir.Value, ir.Block]]] = {}
-        self._keys: dict[ir.Value, tuple] = {}  # what each table entry is filed under
+                key = (attr.type, attr.value)
+                result = op.results[0]
+                self._constants[key] = (position, result)
+                self._keys[result] = key
 
     def constant(self, value: int, type_: ir.Type, position: int, loc: ir.Location) -> ir.Value:
         """The constant for a use at pre-order `position`."""
-        key = _constant_key(type_, value)
+        key = (type_, value)
         found = self._constants.get(key)
         if found is not None and found[0] >= position:
             # The user's constant comes later in the entry block: move it up.
@@ -197,7 +205,8 @@ class FunctionScope:
 
     def arith(self, name: str, operands: Sequence[ir.Value], result: ir.Type,
               anchor: ir.Operation, loc: ir.Location) -> ir.Value:
-        """`arith.<name>` of `operands` for a use right before `anchor`."""
+        """The arith op `name` (an OPERATION_NAME) of `operands` for a use right
+        before `anchor`."""
         at = hoisted_anchor(anchor, operands)
         key = (name, *operands, result)
         made = self._made.setdefault(key, [])
@@ -206,14 +215,15 @@ class FunctionScope:
             for value, block in made:
                 if block in around:
                     return value
-        value = ir.Operation.create(f"arith.{name}", results=[result], operands=list(operands),
+        value = ir.Operation.create(name, results=[result], operands=list(operands),
                                     loc=loc, ip=ir.InsertionPoint(at)).result
         made.append((value, at.block))
         self._keys[value] = key
         return value
 
     def value_of(self, value: ir.Value) -> int | None:
-        """The integer of a constant this scope made, without asking the IR."""
+        """The integer of a constant this scope made or holds (the entry block's),
+        without asking the IR."""
         key = self._keys.get(value)
         return key[1] if key is not None and len(key) == 2 else None
 
@@ -242,10 +252,10 @@ class FunctionScope:
 
     def _forget(self, value: ir.Value) -> None:
         key = self._keys.pop(value, None)
-        if key is None and value.owner.operation.name == "arith.constant":
+        if key is None and value.owner.operation.name == _CONSTANT:
             attr = value.owner.operation.attributes["value"]
             if isinstance(attr, ir.IntegerAttr):
-                key = _constant_key(attr.type, attr.value)
+                key = (attr.type, attr.value)
         if key in self._constants and self._constants[key][1] == value:
             del self._constants[key]
         if key in self._made:
@@ -278,7 +288,7 @@ def entry_constants(walk: ir_walk.PreOrder, skip: Collection[int] = ()) -> dict[
     """The `arith.constant` ops directly in the entry block, by position."""
     ops = walk.ops
     return {i: ops[i] for i in walk.entry_positions
-            if i not in skip and ops[i].name == "arith.constant"}
+            if i not in skip and ops[i].name == _CONSTANT}
 
 
 def retained_for_rewrite(walk: ir_walk.PreOrder, rewrites: dict[int, Rewrite]) -> ir_walk.PreOrder:
@@ -305,7 +315,7 @@ class CoordEmitter:
 
     def arith(self, name: str, lhs: ir.Value, rhs: ir.Value | None = None,
               result: ir.Type | None = None) -> ir.Value:
-        """`arith.<name>` of one or two operands, placed and shared by the scope;
+        """The arith op `name` of one or two operands, placed and shared by the scope;
         it gives `result` (the operands' type when not given)."""
         operands = [lhs] if rhs is None else [lhs, rhs]
         return self.scope.arith(name, operands, result or lhs.type, self.anchor, self.loc)
@@ -324,17 +334,17 @@ class CoordEmitter:
         value = coord.value
         if coord.divisor == 1:
             return value
-        return self.arith("floordivsi", value, self.constant(coord.divisor, value.type))
+        return self.arith(FLOORDIV, value, self.constant(coord.divisor, value.type))
 
     def _fold(self, coord: Folded) -> ir.Value:
         index = ir.IndexType.get()
         total = None
         for offset, multiplier in coord.terms:
             value = offset if offset.type == index else self.arith(
-                "index_cast", offset, result=index)
+                INDEX_CAST, offset, result=index)
             term = value if multiplier == 1 else self.arith(
-                "muli", value, self.constant(multiplier, index))
-            total = term if total is None else self.arith("addi", total, term)
+                MUL, value, self.constant(multiplier, index))
+            total = term if total is None else self.arith(ADD, total, term)
         if coord.constant:
-            total = self.arith("addi", total, self.constant(coord.constant, index))
+            total = self.arith(ADD, total, self.constant(coord.constant, index))
         return total

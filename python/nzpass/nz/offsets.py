@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..dialects import pl
+from ..dialects import pl, pto
 from ..driver.pass_base import in_source_order, option
 from ..errors import Refusal
-from ..ir.bindings import ir
+from ..ir.bindings import arith, func, ir, scf
 from . import intervals
 from .intervals import Fact
 
@@ -96,7 +96,7 @@ def _constant_of(value: ir.OpResult, op: AnyOp) -> int | None:
 
 
 def _constant_of_op(op: AnyOp) -> int | None:
-    if op.name != "arith.constant":
+    if op.name != _CONSTANT:
         return None
     attr = op.attributes["value"]
     return attr.value if isinstance(attr, ir.IntegerAttr) else None
@@ -135,25 +135,45 @@ def integer_width(type_: ir.Type) -> int | None:
 # analysis reads (the rules' semantics and their soundness tests live in
 # nz.intervals).
 _BINARY_OPS: dict[str, Callable[[Fact, Fact], Fact]] = {
-    "arith.addi": intervals.add, "arith.subi": intervals.sub, "arith.muli": intervals.mul,
-    "arith.minsi": intervals.min_signed, "arith.maxsi": intervals.max_signed,
-    "arith.minui": intervals.min_unsigned, "arith.maxui": intervals.max_unsigned,
-    "arith.floordivsi": intervals.floordiv_signed, "arith.divsi": intervals.div_signed,
-    "arith.ceildivsi": intervals.ceildiv_signed, "arith.divui": intervals.div_unsigned,
-    "arith.remsi": intervals.rem_signed, "arith.remui": intervals.rem_unsigned,
-    "arith.shli": intervals.shift_left, "arith.shrsi": intervals.shift_right_signed,
-    "arith.shrui": intervals.shift_right_unsigned,
-    "arith.andi": intervals.and_, "arith.ori": intervals.or_, "arith.xori": intervals.xor,
+    arith.AddIOp.OPERATION_NAME: intervals.add,
+    arith.SubIOp.OPERATION_NAME: intervals.sub,
+    arith.MulIOp.OPERATION_NAME: intervals.mul,
+    arith.MinSIOp.OPERATION_NAME: intervals.min_signed,
+    arith.MaxSIOp.OPERATION_NAME: intervals.max_signed,
+    arith.MinUIOp.OPERATION_NAME: intervals.min_unsigned,
+    arith.MaxUIOp.OPERATION_NAME: intervals.max_unsigned,
+    arith.FloorDivSIOp.OPERATION_NAME: intervals.floordiv_signed,
+    arith.DivSIOp.OPERATION_NAME: intervals.div_signed,
+    arith.CeilDivSIOp.OPERATION_NAME: intervals.ceildiv_signed,
+    arith.DivUIOp.OPERATION_NAME: intervals.div_unsigned,
+    arith.RemSIOp.OPERATION_NAME: intervals.rem_signed,
+    arith.RemUIOp.OPERATION_NAME: intervals.rem_unsigned,
+    arith.ShLIOp.OPERATION_NAME: intervals.shift_left,
+    arith.ShRSIOp.OPERATION_NAME: intervals.shift_right_signed,
+    arith.ShRUIOp.OPERATION_NAME: intervals.shift_right_unsigned,
+    arith.AndIOp.OPERATION_NAME: intervals.and_,
+    arith.OrIOp.OPERATION_NAME: intervals.or_,
+    arith.XOrIOp.OPERATION_NAME: intervals.xor,
 }
 _CASTS: dict[str, Callable[[Fact, int], Fact]] = {
-    "arith.extsi": intervals.resize_signed, "arith.trunci": intervals.resize_signed,
-    "arith.index_cast": intervals.resize_signed, "arith.extui": intervals.resize_unsigned,
-    "arith.index_castui": intervals.resize_unsigned,
+    arith.ExtSIOp.OPERATION_NAME: intervals.resize_signed,
+    arith.TruncIOp.OPERATION_NAME: intervals.resize_signed,
+    arith.IndexCastOp.OPERATION_NAME: intervals.resize_signed,
+    arith.ExtUIOp.OPERATION_NAME: intervals.resize_unsigned,
+    arith.IndexCastUIOp.OPERATION_NAME: intervals.resize_unsigned,
 }
 _LAUNCH_OPS: dict[str, Callable[[int], Fact]] = {
-    pl.GET_BLOCK_IDX: intervals.block_index, "pto.get_block_idx": intervals.block_index,
-    pl.GET_BLOCK_NUM: intervals.block_count, "pto.get_block_num": intervals.block_count,
+    pl.GET_BLOCK_IDX: intervals.block_index, pto.GET_BLOCK_IDX: intervals.block_index,
+    pl.GET_BLOCK_NUM: intervals.block_count, pto.GET_BLOCK_NUM: intervals.block_count,
 }
+# The ops the relational rules below look through, named once.
+_CONSTANT = arith.ConstantOp.OPERATION_NAME
+_ADD, _SUB, _MUL = (arith.AddIOp.OPERATION_NAME, arith.SubIOp.OPERATION_NAME,
+                    arith.MulIOp.OPERATION_NAME)
+_MIN, _MAX = arith.MinSIOp.OPERATION_NAME, arith.MaxSIOp.OPERATION_NAME
+_SELECT = arith.SelectOp.OPERATION_NAME
+_FLOORDIV = arith.FloorDivSIOp.OPERATION_NAME
+_FOR, _FUNC = scf.ForOp.OPERATION_NAME, func.FuncOp.OPERATION_NAME
 UNSIGNED_LOOP_ATTR = "unsignedCmp"
 MULTIPLE_OF_ATTR = "nz.multiple_of"
 RANGE_ATTR = "nz.range"
@@ -164,7 +184,7 @@ def _induction_loop(arg: ir.BlockArgument) -> ir.Operation | None:
     if arg.arg_number != 0:
         return None
     parent = arg.owner.owner
-    if parent is None or parent.operation.name != "scf.for":
+    if parent is None or parent.operation.name != _FOR:
         return None
     return parent.operation
 
@@ -172,7 +192,7 @@ def _induction_loop(arg: ir.BlockArgument) -> ir.Operation | None:
 def _function_of(arg: ir.BlockArgument) -> ir.Operation | None:
     """The func.func whose entry-block argument `arg` is."""
     parent = arg.owner.owner
-    if parent is None or parent.operation.name != "func.func":
+    if parent is None or parent.operation.name != _FUNC:
         return None
     op = parent.operation
     return op if op.regions[0].blocks[0] == arg.owner else None
@@ -242,12 +262,19 @@ class OffsetAnalysis:
     # (query, arguments...) -> answer of the relational queries of this module
     # (upper_bound_of_sum, slack_below, proved_sum_at_most, linear_form).
     derived: dict = field(default_factory=dict)
+    # value -> `integer_width` of its type: one type read per value.
+    _widths: dict = field(default_factory=dict)
+
+    def width(self, value: ir.Value) -> int | None:
+        """`integer_width(value.type)`, read once per value."""
+        widths = self._widths
+        width = widths.get(value, _UNREAD)
+        if width is _UNREAD:
+            width = widths[value] = integer_width(value.type)
+        return width
 
     def fact(self, value: ir.Value) -> Fact:
         """What the value can be at run time (the width's top for a non-integer)."""
-        memo = self._facts.get(value)
-        if memo is not None and (memo[1] or memo[2] >= self.max_depth):
-            return memo[0]
         return self._fact(value, self.max_depth)[0]
 
     def non_negative(self, value: ir.Value) -> bool:
@@ -266,43 +293,46 @@ class OffsetAnalysis:
         return op
 
     def _fact(self, value: ir.Value, budget: int) -> tuple[Fact, bool]:
-        memo = self._facts.get(value)
+        facts = self._facts
+        memo = facts.get(value)
         # A memo entry is (fact, exact, budget): exact is False when the depth
         # bound cut its walk short, budget the depth that walk had left.
         if budget > 0 and memo is not None and (memo[1] or memo[2] >= budget):
             return memo[0], memo[1]
-        width = integer_width(value.type)
+        width = self.width(value)
         top = Fact.top(width or intervals.INDEX_WIDTH)
         if budget <= 0:
             return top, False
         if width is None:  # not an integer: nothing to prove, and nothing deeper to read
-            self._facts[value] = (top, True, budget)
+            facts[value] = (top, True, budget)
             return top, True
         # SSA definitions dominate their uses, so a walk never re-enters a
         # value; should it, the placeholder proves nothing.
-        self._facts[value] = (top, False, budget)
-        fact, exact = self._compute(value, width, budget - 1)
-        self._facts[value] = (fact, exact, budget)
+        facts[value] = (top, False, budget)
+        fact, exact = self._compute(value, top, budget - 1)
+        facts[value] = (fact, exact, budget)
         return fact, exact
 
     def _operands(self, values, budget: int) -> tuple[list[Fact], bool]:
         facts = []
         exact = True
+        fact_of = self._fact
         for v in values:
-            fact, fact_exact = self._fact(v, budget)
+            fact, fact_exact = fact_of(v, budget)
             facts.append(fact)
             exact = exact and fact_exact
         return facts, exact
 
-    def _compute(self, value: ir.Value, width: int, budget: int) -> tuple[Fact, bool]:
-        """The fact of an integer `value` of `width` bits from its definition."""
-        top = Fact.top(width)
+    def _compute(self, value: ir.Value, top: Fact, budget: int) -> tuple[Fact, bool]:
+        """The fact of an integer `value` from its definition; `top` is its
+        width's top."""
+        width = top.width
         if isinstance(value, ir.BlockArgument):
             return self._argument(value, width, top, budget)
         op = self.owner(value)
         assert op is not None
         name = op.name
-        if name == "arith.constant":
+        if name == _CONSTANT:
             assert isinstance(value, ir.OpResult)
             const = _constant_of(value, op)
             return (top if const is None else Fact.const(const, width)), True
@@ -320,7 +350,7 @@ class OffsetAnalysis:
             if len(operands) == 1:
                 (source,), exact = self._operands(operands, budget)
                 return cast(source, width), exact
-        if name == "arith.select":
+        if name == _SELECT:
             operands = op.operands
             if len(operands) == 3:
                 (_, lhs, rhs), exact = self._operands(operands, budget)
@@ -399,12 +429,12 @@ def _related_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
     # A wrapped result is the width's top: its fact says nothing, and no identity holds.
     if not fb.bounded_above or fb.lo <= intervals.signed_min(fb.width):
         return None
-    smaller = _defining(analysis, b, "arith.minsi")
+    smaller = _defining(analysis, b, _MIN)
     if smaller is not None:
         x, y = smaller.operands
         return min(upper_bound_of_sum(analysis, a, x, depth),
                    upper_bound_of_sum(analysis, a, y, depth))
-    difference = _defining(analysis, b, "arith.subi")
+    difference = _defining(analysis, b, _SUB)
     if difference is not None and difference.operands[1] == a:
         return analysis.fact(difference.operands[0]).hi
     return _quotient_bound(analysis, a, b, depth)
@@ -413,8 +443,8 @@ def _related_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
 def _quotient_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
                     depth: int) -> int | None:
     """(a0 + b0) / d for exact quotients a = a0 / d, b = b0 / d; None otherwise."""
-    qa = _defining(analysis, a, "arith.floordivsi")
-    qb = _defining(analysis, b, "arith.floordivsi")
+    qa = _defining(analysis, a, _FLOORDIV)
+    qb = _defining(analysis, b, _FLOORDIV)
     if qa is None or qb is None:
         return None
     divisor = constant_value(qa.operands[1])
@@ -449,7 +479,7 @@ def explain_fact(value: ir.Value, fact: Fact) -> str:
 # not from intervals alone (which only give hi(offset) + rows <= lo(R)).
 
 _RELATION_DEPTH = 8
-_QUOTIENTS = ("arith.floordivsi",)
+_QUOTIENTS = (_FLOORDIV,)
 
 
 def _exact(fact: Fact) -> bool:
@@ -492,18 +522,18 @@ def _slack_rule(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
         return _induction_slack(analysis, value, bound, depth)
     name = op.name
     operands = list(op.operands)
-    if name in ("arith.minsi", "arith.maxsi") and len(operands) == 2:
+    if name in (_MIN, _MAX) and len(operands) == 2:
         slacks = [slack_below(analysis, v, bound, depth) for v in operands]
-        return max(slacks) if name == "arith.minsi" else min(slacks)
-    if name == "arith.select" and len(operands) == 3:
+        return max(slacks) if name == _MIN else min(slacks)
+    if name == _SELECT and len(operands) == 3:
         return min(slack_below(analysis, v, bound, depth) for v in operands[1:])
     if not _exact(analysis.fact(value)) or len(operands) != 2:
         return None
     lhs, rhs = operands
-    if name == "arith.addi":
+    if name == _ADD:
         return max(slack_below(analysis, lhs, bound, depth) - analysis.fact(rhs).hi,
                    slack_below(analysis, rhs, bound, depth) - analysis.fact(lhs).hi)
-    if name == "arith.subi":
+    if name == _SUB:
         return slack_below(analysis, lhs, bound, depth) + analysis.fact(rhs).lo
     return _quotient_slack(analysis, value, bound, depth)
 
@@ -570,10 +600,10 @@ def _proved_sum_at_most(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value | int
 
 def _sum_rule(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, bound: ir.Value,
               depth: int) -> bool:
-    smaller = _defining(analysis, b, "arith.minsi")
+    smaller = _defining(analysis, b, _MIN)
     if smaller is not None:
         return any(proved_sum_at_most(analysis, a, v, bound, depth) for v in smaller.operands)
-    difference = _defining(analysis, b, "arith.subi")
+    difference = _defining(analysis, b, _SUB)
     if difference is not None and difference.operands[1] == a and _exact(analysis.fact(b)):
         return slack_below(analysis, difference.operands[0], bound, depth) >= 0
     qa, qb = _quotient_of(analysis, a), _quotient_of(analysis, b)
@@ -637,8 +667,8 @@ def _linear_form(analysis: OffsetAnalysis, value: ir.Value, depth: int) -> Linea
         if const is None:
             continue
         form = linear_form(analysis, x, depth - 1)
-        if owner.name == "arith.muli":
+        if owner.name == _MUL:
             return form.times(const)
-        if owner.name == "arith.addi":
+        if owner.name == _ADD:
             return Linear(form.scale, form.base, form.offset + const)
     return itself

@@ -12,7 +12,7 @@ from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS
 from ..ir.bindings import ir
 from . import layout as nz_layout
-from .coords import FunctionScope
+from .coords import ADD, INDEX_CAST, MUL, FunctionScope
 from .offsets import constant_value
 
 
@@ -56,7 +56,7 @@ class PtoBuilder:
         const = self.constant_of(value)
         if const is not None:
             return self.index(const)
-        return self._arith("index_cast", [value], ir.IndexType.get())
+        return self._arith(INDEX_CAST, [value], ir.IndexType.get())
 
     def mul(self, a: ir.Value, b: ir.Value) -> ir.Value:
         ca, cb = self.constant_of(a), self.constant_of(b)
@@ -64,14 +64,14 @@ class PtoBuilder:
             return self.index(ca * cb)
         if ca == 1 or cb == 1:
             return b if ca == 1 else a
-        return self._arith("muli", [a, b], a.type)
+        return self._arith(MUL, [a, b], a.type)
 
     def add(self, a: ir.Value, b: ir.Value) -> ir.Value:
         if self.constant_of(b) == 0:
             return a
         if self.constant_of(a) == 0:
             return b
-        return self._arith("addi", [a, b], a.type)
+        return self._arith(ADD, [a, b], a.type)
 
     def _arith(self, name: str, operands: list[ir.Value], result: ir.Type) -> ir.Value:
         return self.scope.arith(name, operands, result, self.anchor, self.loc)

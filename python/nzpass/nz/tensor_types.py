@@ -3,7 +3,9 @@ other passes that must recognise logical or blocked NZ tensors."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from ..dialects import pl
 from ..dialects.opaque import INT64_MAX
@@ -107,6 +109,9 @@ def is_nz_tensor(t: ir.Type) -> bool:
     return layout is not None and layout.is_nz
 
 
+_MISSING: Any = object()  # a cache's "not computed yet" (None is an answer: not NZ)
+
+
 class TypeBlocker:
     """Blocks NZ tensor types, each distinct type once."""
 
@@ -120,8 +125,9 @@ class TypeBlocker:
     def block(self, t: ir.Type, loc: ir.Location) -> tuple[ir.Type, NzGeometry] | None:
         """(blocked type, logical geometry) for an NZ tensor type, None for any
         other type. Refusals carry `loc`."""
-        if t in self._cache:
-            return self._cache[t]
+        found = self._cache.get(t, _MISSING)
+        if found is not _MISSING:
+            return found
         if t in self._refused:
             return None  # reported once, at the first value of this type
         try:
@@ -136,9 +142,36 @@ class TypeBlocker:
         """`block` of the value's type; the value's location is looked up only
         for a type not seen before (a refusal points at the first such value)."""
         t = value.type
-        if t in self._cache:
-            return self._cache[t]
+        found = self._cache.get(t, _MISSING)
+        if found is not _MISSING:
+            return found
         return self.block(t, value_location(value))
+
+    def blocked_values(self, values: Iterable[ir.Value], refusals: list[Refusal]
+                       ) -> Iterator[tuple[ir.Value, tuple[ir.Type, NzGeometry]]]:
+        """(value, `block_value(value)`) for each value of an NZ tensor type, in
+        order; a refusal goes to `refusals` and its value is skipped. (One loop
+        for every value of a function: nearly every type is in the cache.)"""
+        cache = self._cache
+        for value in values:
+            t = value.type
+            found = cache.get(t, _MISSING)
+            if found is _MISSING:
+                try:
+                    found = self.block(t, value_location(value))
+                except Refusal as refusal:
+                    refusals.append(refusal)
+                    continue
+            if found is not None:
+                yield value, found
+
+    def block_at(self, t: ir.Type, where: Callable[[], ir.Location]
+                 ) -> tuple[ir.Type, NzGeometry] | None:
+        """`block`, the location asked for only for a type not seen before."""
+        found = self._cache.get(t, _MISSING)
+        if found is not _MISSING:
+            return found
+        return self.block(t, where())
 
     @staticmethod
     def _block(t: ir.Type, loc: ir.Location) -> tuple[ir.Type, NzGeometry] | None:

@@ -12,7 +12,7 @@ from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import MalformedOp, Refusal
-from ..ir.bindings import ir
+from ..ir.bindings import func, ir, scf
 from ..ir.walk import (
     PreOrder,
     block_arguments,
@@ -44,7 +44,8 @@ from ..nz.window import (
 )
 
 # Consumers an NZ tensor may flow through unchanged: they only pass the value on.
-_PASS_THROUGH = ("scf.for", "scf.yield", "func.return", "func.call")
+_PASS_THROUGH = (scf.ForOp.OPERATION_NAME, scf.YieldOp.OPERATION_NAME,
+                 func.ReturnOp.OPERATION_NAME, func.CallOp.OPERATION_NAME)
 # Consumers this pass replaces by a rebuilt op.
 _REWRITTEN = (pl.TileLoad.NAME, pl.TileStore.NAME, pl.TensorSlice.NAME)
 _REFUSED_CONSUMERS = {
@@ -148,22 +149,20 @@ class _FunctionPlan:
     def _constant(self, value: ir.Value) -> int | None:
         return self._proofs.fact(value).constant
 
-    def _block(self, t: ir.Type, loc: ir.Location):
-        return self.blocker.block(t, loc)
-
     def _plan_signature(self) -> None:
         ftype = function_type(self.func)
         args = list(block_arguments(self.func)) if not is_declaration(self.func) else []
+        old_inputs, old_results = list(ftype.inputs), list(ftype.results)  # read once
         inputs = []
-        for index, t in enumerate(ftype.inputs):
-            loc = args[index].location if index < len(args) else self.func.location
-            blocked = self._block(t, loc)
+        for index, t in enumerate(old_inputs):
+            where = args[index] if index < len(args) else self.func
+            blocked = self.blocker.block_at(t, lambda where=where: where.location)
             inputs.append(blocked[0] if blocked else t)
         results = []
-        for t in ftype.results:
-            blocked = self._block(t, self.func.location)
+        for t in old_results:
+            blocked = self.blocker.block_at(t, lambda: self.func.location)
             results.append(blocked[0] if blocked else t)
-        if inputs != list(ftype.inputs) or results != list(ftype.results):
+        if inputs != old_inputs or results != old_results:
             self.new_signature = (inputs, results)
 
     def _plan_body(self) -> None:
@@ -172,14 +171,8 @@ class _FunctionPlan:
         assert isinstance(ops, list)  # a fresh pre-order walk lists its ops
         self.positions = {op: position for position, op in enumerate(ops)}
         planned_users: set[ir.Operation] = set()
-        for value in defined_values(self.func, ops):
-            try:
-                blocked = self.blocker.block_value(value)
-            except Refusal as refusal:
-                self.refusals.append(refusal)
-                continue
-            if blocked is None:
-                continue
+        values = defined_values(self.func, ops)
+        for value, blocked in self.blocker.blocked_values(values, self.refusals):
             self.retypes.append((value, blocked[0]))
             for use in value.uses:
                 user = use.owner.operation

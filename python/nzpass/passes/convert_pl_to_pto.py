@@ -10,7 +10,7 @@ from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import InternalInvariantError, MalformedOp, Refusal
-from ..ir.bindings import ir
+from ..ir.bindings import func, ir, scf
 from ..ir.type_cache import per_type
 from ..ir.walk import (
     block_arguments,
@@ -29,7 +29,9 @@ from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 from .block_nz_tensor_views import backend_or_refusal
 
-_TENSOR_PASSING_OPS = ("scf.for", "scf.yield", "scf.if", "func.call")
+_TENSOR_PASSING_OPS = (scf.ForOp.OPERATION_NAME, scf.YieldOp.OPERATION_NAME,
+                       scf.IfOp.OPERATION_NAME, func.CallOp.OPERATION_NAME)
+_RETURN = func.ReturnOp.OPERATION_NAME
 
 
 @dataclass(frozen=True)
@@ -57,11 +59,14 @@ class ConvertPlToPto(ModulePass):
         refusals: list[Refusal] = []
         backend = backend_or_refusal(module, refusals)
         lowerings = []
+        # A type's check passes or fails whatever value has it: one module, one
+        # context, so the types that passed are shared by every function.
+        checked_types: dict[ir.Type, bool] = {}
         with unchanging_ir():  # checking only reads the IR
             for func in functions(module):
                 if is_declaration(func):
                     continue
-                lowering = _FunctionLowering(func, backend)
+                lowering = _FunctionLowering(func, backend, checked_types=checked_types)
                 try:
                     lowering.check()
                 except Refusal as refusal:
@@ -93,7 +98,9 @@ class _FunctionLowering:
     views_at: int = 0
     views_anchor: ir.Operation | None = None
     scope: FunctionScope | None = None
-    checked_types: dict[ir.Type, bool] = field(default_factory=dict)  # type -> is a tile
+    # type -> is a tile, for the types that passed `_check_value_type` (a refused
+    # one is not kept: each value of it is refused where it is).
+    checked_types: dict[ir.Type, bool] = field(default_factory=dict)
     tile_values: list[ir.Value] = field(default_factory=list)
 
     @property
@@ -124,9 +131,11 @@ class _FunctionLowering:
                 for arg in block_arguments(op):
                     self._check_value(arg)
             # A memory op's results die with it (a slice's may live on: see lower).
-            keep = name not in _MEMORY_PATH
-            for result in op.results:
-                self._check_value(result, keep)
+            if name in _MEMORY_PATH:
+                for result in op.results:
+                    self._check_value(result, False)
+            else:
+                self._check_results(op)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
             if name in _MEMORY_PATH:
@@ -157,6 +166,17 @@ class _FunctionLowering:
             is_tile = self.checked_types[t] = _is_tile(t)
         if is_tile and keep:
             self.tile_values.append(value)
+
+    def _check_results(self, op: ir.Operation) -> None:
+        """`_check_value` of each result of an op the lowering keeps, inlined:
+        it runs for every op, and nearly every type has been seen before."""
+        checked, tiles = self.checked_types, self.tile_values
+        for result in op.results:
+            is_tile = checked.get(result.type)
+            if is_tile is None:
+                self._check_value(result)
+            elif is_tile:
+                tiles.append(result)
 
     def _check_store(self, store: pl.TileStore) -> None:
         layout = pl.tensor_layout(store.single("dest").type)
@@ -282,7 +302,7 @@ class _FunctionLowering:
 
 _MEMORY_PATH = {pl.TileLoad.NAME: 0, pl.TileStore.NAME: 1, pl.TensorSlice.NAME: 0}
 # The only ops `_check_tensor_operands` has rules for; others pass any tensor through.
-_OPERAND_CHECKED_OPS = frozenset((*_MEMORY_PATH, *_TENSOR_PASSING_OPS, "func.return"))
+_OPERAND_CHECKED_OPS = frozenset((*_MEMORY_PATH, *_TENSOR_PASSING_OPS, _RETURN))
 
 
 def _check_value_type(t: ir.Type, loc: ir.Location) -> None:
@@ -351,7 +371,7 @@ def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: se
             raise Refusal(op.location, f"'{name}' passes a GM tensor: convert-pl-to-pto "
                           "lowers tensors to pointers at the kernel boundary only; inline the "
                           "callee or keep the tensor out of loop-carried values")
-        if name == "func.return" and operand in slices:
+        if name == _RETURN and operand in slices:
             raise Refusal(op.location, "the function returns a slice of a GM tensor: after "
                           "lowering only whole kernel arguments have a pointer to return; "
                           "return the parent tensor instead")

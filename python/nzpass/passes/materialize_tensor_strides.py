@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..dialects import pl
 from ..driver.diagnostics import DiagnosticEngine
@@ -44,9 +45,12 @@ class MaterializeTensorStrides(ModulePass):
         refusals: list[Refusal] = []
         retypes: list[tuple[ir.Value, ir.Type]] = []
         signatures = []
+        # The conversions that succeeded, by whether the function is blocked: a
+        # pure function of the type, shared by every function of the module.
+        converted: dict[bool, dict[ir.Type, ir.Type | None]] = {False: {}, True: {}}
         for func in functions(module):
             blocked = pl.BLOCKED_MARK in func.attributes
-            converter = _StrideConverter(blocked, refusals)
+            converter = _StrideConverter(blocked, refusals, converted[blocked])
             for value in defined_values(func, nested_ops(func)):
                 new = converter.convert_value(value)
                 if new is not None:
@@ -64,33 +68,42 @@ class MaterializeTensorStrides(ModulePass):
         report_or_rewrite(refusals, diagnostics, (rewrite,))
 
 
+_MISSING: Any = object()  # a cache's "not converted yet" (None is an answer: no change)
+
+
 class _StrideConverter:
-    def __init__(self, function_blocked: bool, refusals: list[Refusal]):
+    def __init__(self, function_blocked: bool, refusals: list[Refusal],
+                 converted: dict[ir.Type, ir.Type | None] | None = None):
         self.function_blocked = function_blocked
         self.refusals = refusals
-        self._cache: dict[ir.Type, ir.Type | None] = {}
+        # Types converted without a refusal (shared by the functions of a module
+        # with the same `function_blocked`), and the refused ones of this
+        # function (None: each function reports its own, once).
+        self._converted: dict[ir.Type, ir.Type | None] = {} if converted is None else converted
+        self._refused: dict[ir.Type, ir.Type | None] = {}
 
     def convert_value(self, value: ir.Value) -> ir.Type | None:
         """`convert` of the value's type, its location looked up only for a
         type not seen before."""
         t = value.type
-        if t in self._cache:
-            return self._cache[t]
+        new = self._converted.get(t, _MISSING)
+        if new is not _MISSING:
+            return new
         return self.convert(t, value_location(value))
 
     def convert(self, t: ir.Type, loc: ir.Location) -> ir.Type | None:
         """The type with strides, or None when `t` needs no change."""
-        if t in self._cache:
-            return self._cache[t]
+        new = self._converted.get(t, _MISSING)
+        if new is not _MISSING or t in self._refused:
+            return None if new is _MISSING else new
         try:
-            new = self._convert(t, loc)
+            new = self._converted[t] = self._convert(t, loc)
         except pl.LayoutSyntaxError as err:
             self.refusals.append(Refusal(loc, str(err)))
-            new = None
+            new = self._refused[t] = None
         except Refusal as refusal:
             self.refusals.append(refusal)
-            new = None
-        self._cache[t] = new
+            new = self._refused[t] = None
         return new
 
     def _convert(self, t: ir.Type, loc: ir.Location) -> ir.Type | None:

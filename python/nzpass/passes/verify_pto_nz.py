@@ -26,7 +26,6 @@ from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
 from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
-    integer_width,
     linear_form,
     max_proof_depth_option,
     provable_forms_once,
@@ -146,6 +145,7 @@ class _UnresolvedView:
 # A view or partition that is NZ but was refused: its users are not checked again
 # (one root cause, one error).
 _REFUSED = object()
+_UNCHECKED = object()  # a memo's "not checked yet" (None is an answer: not NZ)
 
 
 @dataclass(frozen=True)
@@ -193,9 +193,13 @@ class _Checker:
         self.warnings: list[Refusal] = []
         self.views: dict[ir.Operation, object] = {}
         self.windows: dict[ir.Operation, object] = {}
+        # The refused ones among them, kept when the others are dropped.
+        self._refused_windows: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
         self.analysis = OffsetAnalysis()
+        # What the value can be at run time: the current analysis's, called directly.
+        self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
         self.pl_derived = False
         backend = self._guard(lambda: pl.module_backend(module))
         self.backend = backend if isinstance(backend, str) else "a2a3"
@@ -203,6 +207,7 @@ class _Checker:
     def begin(self, analysis: OffsetAnalysis, pl_derived: bool) -> None:
         """Start a top-level op: its own analysis memo and the provenance of its IR."""
         self.analysis = analysis
+        self.fact = analysis.fact
         self.pl_derived = pl_derived
 
     def _guard(self, check: Callable[[], object]) -> object:
@@ -217,8 +222,9 @@ class _Checker:
         one root cause, one error, however far its users are)."""
         self._attrs.clear()
         self._partitions.clear()
-        self.windows = {op: w for op, w in self.windows.items() if w is _REFUSED}
+        self.windows = self._refused_windows.copy()
         self.analysis = OffsetAnalysis()
+        self.fact = self.analysis.fact
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
         """Attributes and properties, read once per op: a property read prints the op."""
@@ -226,9 +232,6 @@ class _Checker:
             needed = (SEGMENTS, "layout") if op.name == pto.MakeTensorView.NAME else (SEGMENTS,)
             self._attrs[op] = self.reader.attributes(op, needed)
         return self._attrs[op]
-
-    def fact(self, value: ir.Value) -> Fact:
-        return self.analysis.fact(value)
 
     def check(self, op: ir.Operation) -> None:
         if op.name == pto.MakeTensorView.NAME:
@@ -311,12 +314,14 @@ class _Checker:
     def partition_window(self, op: ir.Operation) -> object:
         """The partition's GmWindow (checked once), None when it is not of an NZ
         view, _REFUSED when a rule fails or its view cannot be resolved."""
-        if op not in self.windows:
-            result = self._guard(lambda: self._check_partition(op))
-            self.windows[op] = result
-            if isinstance(result, (GmWindow, _UnresolvedView)):
+        window = self.windows.get(op, _UNCHECKED)
+        if window is _UNCHECKED:
+            window = self.windows[op] = self._guard(lambda: self._check_partition(op))
+            if window is _REFUSED:
+                self._refused_windows[op] = window
+            elif isinstance(window, (GmWindow, _UnresolvedView)):
                 self._guard(lambda: self._check_uses(op, "an NZ partition"))
-        return self.windows[op]
+        return window
 
     def _check_partition(self, op: ir.Operation) -> object:
         partition = self.partition(op) or self.groups_if_nz(pto.PartitionView, op)
@@ -334,7 +339,8 @@ class _Checker:
             len(result.dims) if result else None, _blocking_hint(self.pl_derived))
         for rule in _PARTITION_RULES:
             rule(facts)
-        _check_integer_operands(op.location, "'pto.partition_view'", offsets + sizes)
+        _check_integer_operands(op.location, "'pto.partition_view'", offsets + sizes,
+                                self.analysis.width)
         if result is not None:
             _check_type_agrees(op.location, "NZ partition", "size", result, sizes, self.fact)
             _check_same_element(op.location, "'pto.partition_view' result", result.element,
@@ -466,9 +472,10 @@ def _resolve(values: Sequence[ir.Value], dims: Sequence[Extent]) -> tuple[Extent
     return tuple(d if c is None else c for c, d in zip(constants, dims, strict=True))
 
 
-def _check_integer_operands(loc: ir.Location, what: str, values: Sequence[ir.Value]) -> None:
+def _check_integer_operands(loc: ir.Location, what: str, values: Sequence[ir.Value],
+                            width: Callable[[ir.Value], int | None]) -> None:
     for value in values:
-        if integer_width(value.type) is None:
+        if width(value) is None:
             raise MalformedOp(loc, f"{what} operand of type {value.type}: shapes, strides, "
                               "offsets and sizes are index (or integer) values")
 
@@ -499,8 +506,20 @@ def _check_same_element(loc: ir.Location, what: str, element: str, expected: str
                   f"element type reinterprets the bytes; use {expected}")
 
 
+# element spelling -> its c0: a pure function of the text (a plain int, no IR object
+# kept), so each spelling's type is parsed once per process; refusals are not kept.
+_C0_BY_ELEMENT: dict[str, int] = {}
+
+
 def _c0(element: str, loc: ir.Location) -> int:
     """Elements per 32-byte C0 line of `element`, or a refusal of a type NZ cannot hold."""
+    c0 = _C0_BY_ELEMENT.get(element)
+    if c0 is None:
+        c0 = _C0_BY_ELEMENT[element] = _element_c0(element, loc)
+    return c0
+
+
+def _element_c0(element: str, loc: ir.Location) -> int:
     try:
         bits = element_bit_width(pl.element_type(element))
     except OpaqueSyntaxError:
@@ -540,7 +559,8 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str
     c0 = _c0(result.element, op.location)
     _check_ptr_element(view, result.element)
     shape, strides = view.groups["shape"], view.groups["strides"]
-    _check_integer_operands(op.location, "'pto.make_tensor_view'", shape + strides)
+    _check_integer_operands(op.location, "'pto.make_tensor_view'", shape + strides,
+                            analysis.width)
     facts = _ViewFacts(op.location, result.element, c0, _resolve(shape, result.dims),
                        tuple(constant_value(v) for v in strides), hint, tuple(shape),
                        tuple(strides), analysis)

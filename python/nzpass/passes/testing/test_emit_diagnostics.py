@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ...driver.diagnostics import DiagnosticEngine, Severity
 from ...driver.pass_base import ModulePass, option
-from ...ir.bindings import ir
+from ...ir.bindings import func, ir
 
 DIAG_ATTR = "test.diag"
 ARG_DIAG_ATTR = "test.arg_diag"
@@ -95,7 +95,7 @@ def _string_attr(op: ir.Operation, name: str) -> str | None:
 
 def _enclosing_function(op: ir.Operation) -> ir.Operation | None:
     parent = op.parent
-    while parent is not None and parent.name != "func.func":
+    while parent is not None and parent.name != func.FuncOp.OPERATION_NAME:
         parent = parent.parent
     return parent.operation if parent is not None else None
 
