@@ -661,14 +661,20 @@ def print_floor(r: SizeResult, data: dict) -> None:
         print(f"  {'measured passes / unavoidable binding calls':58} {measured / passes:9.2f} x")
 
 
+# nzpass-opt's main() ends the process with os._exit (no teardown), before `python -m
+# cProfile` would write its stats: profile the tool's class instead, which returns.
+_PROFILED_RUN = ("import cProfile, sys\n"
+                 "from nzpass.tools.nzpass_opt import NzpassOpt\n"
+                 "cProfile.run('NzpassOpt(sys.argv[2:]).run()', sys.argv[1])\n")
+
+
 def profile(label: str, seed: int, nzpass_opt_python: str, pipeline: str, top: int = 30) -> None:
     """cProfile one nzpass-opt run; the stats go to bench/out/profile-LABEL.{prof,txt}."""
     import pstats
 
     path, ops = gen_kernels.write(gen_kernels.parse_size(label), seed=seed)
     prof = OUT / f"profile-{label}.prof"
-    cmd = [nzpass_opt_python, "-m", "cProfile", "-o", prof, "-m", "nzpass.tools.nzpass_opt",
-           path, "-p", pipeline, "-o", os.devnull]
+    cmd = [nzpass_opt_python, "-c", _PROFILED_RUN, prof, path, "-p", pipeline, "-o", os.devnull]
     child = run_child(cmd)
     check(child, "profiled nzpass-opt", cmd)
     text_path = OUT / f"profile-{label}.txt"

@@ -48,6 +48,16 @@ def module_backend(module: ir.Operation) -> str:
                   "the L0C capacity)")
 
 
+def module_backend_or_default(module: ir.Operation, refusals: list[Refusal]) -> str:
+    """The module's backend; an unknown one is recorded as a refusal and the default
+    taken, so that the pass still reports every other refusal of the module."""
+    try:
+        return module_backend(module)
+    except Refusal as refusal:
+        refusals.append(refusal)
+        return "a2a3"
+
+
 class TileLoad(SegmentedOp):
     NAME = "pl.tile.load"
     GROUPS = ("tensor", "offsets", "sizes", "valid_shape")

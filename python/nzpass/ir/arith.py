@@ -14,15 +14,3 @@ def constant(type_: ir.Type, value: int, loc: ir.Location, ip: ir.InsertionPoint
                                attributes={"value": ir.IntegerAttr.get(type_, value)},
                                loc=loc, ip=ip).result
 
-
-def binary(name: str, lhs: ir.Value, rhs: ir.Value, loc: ir.Location,
-           ip: ir.InsertionPoint) -> ir.Value:
-    """`arith.<name>` of two operands of one integer type, giving that type."""
-    return ir.Operation.create(f"arith.{name}", results=[lhs.type], operands=[lhs, rhs],
-                               loc=loc, ip=ip).result
-
-
-def index_cast(value: ir.Value, type_: ir.Type, loc: ir.Location,
-               ip: ir.InsertionPoint) -> ir.Value:
-    return ir.Operation.create(arith.IndexCastOp.OPERATION_NAME, results=[type_], operands=[value],
-                               loc=loc, ip=ip).result

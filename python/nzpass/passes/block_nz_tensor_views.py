@@ -89,7 +89,7 @@ class BlockNzTensorViews(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
-        backend = backend_or_refusal(module, refusals)
+        backend = pl.module_backend_or_default(module, refusals)
         blocked_types: dict = {}  # one module, one context: types block the same everywhere
         proofs = WindowProofs(OffsetAnalysis(self.max_proof_depth), self.strict_bounds)
         with unchanging_ir():  # planning only reads the IR
@@ -98,15 +98,6 @@ class BlockNzTensorViews(ModulePass):
                      for func in functions(module) if pl.BLOCKED_MARK not in func.attributes]
         report_or_rewrite(provable_forms_once(refusals), diagnostics,
                           (plan.apply for plan in plans), proofs.warnings)
-
-
-def backend_or_refusal(module: ir.Operation, refusals: list[Refusal]) -> str:
-    """The module's backend; an unknown one is recorded as a refusal."""
-    try:
-        return pl.module_backend(module)
-    except Refusal as refusal:
-        refusals.append(refusal)
-        return "a2a3"
 
 
 class _FunctionPlan:

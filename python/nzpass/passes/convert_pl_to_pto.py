@@ -27,7 +27,6 @@ from ..nz.coords import FunctionScope, entry_constants
 from ..nz.offsets import constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
-from .block_nz_tensor_views import backend_or_refusal
 
 _TENSOR_PASSING_OPS = (scf.ForOp.OPERATION_NAME, scf.YieldOp.OPERATION_NAME,
                        scf.IfOp.OPERATION_NAME, func.CallOp.OPERATION_NAME)
@@ -57,7 +56,7 @@ class ConvertPlToPto(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
-        backend = backend_or_refusal(module, refusals)
+        backend = pl.module_backend_or_default(module, refusals)
         lowerings = []
         # A type's check passes or fails whatever value has it: one module, one
         # context, so the types that passed are shared by every function.

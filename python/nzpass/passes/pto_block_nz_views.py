@@ -29,6 +29,7 @@ from ..nz.coords import (
     retained_for_rewrite,
     rewrite_in_order,
 )
+from ..nz.hazards import check_plain_nz_load
 from ..nz.offsets import (
     RANGE_ATTR,
     Linear,
@@ -51,7 +52,6 @@ from ..nz.window import (
     plan_acc_store_window,
     plan_load_window,
 )
-from .block_nz_tensor_views import backend_or_refusal
 
 _VIEW_ATTRS = ("layout", SEGMENTS)
 # Every store attribute is read: one left in `<{...}>` beside a `{...}` dictionary
@@ -95,7 +95,7 @@ class PtoBlockNzViews(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
-        backend = backend_or_refusal(module, refusals)
+        backend = pl.module_backend_or_default(module, refusals)
         reader = PropertyReader(module)
         proofs = WindowProofs(OffsetAnalysis(self.max_proof_depth), self.strict_bounds)
         with unchanging_ir():  # planning only reads the IR
@@ -193,7 +193,9 @@ class _FunctionPlan:
             emitter, part, window, element, layout)
 
     def _check_load(self, op: ir.Operation, element: str, sizes: Sequence[ir.Value]) -> None:
-        load = pto.TLoad(op, self.reader.attributes(op, (SEGMENTS,)))
+        attrs = self.reader.attributes(op, (SEGMENTS, *pto.TLoad.PLAIN_ATTRS))
+        load = pto.TLoad(op, attrs)
+        check_plain_nz_load(load, attrs, op.location)
         tile = _tile(load, "dst")
         if not tile.is_nz_mat:
             raise Refusal(op.location, f"pto.tload of an NZ view into {tile.spelling()}: NZ is "

@@ -201,8 +201,7 @@ class _Checker:
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
         self.pl_derived = False
-        backend = self._guard(lambda: pl.module_backend(module))
-        self.backend = backend if isinstance(backend, str) else "a2a3"
+        self.backend = pl.module_backend_or_default(module, self.refusals)
 
     def begin(self, analysis: OffsetAnalysis, pl_derived: bool) -> None:
         """Start a top-level op: its own analysis memo and the provenance of its IR."""
