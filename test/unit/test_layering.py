@@ -22,7 +22,7 @@ def _imported_modules(path: Path) -> set[str]:
             target = ".".join([*base, *(node.module or "").split(".")]).strip(".")
             found.add(target)
             found.update(f"{target}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("nzpass."):
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("nzpass."):
             found.add(node.module.removeprefix("nzpass."))
     return found
 
