@@ -61,3 +61,12 @@ def test_a_pipeline_run_keeps_no_context_alive():
     del module, ctx
     gc.collect()
     assert alive() is None
+
+
+def test_plain_load_values_cover_every_attribute_of_the_tload():
+    """A new tload attribute in the op table (regenerated from PTOAS) must get its plain
+    value before verify-pto-nz accepts an NZ load carrying it: until then it is refused."""
+    from nzpass.dialects import pto
+    assert set(pto.TLoad.PLAIN_ATTRS) == set(pto.TLoad.ATTRS)
+    assert pto.TLoad.PAD_GROUPS == ("pad_value", "left_padding_num", "right_padding_num",
+                                    "init_condition")

@@ -220,6 +220,11 @@ def table_groups(name: str) -> tuple[str, ...]:
     return tuple(group[0] for group in OPS[name]["operands"])
 
 
+def table_attrs(name: str) -> tuple[str, ...]:
+    """The attributes (properties) of pto op `name` as PTOAS defines them (the op table)."""
+    return tuple(attr[0] for attr in OPS[name]["attrs"])
+
+
 def derived_segment_sizes(name: str, count: int, result_type: str | None) -> list[int] | None:
     """The operandSegmentSizes of a generic pto op written without them
     (docs/ir.md, section 2), or None when the count leaves them open: the view
@@ -310,9 +315,11 @@ class AllocTile(PtoOp):
 class TLoad(PtoOp):
     NAME = "pto.tload"
     GROUPS = table_groups(NAME)
-    # What a load may do besides copying its partition: the padding operands, and the
-    # attributes with the one value each that leaves the copy plain.
-    PAD_GROUPS = ("pad_value", "left_padding_num", "right_padding_num", "init_condition")
+    ATTRS = table_attrs(NAME)
+    # What a load may do besides copying its partition: every operand group past the
+    # two it copies between (padding), and the value of each attribute that leaves the
+    # copy plain (test_dialect_types checks that it names every attribute of the table).
+    PAD_GROUPS = GROUPS[2:]
     PLAIN_ATTRS: ClassVar[Mapping[str, str]] = MappingProxyType(
         {"pad_mode": "#pto.padmode<PadNull>", "init_out_buffer": "false"})
 

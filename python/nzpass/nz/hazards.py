@@ -226,18 +226,24 @@ def check_valid_inside_tile(tile: TileRegion, loc: ir.Location, verb: str) -> No
 # ---------------------------------------------------------------- TLOAD NZ -> NZ
 
 
-def check_plain_nz_load(load: pto.PtoOp, attrs: dict[str, ir.Attribute],
-                        loc: ir.Location) -> None:
+def check_plain_nz_load(load: pto.TLoad, loc: ir.Location) -> None:
     """An NZ load copies its partition as it is: padding on the way (a pad operand,
     a pad_mode, init_out_buffer) would change what lands in the tile, in a way the
     byte model does not know for NZ->NZ; an attribute nzpass cannot read may too.
-    `attrs` holds properties too (PropertyReader)."""
+    The op's own attributes (the op table's) are looked up by name, which finds them
+    in properties too (PTOAS's `<{...}>`) without printing the op; every attribute of
+    the dictionary is read too. A property PTOAS does not define is never read by it,
+    so it cannot change the load."""
     for group in pto.TLoad.PAD_GROUPS:
         if load.groups[group]:
             raise Refusal(loc, f"NZ load with a {group} operand: padding an NZ->NZ load "
                           "is not modelled (the tile would not hold the partition's "
                           "bytes as they are); remove it, or pad after the load")
-    for name, attr in attrs.items():
+    attributes = load.op.attributes
+    present = [name for name in pto.TLoad.ATTRS if name in attributes]
+    present += [name for name in attributes if name not in pto.TLoad.ATTRS]
+    for name in present:
+        attr = attributes[name]
         if name == SEGMENTS or pto.TLoad.PLAIN_ATTRS.get(name) == str(attr):
             continue
         raise Refusal(loc, f"NZ load with {name} = {attr}: only a plain NZ->NZ copy is "

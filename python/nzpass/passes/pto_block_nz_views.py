@@ -193,9 +193,8 @@ class _FunctionPlan:
             emitter, part, window, element, layout)
 
     def _check_load(self, op: ir.Operation, element: str, sizes: Sequence[ir.Value]) -> None:
-        attrs = self.reader.attributes(op, (SEGMENTS, *pto.TLoad.PLAIN_ATTRS))
-        load = pto.TLoad(op, attrs)
-        check_plain_nz_load(load, attrs, op.location)
+        load = pto.TLoad(op, self.reader.attributes(op, (SEGMENTS,)))
+        check_plain_nz_load(load, op.location)
         tile = _tile(load, "dst")
         if not tile.is_nz_mat:
             raise Refusal(op.location, f"pto.tload of an NZ view into {tile.spelling()}: NZ is "

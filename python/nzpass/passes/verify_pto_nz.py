@@ -388,15 +388,12 @@ class _Checker:
         if cls is pto.TStore:
             self._check_plain_store(op, op_view, loc)
         else:
-            self._check_plain_load(op, op_view, loc)
+            assert isinstance(op_view, pto.TLoad)
+            hazards.check_plain_nz_load(op_view, loc)
         tile = self.tile_region(op, _single(op_view, tile_group), tile_group, cls.NAME, loc)
         transfer = _Transfer(loc, window, tile, self.backend, self.analysis)
         for rule in rules:
             rule(transfer)
-
-    def _check_plain_load(self, op: ir.Operation, load: pto.PtoOp, loc: ir.Location) -> None:
-        attrs = self.reader.attributes(op, (SEGMENTS, *pto.TLoad.PLAIN_ATTRS))
-        hazards.check_plain_nz_load(load, attrs, loc)
 
     def _check_plain_store(self, op: ir.Operation, store: pto.PtoOp, loc: ir.Location) -> None:
         """The counterpart of the blocking passes' rule: an Acc store into NZ is a
