@@ -51,9 +51,10 @@ def _escape(user: ir.Operation, operand_number: int, read_op: ReadOp) -> str | N
     op_view = read_op(cls, user)
     if op_view is None:
         return None
-    if _group_of(op_view, operand_number) == group:
+    used_as = _group_of(op_view, operand_number)
+    if used_as == group:
         return None
-    return f"the {_group_of(op_view, operand_number)} operand of '{user.name}'"
+    return f"the {used_as} operand of '{user.name}'"
 
 
 def _group_of(op_view: pto.PtoOp, operand_number: int) -> str:

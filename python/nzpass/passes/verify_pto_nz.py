@@ -258,7 +258,9 @@ class _Checker:
         """The NZ result of `op` must reach a transfer only through checked ops."""
         escapes.check_nz_uses_checked(op.results[0], what, self._read_checked_op)
 
-    def _read_checked_op(self, cls: type[pto.PtoOp], op: ir.Operation) -> pto.PtoOp | None:
+    def _read_checked_op(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT | None:
+        """The op's operand groups as `cls` reads them; None when malformed (the op's
+        own check, or its user's, reports it)."""
         try:
             return cls(op, self.attrs(op))
         except MalformedOp:
@@ -425,10 +427,7 @@ class _Checker:
                           region.cols.value)
 
     def alloc(self, op: ir.Operation) -> pto.AllocTile | None:
-        try:
-            return pto.AllocTile(op, self.attrs(op))
-        except MalformedOp:
-            return None
+        return self._read_checked_op(pto.AllocTile, op)
 
 
 def _owner(value: ir.Value) -> ir.Operation | None:
