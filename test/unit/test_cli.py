@@ -153,7 +153,7 @@ def test_a_file_half_printed_is_removed(cli, source, tmp_path, monkeypatch):
         target.write(b"module {\n")
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(output, "_copy", failing_copy)
+    monkeypatch.setattr(output, "copy_range", failing_copy)
     out = tmp_path / "out.mlir"
     result = cli([source(diag_input()), "-o", str(out)])
     assert result.code == EXIT_DIAGNOSED

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nzpass.driver import parallel
+from nzpass.driver import output, parallel
 from nzpass.tools.nzpass_opt import EXIT_OK
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "matmul_nz.mlir"
@@ -27,7 +27,7 @@ def kernels(count: int) -> str:
 def split_runs(monkeypatch):
     """Split any input, and record what each split run gave."""
     monkeypatch.setattr(parallel, "MIN_SPLIT_BYTES", 0)
-    outcomes: list[bool] = []
+    outcomes: list[bool | parallel.PrintedShares] = []
     run_split = parallel.run_split
 
     def recorded(*args, **kwargs):
@@ -48,6 +48,56 @@ def test_workers_print_what_one_process_prints(cli, tmp_path, split_runs):
     assert one.code == many.code == EXIT_OK
     assert many.out == one.out and many.err == one.err == ""
     assert many.out.count("func.func @") == 5
+
+
+@pytest.fixture
+def native_printing(monkeypatch):
+    """Print any output with the C++ printer, as nzpass-opt does from 64 KB on."""
+    monkeypatch.setattr(output, "NATIVE_MIN_INPUT_BYTES", 0)
+
+
+def _outcome(result: bool | parallel.PrintedShares) -> str:
+    return "printed" if isinstance(result, parallel.PrintedShares) else str(result)
+
+
+@pytest.mark.parametrize("to_file", [False, True], ids=["stdout", "file"])
+def test_workers_printing_their_shares_give_what_one_process_prints(
+        cli, tmp_path, split_runs, native_printing, to_file):
+    path = tmp_path / "k.mlir"
+    path.write_text(kernels(6))
+    outputs = []
+    for jobs in ("1", "3"):
+        out = tmp_path / f"out-{jobs}.mlir"
+        result = cli([str(path), "-p", "pl-to-pto", "-j", jobs,
+                      *(["-o", str(out)] if to_file else [])])
+        assert (result.code, result.err) == (EXIT_OK, "")
+        outputs.append(out.read_text() if to_file else result.out)
+    assert [_outcome(r) for r in split_runs] == ["printed"]
+    assert outputs[1] == outputs[0]
+    assert outputs[0].count("func.func @") == 6 and outputs[0].endswith("}\n")
+
+
+# Each function holds an affine map: printed on its own, each share would define `#map`
+# itself, so the shares are moved into one module and printed once.
+_ALIASED = "".join(f"func.func @f{i}() {{\n"
+                   f"  \"test.op\"() {{m = affine_map<(d0) -> (d0 + {i % 2})>}} : () -> ()\n"
+                   "  return\n}\n" for i in range(4))
+
+
+@pytest.mark.parametrize("args, text", [
+    ([], _ALIASED),  # alias definitions precede the module in a share's text
+    (["--mlir-print-debuginfo"], kernels(4)),  # so would location aliases follow it
+    (["--verify-each=false"], kernels(4)),  # the printer checks unverified IR whole
+])
+def test_shares_that_cannot_be_joined_are_merged_into_one_module(
+        cli, tmp_path, split_runs, native_printing, args, text):
+    path = tmp_path / "a.mlir"
+    path.write_text(text)
+    one = cli([str(path), "-p", "cse", "-j", "1", *args])
+    many = cli([str(path), "-p", "cse", "-j", "2", *args])
+    assert [_outcome(r) for r in split_runs] == ["True"]
+    assert (many.code, many.out, many.err) == (one.code, one.out, one.err)
+    assert one.code == EXIT_OK and many.out.count("func.func @") == 4
 
 
 def test_a_diagnostic_in_a_worker_falls_back_to_one_process(cli, tmp_path, split_runs,

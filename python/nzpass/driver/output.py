@@ -82,23 +82,23 @@ def copy_printed(module: ir.Operation, out: BinaryIO, *, generic: bool,
     """Print the module into `out` (an open binary file); its last byte is
     returned, so the caller can end the file with a newline."""
     with printed(module, generic=generic, debug_info=debug_info) as (f, size):
-        _copy(f, out, size)
+        copy_range(f, out, size)
         if not size:
             return b""
         f.seek(f.tell() - 1)
         return f.read(1)
 
 
-def _copy(source: BinaryIO, target: BinaryIO, size: int) -> None:
+def copy_range(source: BinaryIO, target: BinaryIO, size: int) -> None:
     """Copy `size` bytes from `source`'s position to `target`, in the kernel
     where it can."""
     target.flush()
     offset = source.tell()
-    copy_range = getattr(os, "copy_file_range", None)
-    if copy_range is not None:
+    kernel_copy = getattr(os, "copy_file_range", None)
+    if kernel_copy is not None:
         try:
             while size:
-                done = copy_range(source.fileno(), target.fileno(), size, offset)
+                done = kernel_copy(source.fileno(), target.fileno(), size, offset)
                 if not done:
                     break
                 offset += done

@@ -4,9 +4,14 @@ The passes are Python, so one process runs on one core. When every pass of
 the pipeline treats each function on its own and no function refers to
 another, the module's functions are split into N contiguous shares; each
 worker (a fork of the tool, which holds the parsed module) keeps its share,
-runs the pipeline and writes its share back as bytecode; the tool moves the
-results into its module in place of the originals and prints once, so the
-output is byte for byte that of one process.
+runs the pipeline and prints its share with MLIR's C++ printer; the tool
+writes the module's first line, each share's functions in order and the
+closing brace, which is byte for byte what one process prints (functions are
+printed each on its own: value and block names restart in every function).
+Where a share's text holds more than the module (alias definitions such as
+`#map = ...`, numbered across the whole module) or the caller needs the IR
+itself, the shares are moved into the tool's module in place of the originals
+and printed once.
 
 A worker that emits any diagnostic, or fails in any way, makes the whole run
 fall back to one process on the untouched module: diagnostics then come in
@@ -19,8 +24,10 @@ import itertools
 import os
 import re
 from collections.abc import Sequence
+from typing import BinaryIO
 
 from ..ir.bindings import MLIRError, func, ir, passmanager
+from . import output
 from .diagnostics import DiagnosticEngine
 from .pass_base import ModulePass
 from .pipeline import Element, Pipeline, verify
@@ -36,7 +43,10 @@ MIN_SPLIT_BYTES = 256 * 1024
 # Each worker gets at least this many functions.
 MIN_FUNCTIONS_PER_JOB = 2
 
-_EXIT_DONE, _EXIT_FALL_BACK = 0, 3
+# A worker's exit code says what its share file holds.
+_EXIT_BYTECODE, _EXIT_FALL_BACK, _EXIT_TEXT = 0, 3, 4
+_MODULE_LINE = b"module"  # how the printed module starts when nothing precedes it
+_TAIL_READ = 64  # bytes read from a share's end to find its closing brace
 _COMMENT = r"//[^\n]*"  # compiled on first use (by `re`'s cache): a split run only
 _FUNC = func.FuncOp.OPERATION_NAME
 
@@ -83,45 +93,88 @@ def shares(count: int, jobs: int) -> list[range]:
     return [range(lo, hi) for lo, hi in itertools.pairwise(bounds) if hi > lo]
 
 
+class PrintedShares:
+    """The output of a split run, printed by the workers: the module's first
+    line, then the functions of each share (byte ranges of open share files),
+    then the closing brace."""
+
+    def __init__(self, header: bytes, bodies: list[tuple[BinaryIO, int, int]], closing: bytes):
+        self.header = header
+        self.bodies = bodies  # (file, first byte, end) of each share's functions
+        self.closing = closing
+
+    def copy_to(self, out: BinaryIO) -> bytes:
+        """Write the whole text into `out`; returns its last byte."""
+        out.write(self.header)
+        for f, start, end in self.bodies:
+            f.seek(start)
+            output.copy_range(f, out, end - start)
+        out.write(self.closing)
+        return self.closing[-1:]
+
+    def read(self) -> bytes:
+        parts = [self.header]
+        for f, start, end in self.bodies:
+            f.seek(start)
+            parts.append(f.read(end - start))
+        parts.append(self.closing)
+        return b"".join(parts)
+
+    def close(self) -> None:
+        for f, _, _ in self.bodies:
+            f.close()
+
+
 def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline: Pipeline,
-              jobs: int, verify_each: bool | None) -> bool:
-    """Run `pipeline` on `module` in `jobs` workers. True: the module holds the
-    result. False: the module is untouched; run the pipeline in this process."""
+              jobs: int, verify_each: bool | None,
+              print_generic: bool | None = None) -> bool | PrintedShares:
+    """Run `pipeline` on `module` in `jobs` workers. False: the module is
+    untouched; run the pipeline in this process. True: the module holds the
+    result. PrintedShares: the output the C++ printer gives for the result
+    (with `print_generic` its generic-form flag; None asks for the module
+    instead), the module untouched."""
     jobs = min(jobs, len(functions) // MIN_FUNCTIONS_PER_JOB)
     if jobs < 2:
         return False
+    if verify_each is False:
+        print_generic = None  # unverified IR: the printer's choice of form is the whole module's
     import shutil  # a split run only: 3 ms of imports a one-kernel run does not pay
     import tempfile
 
     directory = tempfile.mkdtemp(prefix="nzpass-jobs-")
     try:
         parts = shares(len(functions), jobs)
-        paths = [os.path.join(directory, f"share-{index}.mlirbc") for index in range(len(parts))]
-        workers = [_fork(module, part, pipeline, verify_each, path)
+        paths = [os.path.join(directory, f"share-{index}.mlir") for index in range(len(parts))]
+        workers = [_fork(module, part, pipeline, verify_each, path, print_generic)
                    for part, path in zip(parts, paths, strict=True)]
-        finished = [_succeeded(pid) for pid in workers]
-        if not all(finished):
+        codes = [_exit_code(pid) for pid in workers]
+        if any(code not in (_EXIT_BYTECODE, _EXIT_TEXT) for code in codes):
             return False
+        if all(code == _EXIT_TEXT for code in codes):
+            printed = _printed_shares(paths)
+            if printed is not None:
+                return printed
         return _merge(module, functions, parts, paths)
     finally:
-        shutil.rmtree(directory, ignore_errors=True)
+        shutil.rmtree(directory, ignore_errors=True)  # open share files outlive their names
 
 
 def _fork(module: ir.Operation, part: range, pipeline: Pipeline, verify_each: bool | None,
-          path: str) -> int:
+          path: str, print_generic: bool | None) -> int:
     pid = os.fork()
     if pid:
         return pid
     code = _EXIT_FALL_BACK
     try:
-        code = _work(module, part, pipeline, verify_each, path)
+        code = _work(module, part, pipeline, verify_each, path, print_generic)
     finally:
         os._exit(code)  # never back into the tool's own code
 
 
 def _work(module: ir.Operation, part: range, pipeline: Pipeline, verify_each: bool | None,
-          path: str) -> int:
-    """A worker: keep the share, run the pipeline, write the share."""
+          path: str, print_generic: bool | None) -> int:
+    """A worker: keep the share, run the pipeline, write the share (as text
+    when asked and it can be joined, else as bytecode)."""
     for index, op in enumerate(list(module.regions[0].blocks[0].operations)):
         if index not in part:
             op.operation.erase()
@@ -139,14 +192,53 @@ def _work(module: ir.Operation, part: range, pipeline: Pipeline, verify_each: bo
             return _EXIT_FALL_BACK
         if engine.diagnostics:
             return _EXIT_FALL_BACK
+        if print_generic is not None and _print_share(module, path, print_generic):
+            return _EXIT_TEXT
         with open(path, "wb") as f:
             module.write_bytecode(f)
-    return _EXIT_DONE
+    return _EXIT_BYTECODE
 
 
-def _succeeded(pid: int) -> bool:
+def _print_share(module: ir.Operation, path: str, generic: bool) -> bool:
+    """Print the share into `path` when its text is the module's line, its
+    functions and the closing brace, nothing else."""
+    with output.printed(module, generic=generic, debug_info=False) as (f, size):
+        start = f.tell()
+        if f.read(len(_MODULE_LINE)) != _MODULE_LINE:
+            return False  # alias definitions come first
+        f.seek(start)
+        with open(path, "wb") as out:
+            output.copy_range(f, out, size)
+    return True
+
+
+def _exit_code(pid: int) -> int:
     _, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status) == _EXIT_DONE
+    return os.waitstatus_to_exitcode(status)
+
+
+def _printed_shares(paths: list[str]) -> PrintedShares | None:
+    """The workers' texts joined, or None when their module lines differ (the
+    passes set module attributes differently) or a text ends in more than the
+    closing brace (a resource section, say)."""
+    files = [open(path, "rb") for path in paths]  # noqa: SIM115  # PrintedShares closes them
+    headers, bodies, closings = [], [], []
+    for f in files:
+        headers.append(f.readline())
+        start = f.tell()
+        end = f.seek(0, os.SEEK_END)
+        f.seek(max(start, end - _TAIL_READ))
+        tail = f.read()
+        brace = tail.rfind(b"}")
+        closing = tail[brace:] if brace >= 0 else b""
+        bodies.append((f, start, end - len(closing)))
+        closings.append(closing)
+    if (any(header != headers[0] for header in headers)
+            or any(closing.rstrip(b"\n") != b"}" for closing in closings)):
+        for f in files:
+            f.close()
+        return None
+    return PrintedShares(headers[0], bodies, closings[0])
 
 
 def _merge(module: ir.Operation, functions: Sequence[ir.Operation], parts: list[range],

@@ -189,6 +189,8 @@ class NzpassOpt:
         self.streamed = False
         self.stream_failed = False
         self.input_size = 0
+        # The output of a chunk the workers of a split run printed themselves.
+        self.printed_shares: parallel.PrintedShares | None = None
 
     def run(self) -> int:
         # The IR lives in C++ and is freed by reference counts; the cycle collector
@@ -317,7 +319,7 @@ class NzpassOpt:
         ctx = new_context()
         verifying = self.verifier is not None
         engine = DiagnosticEngine(on_emit=self._diagnosed, print_op_on_diagnostic=not verifying)
-        with ctx, engine.capturing(ctx):
+        with ctx, engine.capturing(ctx), self._closing_printed_shares():
             module = parse_chunk(chunk, self.input_name, ctx, engine)
             if module is not None and self.args.mlir_print_debuginfo:
                 module = name_locations(module, self.input_name)  # printed, so renamed
@@ -331,6 +333,15 @@ class NzpassOpt:
                 output = self._print_module(module.operation)
         self.current_chunk = None
         return output, self.unexpected == 0 if verifying else ok
+
+    @contextlib.contextmanager
+    def _closing_printed_shares(self):
+        try:
+            yield
+        finally:
+            if self.printed_shares is not None:
+                self.printed_shares.close()
+                self.printed_shares = None
 
     def _diagnosed(self, diag: Diagnostic) -> None:
         """Print each diagnostic as it happens (in order with MLIR's IR dumps);
@@ -349,7 +360,10 @@ class NzpassOpt:
             self.stderr.flush()
         if not self.pipeline.steps and not args.mlir_pass_statistics:
             return True
-        if self._run_split(module, text):
+        split = self._run_split(module, text)
+        if isinstance(split, parallel.PrintedShares):
+            self.printed_shares = split
+        if split is not False:
             return True
         pm = passmanager.PassManager()
         self.pipeline.populate(pm, engine)
@@ -381,10 +395,12 @@ class NzpassOpt:
             del pm  # the timing and statistics reports are printed when the manager dies
         return args.verify_each is not None or verify(module)
 
-    def _run_split(self, module: ir.Operation, text: str) -> bool:
+    def _run_split(self, module: ir.Operation, text: str) -> bool | parallel.PrintedShares:
         """Run the pipeline in worker processes (`-j`) when nothing asks for one
         process: no IR dumps, timing, statistics, diagnostics checking or
-        explanations. True when the module holds the result."""
+        explanations. False when it did not; else `parallel.run_split`'s result
+        (the workers print the output when the C++ printer would, without
+        locations)."""
         args = self.args
         jobs = args.jobs if args.jobs is not None else parallel.machine_jobs()
         one_process = (args.mlir_print_ir_before_all, args.mlir_print_ir_after_all,
@@ -397,7 +413,9 @@ class NzpassOpt:
         if functions is None:
             return False
         self.stderr.flush()
-        return parallel.run_split(module, functions, self.pipeline, jobs, args.verify_each)
+        shares_printed = self._natively_printed() and not args.mlir_print_debuginfo
+        return parallel.run_split(module, functions, self.pipeline, jobs, args.verify_each,
+                                  args.mlir_print_op_generic if shares_printed else None)
 
     def _print_options(self) -> dict[str, bool]:
         """The printer flags of the output. With --verify-each=false the printer checks
@@ -419,7 +437,9 @@ class NzpassOpt:
         written (an error while printing) is removed."""
         try:
             with open(path, "wb") as f:
-                if self._natively_printed():
+                if self.printed_shares is not None:
+                    last = self.printed_shares.copy_to(f)
+                elif self._natively_printed():
                     last = output.copy_printed(module, f, **self._native_options())
                 else:
                     module.print(file=f, binary=True, **self._print_options())
@@ -442,7 +462,9 @@ class NzpassOpt:
     def _print_module(self, module: ir.Operation) -> bytes:
         # UTF-8 bytes straight from the printer: faster than a str, and the
         # output is written without another copy.
-        if self._natively_printed():
+        if self.printed_shares is not None:
+            data = self.printed_shares.read()
+        elif self._natively_printed():
             data = output.read_printed(module, **self._native_options())
         else:
             data = typing.cast(bytes, module.get_asm(binary=True, **self._print_options()))
