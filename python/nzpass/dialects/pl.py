@@ -4,13 +4,13 @@ see docs/ir.md, section 1."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from ..ir.type_cache import new_cache, per_type
+from ..records import record
 from . import opaque
 from .common import SegmentedOp, utf8_text
 
@@ -90,8 +90,8 @@ class TensorReshape(SegmentedOp):
         self.groups = {"tensor": operands[:1], "new_shape": operands[1:]}
 
 
-@dataclass(frozen=True)
-class TensorLayout:
+@record
+class TensorLayout(NamedTuple):
     """The `#pl.layout<...>` encoding of a GM tensor (absent means ND)."""
 
     kind: str = "nd"
@@ -145,9 +145,9 @@ def parse_layout(data: str) -> TensorLayout:
         layout = TensorLayout(items[0])
         for key, value in opaque.key_values(items[1:]):
             if key == "distributed" and value is None:
-                layout = replace(layout, distributed=True)
+                layout = layout._replace(distributed=True)
             elif key in ("stride", "valid_shape") and value is not None:
-                layout = replace(layout, **{key: opaque.parse_extent_list(value)})
+                layout = layout._replace(**{key: opaque.parse_extent_list(value)})
             else:
                 raise LayoutSyntaxError(f"unknown key '{key}' in '#pl.{data}': expected "
                                         "stride = [...], valid_shape = [...] or distributed")

@@ -5,14 +5,14 @@ see docs/ir.md, section 2. Generic form only; properties `<{...}>` and plain
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from ..errors import MalformedOp
 from ..ir.bindings import ir
 from ..ir.type_cache import new_cache, per_type
+from ..records import record
 from . import opaque
 from .common import SEGMENTS, dense_ints, split_operands
 from .pto_table import OPS
@@ -28,8 +28,8 @@ LOAD_SCALAR = "pto.load_scalar"  # (ptr, offset) -> the GM element ptr[offset]
 SET_VALIDSHAPE = "pto.set_validshape"  # (tile, valid_row, valid_col): the tile's valid region
 
 
-@dataclass(frozen=True)
-class TileBuf:
+@record
+class TileBuf(NamedTuple):
     """`!pto.tile_buf<...>` in either spelling; emitted in the key/value form."""
 
     loc: str
@@ -66,7 +66,7 @@ class TileBuf:
 
 
 _INT_FIELDS = {"rows", "cols", "fractal", "pad", "compact"}
-_KEYS = tuple(f.name for f in fields(TileBuf))
+_KEYS = TileBuf._fields
 _REQUIRED = _KEYS[:-1]
 
 
@@ -125,9 +125,9 @@ def _parse_compact(data: str, items: list[str]) -> TileBuf:
             valid = value.split("x")
             if len(valid) != 2:
                 raise opaque.OpaqueSyntaxError(f"'!pto.{data}': valid needs ROWSxCOLS")
-            tile = replace(tile, v_row=_valid_extent(valid[0]), v_col=_valid_extent(valid[1]))
+            tile = tile._replace(v_row=_valid_extent(valid[0]), v_col=_valid_extent(valid[1]))
         elif key in _KEYS and value is not None:
-            tile = replace(tile, **{key: _field_value(key, value)})
+            tile = tile._replace(**{key: _field_value(key, value)})
         else:
             raise opaque.OpaqueSyntaxError(f"'!pto.{data}': unknown field '{key}'")
     return tile
@@ -142,8 +142,8 @@ def tile_buf(t: ir.Type) -> TileBuf | None:
     return parse_tile_buf(t.data)
 
 
-@dataclass(frozen=True)
-class ViewType:
+@record
+class ViewType(NamedTuple):
     """`!pto.tensor_view<DIMSxT[, #pto.layout<..>]>` or `partition_tensor_view`."""
 
     kind: str  # "tensor_view" | "partition_tensor_view"

@@ -13,9 +13,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from ..ir.bindings import ir
+from ..records import Fields, record
 
 
 class Severity(enum.Enum):
@@ -40,8 +41,8 @@ _CURRENT_OP_NOTE = "see current operation: "
 _UNKNOWN_LOC_TEXT = "loc(unknown)"
 
 
-@dataclass(frozen=True)
-class SourceLoc:
+@record
+class SourceLoc(NamedTuple):
     """A resolved file position. `file is None` means no file position; a
     location that has none but is not `loc(unknown)` keeps its printed form in
     `label`, which mlir-opt shows in front of the message."""
@@ -114,17 +115,22 @@ def call_stack(loc: ir.Location) -> list[SourceLoc]:
     return callers
 
 
-@dataclass
-class Diagnostic:
-    severity: Severity
-    loc: SourceLoc
-    message: str
-    notes: list[Diagnostic] = field(default_factory=list)
-    # Callers of a call-site location, printed as "called from" notes.
-    called_from: list[SourceLoc] = field(default_factory=list)
-    # Width of the `~` underline that starts at the caret (mlir-opt underlines
-    # the expected-* comment that a --verify-diagnostics failure points at).
-    span: int = 0
+class Diagnostic(Fields):
+    _fields = ("severity", "loc", "message", "notes", "called_from", "span")
+    __slots__ = _fields
+
+    def __init__(self, severity: Severity, loc: SourceLoc, message: str,
+                 notes: list[Diagnostic] | None = None,
+                 called_from: list[SourceLoc] | None = None, span: int = 0):
+        self.severity = severity
+        self.loc = loc
+        self.message = message
+        self.notes: list[Diagnostic] = [] if notes is None else notes
+        # Callers of a call-site location, printed as "called from" notes.
+        self.called_from: list[SourceLoc] = [] if called_from is None else called_from
+        # Width of the `~` underline that starts at the caret (mlir-opt underlines
+        # the expected-* comment that a --verify-diagnostics failure points at).
+        self.span = span
 
     def flattened(self) -> Iterator[Diagnostic]:
         """The diagnostic and its notes, each as a diagnostic of its own."""
@@ -230,7 +236,7 @@ class DiagnosticEngine:
 
     def _renamed(self, loc: SourceLoc) -> SourceLoc:
         name = self._file_names.get(loc.file or "")
-        return loc if name is None else replace(loc, file=name)
+        return loc if name is None else loc._replace(file=name)
 
     def _relocate(self, diag: Diagnostic) -> Diagnostic:
         diag.loc = self._renamed(diag.loc)

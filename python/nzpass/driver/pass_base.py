@@ -14,10 +14,11 @@ import inspect
 import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..errors import Refusal
 from ..ir.bindings import ir
+from ..records import record
 from .diagnostics import DiagnosticEngine, resolve_location
 
 
@@ -33,8 +34,8 @@ class PassOptionError(ValueError):
 OPTION_TYPES = (bool, int, str)
 
 
-@dataclass(frozen=True)
-class OptionSpec:
+@record
+class OptionSpec(NamedTuple):
     name: str
     type: type
     default: Any

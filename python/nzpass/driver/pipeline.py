@@ -13,13 +13,13 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import passes
 from ..errors import Refusal
 from ..ir.bindings import MODULE, MLIRError, ir, new_context, passmanager
 from ..ir.type_cache import clear_type_caches
+from ..records import Fields
 from .diagnostics import Diagnostic, DiagnosticEngine, Severity, SourceLoc
 from .pass_base import ModulePass, PassOptionError
 
@@ -423,10 +423,13 @@ def add_passes(pm: passmanager.PassManager, pipeline: str,
     _parsed(pipeline, registry).populate(pm, diagnostics)
 
 
-@dataclass
-class PipelineResult:
-    success: bool
-    diagnostics: list[Diagnostic]
+class PipelineResult(Fields):
+    _fields = ("success", "diagnostics")
+    __slots__ = _fields
+
+    def __init__(self, success: bool, diagnostics: list[Diagnostic]):
+        self.success = success
+        self.diagnostics = diagnostics
 
     @property
     def errors(self) -> list[Diagnostic]:

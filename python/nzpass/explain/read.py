@@ -9,7 +9,7 @@ blocked. A value that is not an `arith.constant` stays `None` (printed `?`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS
@@ -66,7 +66,7 @@ def nz_ops(module: ir.Operation, file_name: str) -> Iterator[NzOp]:
 def _location(loc: ir.Location, file_name: str) -> str:
     source = resolve_location(loc)
     if source.file == _PARSER_BUFFER:
-        source = replace(source, file=file_name)
+        source = source._replace(file=file_name)
     return str(source)
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
+from ..records import record
 from .bindings import MODULE, func, ir
 
 FUNC = func.FuncOp.OPERATION_NAME
@@ -27,8 +28,8 @@ def functions(module: ir.Operation) -> Iterator[ir.Operation]:
         pending.extend(reversed(nested))
 
 
-@dataclass(frozen=True)
-class PreOrder:
+@record
+class PreOrder(NamedTuple):
     """Every op nested in a root op, in pre-order, and the positions of those
     directly in the root's first block (the entry block of a function)."""
 

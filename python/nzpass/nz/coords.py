@@ -12,17 +12,17 @@ g*E + e: no division, so no proof is needed).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from ..errors import InternalInvariantError
 from ..ir import arith as arith_ops
 from ..ir import walk as ir_walk
 from ..ir.bindings import arith, ir, scf
+from ..records import record
 
 
-@dataclass(frozen=True)
-class Const:
+@record
+class Const(NamedTuple):
     """A folded coordinate; `type` keeps the integer type of the offset it
     came from (index when it has none)."""
 
@@ -30,8 +30,8 @@ class Const:
     type: ir.Type | None = None
 
 
-@dataclass(frozen=True)
-class Divided:
+@record
+class Divided(NamedTuple):
     """`value floordiv divisor`, divisor a power of two (see `divided`)."""
 
     value: ir.Value
@@ -48,8 +48,8 @@ def divided(value: ir.Value, divisor: int, loc: ir.Location) -> Divided:
     return Divided(value, divisor)
 
 
-@dataclass(frozen=True)
-class Folded:
+@record
+class Folded(NamedTuple):
     """sum(value * multiplier) + constant in index, each value cast to index
     exactly (index_cast sign-extends a value proved non-negative)."""
 

@@ -11,12 +11,13 @@ for every value the facts allow (worst case), never for one execution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..dialects import pto
 from ..dialects.common import SEGMENTS
 from ..errors import Refusal
 from ..ir.bindings import ir
+from ..records import record
 from . import layout as nz_layout
 from . import limits
 from .acc_store import check_acc_store_limits
@@ -36,8 +37,8 @@ _BOUND_FIX = ("bound the offset (a loop stop, min(), a declared {nz.range = arra
               "fact on an argument) so that offset + size stays within the extent")
 
 
-@dataclass(frozen=True)
-class GmWindow:
+@record
+class GmWindow(NamedTuple):
     """The GM side of one NZ transfer: a partition of an NZ view (or the whole view)."""
 
     loc: ir.Location
@@ -57,8 +58,8 @@ class GmWindow:
         return nz_layout.C0_BYTES // self.c0
 
 
-@dataclass(frozen=True)
-class TileRegion:
+@record
+class TileRegion(NamedTuple):
     """The tile side: its type and its valid extents (static, or the alloc's operands)."""
 
     buf: pto.TileBuf

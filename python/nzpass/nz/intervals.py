@@ -18,8 +18,10 @@ construction, whatever program reaches it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from math import gcd
+from typing import NamedTuple
+
+from ..records import record
 
 # The alignment of zero: any power of two divides it; capped to keep numbers small.
 MAX_ALIGNMENT = 1 << 62
@@ -46,8 +48,8 @@ def _ceil_to(n: int, align: int) -> int:
     return -(-n // align) * align
 
 
-@dataclass(frozen=True)
-class Fact:
+@record
+class Fact(NamedTuple):
     """lo <= v <= hi and align | v for every run-time value v (signed reading)."""
 
     lo: int

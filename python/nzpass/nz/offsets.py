@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..dialects import pl, pto
 from ..driver.pass_base import in_source_order, option
 from ..errors import Refusal
 from ..ir.bindings import arith, func, ir, scf
+from ..records import record
 from . import intervals
 from .intervals import Fact
 
@@ -242,7 +242,6 @@ def _declared_range(entry, owner: AnyOp, what: str) -> tuple[int | None, int | N
                   "be a half-open range array<i64: LO, HI> with LO < HI")
 
 
-@dataclass
 class OffsetAnalysis:
     """Facts (`nz.intervals.Fact`) of integer SSA values, memoised across queries.
 
@@ -253,17 +252,20 @@ class OffsetAnalysis:
     Every memo here (facts, defining ops, the relational queries below) is a
     pure function of the IR: an analysis lives only while the IR it reads
     cannot change (a pass planning, a verifier checking; see `unchanging_ir`),
-    and a pass that rewrites starts a new one."""
+    and a pass that rewrites starts a new one.
 
-    max_depth: int = DEFAULT_MAX_DEPTH
-    _facts: dict = field(default_factory=dict)
-    # value -> its defining op (None for a block argument): one binding call per value.
-    _owners: dict = field(default_factory=dict)
-    # (query, arguments...) -> answer of the relational queries of this module
-    # (upper_bound_of_sum, slack_below, proved_sum_at_most, linear_form).
-    derived: dict = field(default_factory=dict)
-    # value -> `integer_width` of its type: one type read per value.
-    _widths: dict = field(default_factory=dict)
+    No `__slots__`: tests wrap a method of one analysis (`_compute`) to count calls."""
+
+    def __init__(self, max_depth: int = DEFAULT_MAX_DEPTH):
+        self.max_depth = max_depth
+        self._facts: dict = {}
+        # value -> its defining op (None for a block argument): one binding call per value.
+        self._owners: dict = {}
+        # (query, arguments...) -> answer of the relational queries of this module
+        # (upper_bound_of_sum, slack_below, proved_sum_at_most, linear_form).
+        self.derived: dict = {}
+        # value -> `integer_width` of its type: one type read per value.
+        self._widths: dict = {}
 
     def width(self, value: ir.Value) -> int | None:
         """`integer_width(value.type)`, read once per value."""
@@ -616,8 +618,8 @@ def _sum_rule(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, bound: ir.Valu
 # ---------------------------------------------------------------- linear forms
 
 
-@dataclass(frozen=True)
-class Linear:
+@record
+class Linear(NamedTuple):
     """value == scale * base + offset as exact rationals (base None: a constant)."""
 
     scale: Fraction

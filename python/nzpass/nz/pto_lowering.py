@@ -22,9 +22,9 @@ def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
     valid = tile.valid or (tile.rows, tile.cols)
     base = pto.TileBuf(tile.space, str(tile.element), tile.rows, tile.cols, valid[0], valid[1])
     if tile.space == "mat":
-        return pto.TileBuf(**{**base.__dict__, **pto.MAT_NZ})
+        return base._replace(**pto.MAT_NZ)
     if tile.space == "acc":
-        return pto.TileBuf(**{**base.__dict__, **pto.ACC_NZ})
+        return base._replace(**pto.ACC_NZ)
     return base
 
 

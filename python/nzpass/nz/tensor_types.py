@@ -4,7 +4,6 @@ other passes that must recognise logical or blocked NZ tensors."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from typing import Any
 
 from ..dialects import pl
@@ -60,7 +59,7 @@ def blocked_type(t: ir.RankedTensorType, geom: NzGeometry) -> ir.RankedTensorTyp
     shape = nz_layout.blocked_shape(geom.shape, geom.c0)
     layout = _layout(t)
     if layout.valid_shape is not None:
-        layout = replace(layout, valid_shape=shape)
+        layout = layout._replace(valid_shape=shape)
     return pl.tensor_type(shape, t.element_type, layout)
 
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..dialects import pto
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import func, ir, scf
+from ..records import record
 from .intervals import INDEX_WIDTH, Fact
 from .offsets import OffsetAnalysis, explain_fact, integer_width, linear_form
 
@@ -30,8 +31,8 @@ _FOR_BOUNDS = 3  # lower bound, upper bound, step: the operands before the iter_
 AllocReader = Callable[[ir.Operation], "pto.AllocTile | None"]
 
 
-@dataclass(frozen=True)
-class ValidExtent:
+@record
+class ValidExtent(NamedTuple):
     """One valid extent of a tile at a transfer: what it can be, and the operand that
     gives it (None when the tile's type states it)."""
 
@@ -51,8 +52,8 @@ class ValidExtent:
                 f"{_where(self.origin.location)}, and {explain_fact(self.value, self.fact)}")
 
 
-@dataclass(frozen=True)
-class ValidRegion:
+@record
+class ValidRegion(NamedTuple):
     rows: ValidExtent
     cols: ValidExtent
 
@@ -95,10 +96,12 @@ def equals_size(analysis: OffsetAnalysis, extent: ValidExtent, size: ir.Value) -
 # ---------------------------------------------------------------- where a tile comes from
 
 
-@dataclass
 class _Sources:
-    allocs: list[ir.Operation]  # every pto.alloc_tile the tile can be
-    setters: list[ir.Operation]  # every pto.set_validshape of any value aliasing it
+    __slots__ = ("allocs", "setters")
+
+    def __init__(self, allocs: list[ir.Operation], setters: list[ir.Operation]):
+        self.allocs = allocs  # every pto.alloc_tile the tile can be
+        self.setters = setters  # every pto.set_validshape of any value aliasing it
 
 
 def _sources(tile: ir.Value, verb: str, loc: ir.Location) -> _Sources:

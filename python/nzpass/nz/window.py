@@ -8,7 +8,6 @@ reads IR and returns coordinate recipes (`nz_coords`) or raises `Refusal`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
@@ -29,15 +28,18 @@ from .offsets import (
 ROWS = nz_layout.FRACTAL_ROWS
 
 
-@dataclass
 class WindowProofs:
     """What a pass run proves windows with: the shared offset analysis, and
     what to do with a window on an axis of dynamic extent (no bound exists to
     prove it against: a warning, or with `strict_bounds` an error)."""
 
-    analysis: OffsetAnalysis
-    strict_bounds: bool = False
-    warnings: list[Refusal] = field(default_factory=list)
+    __slots__ = ("analysis", "strict_bounds", "warnings")
+
+    def __init__(self, analysis: OffsetAnalysis, strict_bounds: bool = False,
+                 warnings: list[Refusal] | None = None):
+        self.analysis = analysis
+        self.strict_bounds = strict_bounds
+        self.warnings: list[Refusal] = [] if warnings is None else warnings
 
     def fact(self, value: ir.Value) -> Fact:
         return self.analysis.fact(value)
@@ -48,15 +50,18 @@ class WindowProofs:
         self.warnings.append(refusal)
 
 
-@dataclass
 class NzGeometry:
     """A logical NZ tensor: its shape and c0. A dynamic row count (pto views
     only) is None in `shape` and its SSA value in `rows_value`, proved a
     positive, bounded multiple of 16 by whoever built the geometry."""
 
-    shape: tuple[int | None, ...]
-    c0: int
-    rows_value: ir.Value | None = None
+    __slots__ = ("c0", "rows_value", "shape")
+
+    def __init__(self, shape: tuple[int | None, ...], c0: int,
+                 rows_value: ir.Value | None = None):
+        self.shape = shape
+        self.c0 = c0
+        self.rows_value = rows_value
 
     @property
     def rank(self) -> int:
@@ -90,11 +95,14 @@ class NzGeometry:
         return self.shape[:-2]
 
 
-@dataclass
 class BlockedWindow:
-    offsets: list[Coord]
-    sizes: list[Coord]
-    valid: list[Coord] | None = None
+    __slots__ = ("offsets", "sizes", "valid")
+
+    def __init__(self, offsets: list[Coord], sizes: list[Coord],
+                 valid: list[Coord] | None = None):
+        self.offsets = offsets
+        self.sizes = sizes
+        self.valid = valid
 
 
 def _static_sizes(values: Sequence[ir.Value], loc: ir.Location, what: str) -> list[int]:

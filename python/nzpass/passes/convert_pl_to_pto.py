@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..dialects import pl, pto, store_attrs
 from ..dialects.common import SEGMENTS, check_no_regions
@@ -74,33 +74,53 @@ class ConvertPlToPto(ModulePass):
         report_or_rewrite(refusals, diagnostics, (lowering.lower for lowering in lowerings))
 
 
-@dataclass
 class _Root:
     """Where a tensor value lives: a view of a pointer argument plus a base offset."""
 
-    view: ir.Value
-    ptr: ir.Value
-    element: str
-    layout: pl.TensorLayout
-    base: list[ir.Value] | None = None  # leading-slice offsets, None for the whole tensor
+    __slots__ = ("base", "element", "layout", "ptr", "view")
+
+    def __init__(self, view: ir.Value, ptr: ir.Value, element: str, layout: pl.TensorLayout,
+                 base: list[ir.Value] | None = None):
+        self.view = view
+        self.ptr = ptr
+        self.element = element
+        self.layout = layout
+        self.base = base  # leading-slice offsets, None for the whole tensor
 
 
-@dataclass
 class _FunctionLowering:
-    func: ir.Operation
-    backend: str
-    roots: dict[ir.Value, _Root] = field(default_factory=dict)
-    memory_ops: dict[int, ir.Operation] = field(default_factory=dict)  # by pre-order position
-    # The entry block's constants (reused by the lowering) and the position of
-    # its first other op, where the tensor views go.
-    constants: dict[int, ir.Operation] = field(default_factory=dict)
-    views_at: int = 0
-    views_anchor: ir.Operation | None = None
-    scope: FunctionScope | None = None
-    # type -> is a tile, for the types that passed `_check_value_type` (a refused
-    # one is not kept: each value of it is refused where it is).
-    checked_types: dict[ir.Type, bool] = field(default_factory=dict)
-    tile_values: list[ir.Value] = field(default_factory=list)
+    """One function's check, then its lowering. Built with the function, its backend
+    and the module's shared type checks; the rest is the state `check` fills in."""
+
+    __slots__ = (
+        "backend",
+        "checked_types",
+        "constants",
+        "func",
+        "memory_ops",
+        "roots",
+        "scope",
+        "tile_values",
+        "views_anchor",
+        "views_at",
+    )
+
+    def __init__(self, func: ir.Operation, backend: str,
+                 checked_types: dict[ir.Type, bool] | None = None):
+        self.func = func
+        self.backend = backend
+        self.roots: dict[ir.Value, _Root] = {}
+        self.memory_ops: dict[int, ir.Operation] = {}  # by pre-order position
+        # The entry block's constants (reused by the lowering) and the position of
+        # its first other op, where the tensor views go.
+        self.constants: dict[int, ir.Operation] = {}
+        self.views_at = 0
+        self.views_anchor: ir.Operation | None = None
+        self.scope: FunctionScope | None = None
+        # type -> is a tile, for the types that passed `_check_value_type` (a refused
+        # one is not kept: each value of it is refused where it is).
+        self.checked_types: dict[ir.Type, bool] = {} if checked_types is None else checked_types
+        self.tile_values: list[ir.Value] = []
 
     @property
     def entry(self) -> ir.Block:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..dialects import pl
@@ -121,7 +121,7 @@ class _StrideConverter:
                 raise InternalInvariantError(loc, f"blocked NZ tensor {t} carries strides "
                                              f"{list(layout.stride)} that are not row-major")
             return None  # explicit ND strides are the user's; keep them
-        return pl.tensor_type(shape, tensor.element_type, replace(layout, stride=strides))
+        return pl.tensor_type(shape, tensor.element_type, layout._replace(stride=strides))
 
     def _check_blocked(self, t: ir.RankedTensorType, loc: ir.Location) -> None:
         if self.function_blocked and has_blocked_nz_shape(t):

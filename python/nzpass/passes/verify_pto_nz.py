@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import ClassVar, TypeVar
+from typing import ClassVar, NamedTuple, TypeVar
 
 from ..dialects import pl, pto, store_attrs
 from ..dialects.common import SEGMENTS
@@ -33,6 +33,7 @@ from ..nz.offsets import (
 )
 from ..nz.tensor_types import element_bit_width
 from ..nz.valid_region import valid_region
+from ..records import record
 
 NZ_RANK = 5
 _PL_PREFIX = pl.DIALECT + "."
@@ -119,8 +120,8 @@ def _blocking_hint(pl_derived: bool) -> str:
 # ---------------------------------------------------------------- facts the rules read
 
 
-@dataclass(frozen=True)
-class _NzView:
+@record
+class _NzView(NamedTuple):
     """An NZ make_tensor_view that passed its own rules: its extents and strides as
     facts (a stride is a constant, or proved the row-major product of a dynamic
     extent) and its shape operands."""
@@ -132,8 +133,8 @@ class _NzView:
     shape_values: tuple[ir.Value, ...]
 
 
-@dataclass(frozen=True)
-class _UnresolvedView:
+@record
+class _UnresolvedView(NamedTuple):
     """An NZ view whose shape and strides this pass cannot see (a function argument,
     an unknown producer): its partitions' own rules are checked, its transfers refused."""
 
@@ -148,8 +149,8 @@ _REFUSED = object()
 _UNCHECKED = object()  # a memo's "not checked yet" (None is an answer: not NZ)
 
 
-@dataclass(frozen=True)
-class _ViewFacts:
+@record
+class _ViewFacts(NamedTuple):
     loc: ir.Location
     element: str
     c0: int
@@ -161,8 +162,8 @@ class _ViewFacts:
     analysis: OffsetAnalysis
 
 
-@dataclass(frozen=True)
-class _PartitionFacts:
+@record
+class _PartitionFacts(NamedTuple):
     loc: ir.Location
     c0: int
     offsets: tuple[Extent, ...]
@@ -171,8 +172,8 @@ class _PartitionFacts:
     hint: str
 
 
-@dataclass(frozen=True)
-class _Transfer:
+@record
+class _Transfer(NamedTuple):
     """A tload or tstore between an NZ window and a tile, resolved to facts."""
 
     loc: ir.Location

@@ -317,9 +317,8 @@ def read_subview(reading: OpReading) -> None:
 
 
 def _subview_type(reading: OpReading, source_type: str, at) -> str:
-    from dataclasses import replace
-
     from ..dialects.pto import parse_tile_buf
+
     sizes = (reading.attrs["sizes"] or "").strip("[] ").split(",")  # never a unit attr
     try:
         tile = parse_tile_buf(source_type[len("!pto."):])
@@ -328,8 +327,8 @@ def _subview_type(reading: OpReading, source_type: str, at) -> str:
         raise PtoSyntaxError(at.start, "cannot infer the result type of custom 'pto.subview': "
                              "add '-> !pto.tile_buf<...>'") from None
     dynamic = bool(reading.values.get("valid_row"))
-    return replace(tile, rows=rows, cols=cols, v_row=None if dynamic else rows,
-                   v_col=None if dynamic else cols).spelling()
+    return tile._replace(rows=rows, cols=cols, v_row=None if dynamic else rows,
+                         v_col=None if dynamic else cols).spelling()
 
 
 def _typed_entries(reading: OpReading) -> None:

@@ -25,7 +25,6 @@ element type as PTOAS writes it.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 
 from ..dialects import opaque
@@ -142,7 +141,7 @@ def _canonical_pto(text: str) -> str:
     if body is not None:
         tile = parse_tile_buf("tile_buf<" + _canonical_nested(body) + ">")
         if tile.compact == 0:  # PTOAS's default: the same type as no compact field
-            tile = replace(tile, compact=None)
+            tile = tile._replace(compact=None)
         return tile.spelling()
     body = _body(text, "ptr")
     if body is not None:
@@ -159,7 +158,7 @@ def _canonical_pto(text: str) -> str:
     if text.startswith(("!pto.tensor_view<", "!pto.partition_tensor_view<")):
         view = parse_view_type(text[len("!pto."):])
         if view is not None:
-            return replace(view, element=canonical(view.element)).spelling()
+            return view._replace(element=canonical(view.element)).spelling()
     return _canonical_nested(text)
 
 
