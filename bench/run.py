@@ -70,7 +70,10 @@ PROGRESS: Progress | None = None  # the bar on stderr while main() runs
 RUN_WEIGHT = {"mlir-opt": 1, "mlir-opt-cc": 2, "nzpass-opt": 12, "nz-noop": 2, "in-process": 2,
               "mlir-opt-lowered": 3}
 KERNEL = BENCH.parent / "examples" / "matmul_nz.mlir"  # the one-kernel measurements
-KERNEL_WEIGHT_OPS = 2_000  # one pair of one-kernel runs weighs about a 2k-op run
+KERNEL_WEIGHT_OPS = 8_000  # the one-kernel pairs of one repeat weigh about an 8k-op run
+# A one-kernel run is 0.03 to 0.2 s, and on a shared host its spread across 10 pairs reached
+# 0.58 ((max - min) / median): 40 pairs (at the default 5 repeats) keep the median stable.
+KERNEL_PAIRS_PER_REPEAT = 8
 PACKER_WEIGHT_OPS = 50_000  # one packer repeat costs about a 50k-op nzpass-opt run
 
 # Targets (ratios): name -> (limit, description).
@@ -337,13 +340,13 @@ def bench_kernel(repeat: int, mlir_opt: Path, nzpass_opt: list[str],
                                           "nzpass-opt.cpu")}
     commands = {"mlir-opt": [mlir_opt, "--allow-unregistered-dialect", KERNEL, "-o", os.devnull],
                 "nzpass-opt": [*nzpass_opt, KERNEL, "-p", pipeline, "-o", os.devnull]}
-    for rep in range(max(repeat, 5) * 2):  # short runs: more pairs for a stable median
+    for rep in range(KERNEL_PAIRS_PER_REPEAT * max(repeat, 5)):  # short and noisy runs
         for name, cmd in commands.items():
             child = run_child(cmd)
             check(child, f"{name} (one kernel)", cmd)
             series[f"{name}.wall"].add(child.wall)
             series[f"{name}.cpu"].add(child.cpu)
-        advance("nzpass-opt", KERNEL_WEIGHT_OPS / 2, f"one kernel {rep + 1}")
+        advance("nzpass-opt", KERNEL_WEIGHT_OPS / KERNEL_PAIRS_PER_REPEAT, f"one kernel {rep + 1}")
     cmd = [sys.executable, BENCH / "_inprocess.py", KERNEL, "--kernel", pipeline]
     child = run_child(cmd, capture_stdout=True)
     check(child, "in-process one kernel", cmd)
