@@ -45,8 +45,11 @@ MIN_FUNCTIONS_PER_JOB = 2
 
 # A worker's exit code says what its share file holds.
 _EXIT_BYTECODE, _EXIT_FALL_BACK, _EXIT_TEXT = 0, 3, 4
-_MODULE_LINE = b"module"  # how the printed module starts when nothing precedes it
-_TAIL_READ = 64  # bytes read from a share's end to find its closing brace
+# The first and last lines of a module printed in custom form with nothing before or after
+# it (alias definitions come before, a resource section after). Only the custom form joins:
+# it names values and blocks afresh in each function, the generic form across the module.
+_MODULE_START, _MODULE_END = b"module", b"}\n"
+_LAST_LINE_MAX = 1 << 16  # bytes read from a share's end to find its last line
 _COMMENT = r"//[^\n]*"  # compiled on first use (by `re`'s cache): a split run only
 _FUNC = func.FuncOp.OPERATION_NAME
 
@@ -127,17 +130,16 @@ class PrintedShares:
 
 def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline: Pipeline,
               jobs: int, verify_each: bool | None,
-              print_generic: bool | None = None) -> bool | PrintedShares:
+              print_shares: bool = False) -> bool | PrintedShares:
     """Run `pipeline` on `module` in `jobs` workers. False: the module is
     untouched; run the pipeline in this process. True: the module holds the
-    result. PrintedShares: the output the C++ printer gives for the result
-    (with `print_generic` its generic-form flag; None asks for the module
-    instead), the module untouched."""
+    result. PrintedShares (only when asked by `print_shares`): the output the
+    C++ printer gives for the result in custom form, the module untouched."""
     jobs = min(jobs, len(functions) // MIN_FUNCTIONS_PER_JOB)
     if jobs < 2:
         return False
     if verify_each is False:
-        print_generic = None  # unverified IR: the printer's choice of form is the whole module's
+        print_shares = False  # unverified IR: the printer's choice of form is the whole module's
     import shutil  # a split run only: 3 ms of imports a one-kernel run does not pay
     import tempfile
 
@@ -145,7 +147,7 @@ def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline:
     try:
         parts = shares(len(functions), jobs)
         paths = [os.path.join(directory, f"share-{index}.mlir") for index in range(len(parts))]
-        workers = [_fork(module, part, pipeline, verify_each, path, print_generic)
+        workers = [_fork(module, part, pipeline, verify_each, path, print_shares)
                    for part, path in zip(parts, paths, strict=True)]
         codes = [_exit_code(pid) for pid in workers]
         if any(code not in (_EXIT_BYTECODE, _EXIT_TEXT) for code in codes):
@@ -160,19 +162,19 @@ def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline:
 
 
 def _fork(module: ir.Operation, part: range, pipeline: Pipeline, verify_each: bool | None,
-          path: str, print_generic: bool | None) -> int:
+          path: str, print_shares: bool) -> int:
     pid = os.fork()
     if pid:
         return pid
     code = _EXIT_FALL_BACK
     try:
-        code = _work(module, part, pipeline, verify_each, path, print_generic)
+        code = _work(module, part, pipeline, verify_each, path, print_shares)
     finally:
         os._exit(code)  # never back into the tool's own code
 
 
 def _work(module: ir.Operation, part: range, pipeline: Pipeline, verify_each: bool | None,
-          path: str, print_generic: bool | None) -> int:
+          path: str, print_shares: bool) -> int:
     """A worker: keep the share, run the pipeline, write the share (as text
     when asked and it can be joined, else as bytecode)."""
     for index, op in enumerate(list(module.regions[0].blocks[0].operations)):
@@ -192,19 +194,19 @@ def _work(module: ir.Operation, part: range, pipeline: Pipeline, verify_each: bo
             return _EXIT_FALL_BACK
         if engine.diagnostics:
             return _EXIT_FALL_BACK
-        if print_generic is not None and _print_share(module, path, print_generic):
+        if print_shares and _print_share(module, path):
             return _EXIT_TEXT
         with open(path, "wb") as f:
             module.write_bytecode(f)
     return _EXIT_BYTECODE
 
 
-def _print_share(module: ir.Operation, path: str, generic: bool) -> bool:
+def _print_share(module: ir.Operation, path: str) -> bool:
     """Print the share into `path` when its text is the module's line, its
     functions and the closing brace, nothing else."""
-    with output.printed(module, generic=generic, debug_info=False) as (f, size):
+    with output.printed(module, generic=False, debug_info=False) as (f, size):
         start = f.tell()
-        if f.read(len(_MODULE_LINE)) != _MODULE_LINE:
+        if f.read(len(_MODULE_START)) != _MODULE_START:
             return False  # alias definitions come first
         f.seek(start)
         with open(path, "wb") as out:
@@ -218,27 +220,33 @@ def _exit_code(pid: int) -> int:
 
 
 def _printed_shares(paths: list[str]) -> PrintedShares | None:
-    """The workers' texts joined, or None when their module lines differ (the
-    passes set module attributes differently) or a text ends in more than the
-    closing brace (a resource section, say)."""
+    """The workers' texts joined, or None when their first lines (the module's,
+    holding its attributes) differ or a text ends in something else than the
+    module's closing brace (a resource section, say)."""
     files = [open(path, "rb") for path in paths]  # noqa: SIM115  # PrintedShares closes them
     headers, bodies, closings = [], [], []
     for f in files:
         headers.append(f.readline())
         start = f.tell()
         end = f.seek(0, os.SEEK_END)
-        f.seek(max(start, end - _TAIL_READ))
-        tail = f.read()
-        brace = tail.rfind(b"}")
-        closing = tail[brace:] if brace >= 0 else b""
+        closing = _last_line(f, start, end)
         bodies.append((f, start, end - len(closing)))
         closings.append(closing)
     if (any(header != headers[0] for header in headers)
-            or any(closing.rstrip(b"\n") != b"}" for closing in closings)):
+            or any(closing != _MODULE_END for closing in closings)):
         for f in files:
             f.close()
         return None
     return PrintedShares(headers[0], bodies, closings[0])
+
+
+def _last_line(f: BinaryIO, start: int, end: int) -> bytes:
+    """The text's last line with its newline, if any (b"" when no line after
+    `start` ends before it, or it is long: no module's last line is)."""
+    f.seek(max(start, end - _LAST_LINE_MAX))
+    tail = f.read()
+    newline = tail.rfind(b"\n", 0, len(tail) - 1)
+    return b"" if newline < 0 else tail[newline + 1:]
 
 
 def _merge(module: ir.Operation, functions: Sequence[ir.Operation], parts: list[range],

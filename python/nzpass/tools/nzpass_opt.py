@@ -413,9 +413,11 @@ class NzpassOpt:
         if functions is None:
             return False
         self.stderr.flush()
-        shares_printed = self._natively_printed() and not args.mlir_print_debuginfo
+        # Only the custom form, printed by C++ without locations, is joined from shares.
+        print_shares = (self._natively_printed() and not args.mlir_print_debuginfo
+                        and not args.mlir_print_op_generic)
         return parallel.run_split(module, functions, self.pipeline, jobs, args.verify_each,
-                                  args.mlir_print_op_generic if shares_printed else None)
+                                  print_shares)
 
     def _print_options(self) -> dict[str, bool]:
         """The printer flags of the output. With --verify-each=false the printer checks
