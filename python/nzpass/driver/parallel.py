@@ -99,12 +99,11 @@ def shares(count: int, jobs: int) -> list[range]:
 class PrintedShares:
     """The output of a split run, printed by the workers: the module's first
     line, then the functions of each share (byte ranges of open share files),
-    then the closing brace."""
+    then the module's last line."""
 
-    def __init__(self, header: bytes, bodies: list[tuple[BinaryIO, int, int]], closing: bytes):
+    def __init__(self, header: bytes, bodies: list[tuple[BinaryIO, int, int]]):
         self.header = header
         self.bodies = bodies  # (file, first byte, end) of each share's functions
-        self.closing = closing
 
     def copy_to(self, out: BinaryIO) -> bytes:
         """Write the whole text into `out`; returns its last byte."""
@@ -112,15 +111,15 @@ class PrintedShares:
         for f, start, end in self.bodies:
             f.seek(start)
             output.copy_range(f, out, end - start)
-        out.write(self.closing)
-        return self.closing[-1:]
+        out.write(_MODULE_END)
+        return _MODULE_END[-1:]
 
     def read(self) -> bytes:
         parts = [self.header]
         for f, start, end in self.bodies:
             f.seek(start)
             parts.append(f.read(end - start))
-        parts.append(self.closing)
+        parts.append(_MODULE_END)
         return b"".join(parts)
 
     def close(self) -> None:
@@ -134,12 +133,11 @@ def run_split(module: ir.Operation, functions: Sequence[ir.Operation], pipeline:
     """Run `pipeline` on `module` in `jobs` workers. False: the module is
     untouched; run the pipeline in this process. True: the module holds the
     result. PrintedShares (only when asked by `print_shares`): the output the
-    C++ printer gives for the result in custom form, the module untouched."""
+    C++ printer gives for the verified result in custom form, the module
+    untouched."""
     jobs = min(jobs, len(functions) // MIN_FUNCTIONS_PER_JOB)
     if jobs < 2:
         return False
-    if verify_each is False:
-        print_shares = False  # unverified IR: the printer's choice of form is the whole module's
     import shutil  # a split run only: 3 ms of imports a one-kernel run does not pay
     import tempfile
 
@@ -237,7 +235,7 @@ def _printed_shares(paths: list[str]) -> PrintedShares | None:
         for f in files:
             f.close()
         return None
-    return PrintedShares(headers[0], bodies, closings[0])
+    return PrintedShares(headers[0], bodies)
 
 
 def _last_line(f: BinaryIO, start: int, end: int) -> bytes:

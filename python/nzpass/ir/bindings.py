@@ -21,7 +21,7 @@ _HIDE_NUMPY = "numpy" not in sys.modules and "mlir.ir" not in sys.modules
 if _HIDE_NUMPY:
     sys.modules["numpy"] = None  # type: ignore[assignment]  # import numpy -> ImportError
 # Python opens extensions with RTLD_NOW, which binds all 23k function symbols of the
-# 200 MB CAPI library before the first call (7 ms of a 30 ms load); lazy binding
+# 200 MB CAPI library before the first call (7 ms of a 50 ms load); lazy binding
 # resolves only those called. The collector is paused too: every object the load
 # makes (the bindings' classes and their methods) lives as long as the process.
 _DLOPEN_FLAGS = sys.getdlopenflags()

@@ -399,8 +399,7 @@ class NzpassOpt:
         """Run the pipeline in worker processes (`-j`) when nothing asks for one
         process: no IR dumps, timing, statistics, diagnostics checking or
         explanations. False when it did not; else `parallel.run_split`'s result
-        (the workers print the output when the C++ printer would, without
-        locations)."""
+        (the workers print the output when their text is the tool's: see below)."""
         args = self.args
         jobs = args.jobs if args.jobs is not None else parallel.machine_jobs()
         one_process = (args.mlir_print_ir_before_all, args.mlir_print_ir_after_all,
@@ -413,9 +412,11 @@ class NzpassOpt:
         if functions is None:
             return False
         self.stderr.flush()
-        # Only the custom form, printed by C++ without locations, is joined from shares.
+        # The workers print verified IR in custom form with the C++ printer, without
+        # locations; unverified IR (--verify-each=false) the printer checks whole, and
+        # prints in generic form when any function is invalid.
         print_shares = (self._natively_printed() and not args.mlir_print_debuginfo
-                        and not args.mlir_print_op_generic)
+                        and not args.mlir_print_op_generic and args.verify_each is not False)
         return parallel.run_split(module, functions, self.pipeline, jobs, args.verify_each,
                                   print_shares)
 
