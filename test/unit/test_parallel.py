@@ -87,6 +87,17 @@ _ALIASED = "".join(f"func.func @f{i}() {{\n"
                    "  return\n}\n" for i in range(4))
 
 
+# Each function holds a resource: printed on its own, each share would end in its own
+# resource section.
+_RESOURCES = "".join(f"func.func @f{i}() {{\n"
+                     f"  \"test.op\"() {{r = dense_resource<blob{i % 2}> : tensor<2xi32>}}"
+                     " : () -> ()\n"
+                     "  return\n}\n" for i in range(4)) + (
+    "{-#\n  dialect_resources: {\n    builtin: {\n"
+    '      blob0: "0x040000000100000002000000",\n'
+    '      blob1: "0x040000000300000004000000"\n    }\n  }\n#-}\n')
+
+
 @pytest.mark.parametrize("args, text", [
     ([], _ALIASED),  # alias definitions precede the module in a share's text
     (["--mlir-print-debuginfo"], kernels(4)),  # so would location aliases follow it
@@ -117,6 +128,36 @@ def test_a_diagnostic_in_a_worker_falls_back_to_one_process(cli, tmp_path, split
     assert split_runs == [False]
     assert (many.code, many.out, many.err) == (one.code, one.out, one.err)
     assert next(line for line in many.err.splitlines() if "warning" in line).endswith("w0")
+
+
+def test_a_module_with_resources_stays_in_one_process(cli, tmp_path, split_runs,
+                                                     native_printing):
+    path = tmp_path / "r.mlir"
+    path.write_text(_RESOURCES)
+    one = cli([str(path), "-p", "cse", "-j", "1"])
+    many = cli([str(path), "-p", "cse", "-j", "2"])
+    assert split_runs == []
+    assert (many.code, many.out, many.err) == (one.code, one.out, one.err)
+    assert one.code == EXIT_OK and "blob1:" in one.out and "blob1_" not in one.out
+
+
+def test_shares_that_end_in_more_than_the_module_are_not_joined(tmp_path):
+    """A text ending in anything but the module's brace (a section after it) is
+    merged instead: its last line is not the module's."""
+    texts = [b"module {\n  func.func @a() {\n    return\n  }\n}\n",
+             b"module {\n  func.func @b() {\n    return\n  }\n}\n\n{-#\n#-}\n"]
+    paths = [tmp_path / f"share-{i}.mlir" for i in range(2)]
+    for path, text in zip(paths, texts, strict=True):
+        path.write_bytes(text)
+    assert parallel._printed_shares([str(p) for p in paths]) is None
+    paths[1].write_bytes(texts[1][:texts[1].index(b"\n\n{-#") + 1])
+    joined = parallel._printed_shares([str(p) for p in paths])
+    assert joined is not None
+    try:
+        assert joined.read() == (b"module {\n  func.func @a() {\n    return\n  }\n"
+                                 b"  func.func @b() {\n    return\n  }\n}\n")
+    finally:
+        joined.close()
 
 
 def test_functions_that_refer_to_others_stay_in_one_process(cli, tmp_path, split_runs):

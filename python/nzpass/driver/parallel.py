@@ -50,6 +50,10 @@ _EXIT_BYTECODE, _EXIT_FALL_BACK, _EXIT_TEXT = 0, 3, 4
 # it names values and blocks afresh in each function, the generic form across the module.
 _MODULE_START, _MODULE_END = b"module", b"}\n"
 _LAST_LINE_MAX = 1 << 16  # bytes read from a share's end to find its last line
+# Opens the file's metadata (dialect resources): a share read back into the tool's
+# context renames its resources apart from the module's (`blob0` -> `blob0_1`), and each
+# share's text would end in a section of its own, so such a file runs in one process.
+_FILE_METADATA = "{-#"
 _COMMENT = r"//[^\n]*"  # compiled on first use (by `re`'s cache): a split run only
 _FUNC = func.FuncOp.OPERATION_NAME
 
@@ -65,6 +69,8 @@ def machine_jobs() -> int:
 def splittable(pipeline: Pipeline, text: str) -> bool:
     """Whether the pipeline, on input `text`, may run function by function."""
     if len(text) < MIN_SPLIT_BYTES or not hasattr(os, "fork") or not pipeline.steps:
+        return False
+    if _FILE_METADATA in text:
         return False
     return all(_step_name(step) in FUNCTION_LOCAL_PASSES for step in pipeline.steps)
 
