@@ -2,10 +2,13 @@
 
 PTOAS prints inherent attributes as properties (`"pto.tload"(...) <{...}>`).
 On an unregistered op the bindings keep them out of `op.attributes`, so they
-are read back from the op's own generic text (printed with a state of the op
-alone: a state of the module numbers every value of it, 60 us per op of a
-module, for operand names the properties never hold) and parsed as a
-dictionary attribute by MLIR itself.
+are read back from the op's own generic text (printed in local scope: the
+module's numbering costs 60 us per op of a module, for operand names the
+properties never hold) and parsed as a dictionary attribute by MLIR itself.
+
+Not through an `ir.AsmState`: the bindings (22.1) never free one, about 350
+bytes per op it covers, so one per read grew an embedding process by 1.4 KB
+for every NZ store it verified.
 """
 
 from __future__ import annotations
@@ -75,7 +78,8 @@ class PropertyReader:
         if not complete and all(name in attrs for name in needed):
             return attrs  # the `{...}` form: nothing hidden in properties
         out = io.StringIO()
-        op.print(ir.AsmState(op), file=out)
+        op.print(use_local_scope=True, print_generic_op_form=True, assume_verified=True,
+                 file=out)
         text = _properties_text(out.getvalue())
         if text is not None:
             props = ir.DictAttr(ir.Attribute.parse(text, context=op.context))
