@@ -6,13 +6,20 @@ nzpass environment. Prints one JSON object.
     python bench/_inprocess.py KERNEL --kernel PIPELINE
         one kernel as an embedding toolchain runs it: one context made once and
         reused, then per run parse, `nzpass.run_pipeline` and print (lists of
-        seconds, one per run, after warm-up runs).
+        seconds, one per run, after warm-up runs), and how much the process's
+        resident memory grew per run over their second half (bytes, after a
+        collection and giving free heap pages back: what a leak in the bindings
+        or in nzpass keeps, once the first runs have filled every cache; 0
+        where that cannot be read).
 """
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import io
 import json
+import os
 import sys
 import time
 
@@ -66,13 +73,28 @@ def kernel(path: str, pipeline: str) -> int:
             t3 = time.perf_counter()
             if not result.success:
                 sys.exit(f"in-process: {pipeline} failed on {path}")
+            if run == KERNEL_WARM_UP + KERNEL_RUNS // 2 - 1:
+                resident_before = _resident_bytes()
             if run >= KERNEL_WARM_UP:
                 for key, value in (("parse", t1 - t0), ("run_pipeline", t2 - t1),
                                    ("print", t3 - t2), ("total", t3 - t0)):
                     times[key].append(value)
-    json.dump(times, sys.stdout)
+    growth = (_resident_bytes() - resident_before) / (KERNEL_RUNS - KERNEL_RUNS // 2)
+    json.dump({**times, "growth_per_run": [growth]}, sys.stdout)
     print()
     return 0
+
+
+def _resident_bytes() -> int:
+    """Resident memory now, once garbage is collected and the allocator has given
+    its free pages back (glibc's malloc_trim): 0 off Linux."""
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, AttributeError, ValueError):
+        return 0
 
 
 if __name__ == "__main__":

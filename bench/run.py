@@ -355,11 +355,17 @@ def bench_kernel(repeat: int, mlir_opt: Path, nzpass_opt: list[str],
     return series
 
 
+GROWTH = "inproc.growth_per_run"  # bytes per run, one value (bench/_inprocess.py)
+
+
 def print_kernel(kernel: dict[str, Series] | None) -> None:
     if not kernel:
         return
     print(f"\none kernel ({KERNEL.name}), seconds min / median / spread ((max-min)/median)")
     for key, s in kernel.items():
+        if key == GROWTH:
+            print(f"  {key:36} {s.min:9.1f} bytes of resident memory kept per run")
+            continue
         scale, unit = (1e3, "ms") if key.startswith("inproc.") else (1.0, "s ")
         print(f"  {key:36} {s.min * scale:9.4f} / {s.median * scale:9.4f} {unit}"
               f"   spread {s.spread:5.2f}  ({len(s.values)} runs)")
