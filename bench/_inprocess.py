@@ -62,6 +62,7 @@ def kernel(path: str, pipeline: str) -> int:
         text = f.read()
     ctx = nzpass.Context()
     times: dict[str, list[float]] = {"parse": [], "run_pipeline": [], "print": [], "total": []}
+    resident_before = 0
     with ctx:
         for run in range(KERNEL_WARM_UP + KERNEL_RUNS):
             t0 = time.perf_counter()
