@@ -575,3 +575,21 @@ func.func @valid_region_set_validshape_and_if(%w: !pto.ptr<i8>, %flag: i1) {
   pto.tload ins(%pv2 : !pto.partition_tensor_view<32x64xi8>) outs(%u : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
   return
 }
+
+// Properties are read back from the op's own text: an arrow (a function type) or an
+// affine constraint `>=` in them closes no bracket, and the blocked view keeps them.
+// CHECK-LABEL: func.func @properties_with_arrows
+// CHECK: "pto.make_tensor_view"
+// CHECK-SAME: {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>, set = #{{[a-z0-9_]+}}, sig = (i32) -> i32}
+// CHECK-SAME: -> !pto.tensor_view<?x?x?x?x?xi8>
+func.func @properties_with_arrows(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>, sig = (i32) -> i32, set = affine_set<(d0) : (d0 - 1 >= 0)>}> : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import io
 
-from ..ir.bindings import ir
+from ..errors import MalformedOp
+from ..ir.bindings import MLIRError, ir
 from .common import attribute_dict
 
 _QUOTE = '"'
+# A `>` that closes no bracket: an arrow (a function type, an affine map) or an
+# affine constraint `>=` (an integer set).
+_ARROW, _AT_LEAST = "->", ">="
 
 
 def _properties_text(op_text: str) -> str | None:
@@ -44,6 +48,10 @@ def _properties_text(op_text: str) -> str | None:
         char = op_text[cursor]
         if char == _QUOTE and not in_string:
             cursor = _skip_string(op_text, cursor)
+            continue
+        if char == ">" and (op_text.startswith(_ARROW, cursor - 1)
+                            or op_text.startswith(_AT_LEAST, cursor)):
+            cursor += 1
             continue
         if char in "{[(<":
             depth += 1
@@ -82,7 +90,27 @@ class PropertyReader:
                  file=out)
         text = _properties_text(out.getvalue())
         if text is not None:
-            props = ir.DictAttr(ir.Attribute.parse(text, context=op.context))
-            for named in props:
+            for named in _parse_dictionary(text, op):
                 attrs.setdefault(named.name, named.attr)
         return attrs
+
+
+def _parse_dictionary(text: str, op: ir.Operation) -> ir.DictAttr:
+    """The properties MLIR printed, parsed back; a text that does not read (which
+    MLIR's own printing never gives) is the op's error, not one at a position in
+    a buffer the user never wrote."""
+    messages: list[str] = []
+
+    def keep(diagnostic: ir.Diagnostic) -> bool:
+        messages.append(diagnostic.message)
+        return True  # handled: no other handler reports it
+
+    handler = op.context.attach_diagnostic_handler(keep)
+    try:
+        return ir.DictAttr(ir.Attribute.parse(text, context=op.context))
+    except MLIRError:
+        raise MalformedOp(op.location, f"'{op.name}' op: its properties <{text}> do not read "
+                          f"back as a dictionary ({'; '.join(messages) or 'no reason given'})"
+                          ) from None
+    finally:
+        handler.detach()  # pyright: ignore[reportAttributeAccessIssue]  # the stubs say object
