@@ -164,6 +164,20 @@ def test_nesting_past_the_parser_limit_is_a_diagnostic_not_a_segfault():
     assert outcomes[1].detail.startswith(f"<stdin>:{MAX_NESTING + 2}:1: error: ")
 
 
+def test_affine_constraints_do_not_hide_nesting_past_the_parser_limit():
+    """Bug: the `>` of each `>=` (an integer set's constraint) counted as a closing
+    bracket, so 6000 of them before 2600 nested regions let the input past the
+    guard and the parser overflowed its stack: SIGSEGV. Run through the real tool."""
+    sets = ", ".join(f"s{i} = affine_set<(d0) : (d0 >= 0)>" for i in range(6000))
+    depth = 2600
+    text = (f'"test.sets"() {{{sets}}} : () -> ()\n' + '"test.wrap"() ({\n' * depth
+            + '"test.leaf"() : () -> ()\n' + "}) : () -> ()\n" * depth)
+    [outcome] = fr.run_cases([fm.Case("sets", text.encode(), [])], fr.ToolRunner, TIMEOUT)
+    assert outcome.cls == fr.DIAGNOSED, outcome.report()
+    # Each region line opens two levels: past the limit on the 501st, line 502.
+    assert outcome.detail.startswith(f"<stdin>:{MAX_NESTING // 2 + 2}:12: error: ")
+
+
 def test_nesting_limit_leaves_strings_comments_and_arrows_alone(cli):
     deep = "[" * (MAX_NESTING - 1) + "]" * (MAX_NESTING - 1)
     text = f'// {"{" * 5000}\n"test.op"() {{a = "{"(" * 5000}", b = {deep}}} : () -> ()\n'
