@@ -7,6 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 _OPEN = {"<": ">", "[": "]", "(": ")", "{": "}"}
+# The `>` that closes no bracket, for every scanner of MLIR text that counts brackets:
+# an arrow's (a function type, an affine map) and an affine constraint's `>=` (an
+# integer set).
+NOT_CLOSING = ("->", ">=")
+
+
+def closes_nothing(text: str, pos: int) -> bool:
+    """Whether the `>` at `pos` is one of NOT_CLOSING's."""
+    return any(text.startswith(token, pos - token.index(">")) for token in NOT_CLOSING)
 
 
 class OpaqueSyntaxError(ValueError):

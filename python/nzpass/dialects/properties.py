@@ -18,17 +18,15 @@ import io
 from ..errors import MalformedOp
 from ..ir.bindings import MLIRError, ir
 from .common import attribute_dict
+from .opaque import closes_nothing
 
 _QUOTE = '"'
-# A `>` that closes no bracket: an arrow (a function type, an affine map) or an
-# affine constraint `>=` (an integer set).
-_ARROW, _AT_LEAST = "->", ">="
 
 
 def _properties_text(op_text: str) -> str | None:
     """The `{...}` inside the `<{...}>` that follows the operand list."""
     pos = _skip_string(op_text, op_text.index(_QUOTE))  # the quoted op name
-    depth, in_string = 0, False
+    depth = 0
     while pos < len(op_text):  # skip the operand list "(...)"
         char = op_text[pos]
         if char == "(":
@@ -46,11 +44,10 @@ def _properties_text(op_text: str) -> str | None:
     depth, cursor = 0, start
     while cursor < len(op_text):
         char = op_text[cursor]
-        if char == _QUOTE and not in_string:
+        if char == _QUOTE:
             cursor = _skip_string(op_text, cursor)
             continue
-        if char == ">" and (op_text.startswith(_ARROW, cursor - 1)
-                            or op_text.startswith(_AT_LEAST, cursor)):
+        if char == ">" and closes_nothing(op_text, cursor):
             cursor += 1
             continue
         if char in "{[(<":

@@ -7,6 +7,7 @@ import re
 from itertools import accumulate
 from typing import NamedTuple
 
+from ..dialects.opaque import NOT_CLOSING
 from ..ir.bindings import MLIRError, ir, new_context
 from .diagnostics import (
     Diagnostic,
@@ -35,10 +36,10 @@ _DEPTH_STEP = [(byte in _OPENING) - (byte in _CLOSING) for byte in range(256)]
 _NOT_BRACKETS = bytes(byte for byte in range(256) if not _DEPTH_STEP[byte])
 # The patterns of the deep-nesting check, compiled (by `re`'s cache) only for the
 # rare input with that many brackets: compiling them costs every run 0.5 ms.
-# What does not nest: string literals, comments, and a `>` that closes nothing: an
-# arrow's, or an affine constraint's `>=` (counted as closing, each let the rest of
-# the input nest one level deeper unseen, until the parser overflowed its stack).
-_NOT_NESTING = r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|->|>='
+# What does not nest: string literals, comments, and a `>` that closes nothing
+# (counted as closing, each `>=` let the rest of the input nest one level deeper
+# unseen, until the parser overflowed its stack).
+_NOT_NESTING = r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|' + "|".join(map(re.escape, NOT_CLOSING))
 _NESTING_TOKEN = _NOT_NESTING + r"|[{(\[<]|[})\]>]"
 # Searched in "\n" + text: a literal first character keeps the scan fast.
 _ALIAS_DEFINITION = r"\n[ \t]*([#!][\w.$-]+)[ \t]*=([^\n]*)"

@@ -184,7 +184,7 @@ def _closing(text: str, start: int) -> int | None:
         char = text[pos]
         if char == "<":
             depth += 1
-        elif char == ">" and text[pos - 1] != "-":
+        elif char == ">" and not opaque.closes_nothing(text, pos):
             depth -= 1
             if depth == 0:
                 return pos + 1
