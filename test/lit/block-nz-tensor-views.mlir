@@ -678,3 +678,35 @@ func.func @rank4_fold_mixed_types(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g
   %wt = "pl.tile.load"(%w, %g, %e, %c0, %c0, %c1, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 4, 4, 0>, target_memory = "mat"} : (tensor<2x4x256x512xi8, #pl.layout<nz>>, i32, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return
 }
+
+// -----
+
+// Integer constants of any width read exactly: one beyond 64 bits, unused, is kept
+// (reading it through IntegerAttr.value aborted the process), one of 16 : i128 is a
+// row offset like any other, and a bool selects between two provable offsets.
+// CHECK-LABEL: func.func @wide_and_bool_constants
+// CHECK-SAME: (%[[W:.*]]: tensor<1x4x4x16x8xf32, #pl.layout<nz>>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %{{.*}} = arith.constant 18446744073709551632 : i128
+// CHECK: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[C1]], %[[C0]], %[[C0]],
+// CHECK: %[[T:.*]] = arith.constant true
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[T]], %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[Q:.*]] = arith.floordivsi %[[S]], %{{.*}} : index
+// CHECK-NEXT: "pl.tile.load"(%[[W]], %[[C0]], %[[C0]], %[[Q]], %[[C0]], %[[C0]],
+// E2E-LABEL: func.func @wide_and_bool_constants
+// E2E-COUNT-2: "pto.tload"
+func.func @wide_and_bool_constants(%w: tensor<64x32xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  %unused = arith.constant 18446744073709551632 : i128
+  %w16 = arith.constant 16 : i128
+  %r = arith.index_cast %w16 : i128 to index
+  %t = "pl.tile.load"(%w, %r, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x32xf32, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x32xf32, mat>
+  %true = arith.constant true
+  %s = arith.select %true, %c48, %c16 : index
+  %u = "pl.tile.load"(%w, %s, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x32xf32, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x32xf32, mat>
+  return
+}

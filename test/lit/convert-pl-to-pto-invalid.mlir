@@ -157,3 +157,24 @@ func.func @negative_nd_sizes_disagree_with_tile(%x: tensor<64x512xf16>) {
   %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<64x256xf16, mat>
   return
 }
+
+// -----
+
+// One store flag in both spellings: the lowering writes one atomicType, so one of
+// the two (here the atomic add) would be dropped. Refused, whichever is first.
+func.func @negative_store_flag_in_both_spellings(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.store' op: 'atomic' and 'atomicType' both state the store's atomic flag; keep one spelling}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, atomic = "atomic_add", atomicType = #pto<atomic_type atomic_none>} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32>, index, index) -> tensor<64x16xf32>
+  return
+}
+
+// -----
+
+// Even two spellings that agree: each flag is stated once.
+func.func @negative_relu_flag_in_both_spellings(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.store' op: 'pre_relu' and 'reluPreMode' both state the store's pre_relu flag; keep one spelling}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, pre_relu = "normal_relu", reluPreMode = #pto<relu_pre_mode normal_relu>} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32>, index, index) -> tensor<64x16xf32>
+  return
+}

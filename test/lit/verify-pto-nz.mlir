@@ -421,3 +421,30 @@ func.func @negative_nz_load_with_plain_options(%p: !pto.ptr<f16>) {
   "pto.tload"(%pv, %t) <{init_out_buffer = false, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>, pad_mode = #pto.padmode<PadNull>}> : (!pto.partition_tensor_view<1x8x16x16x16xf16>, !pto.tile_buf<mat, 256x128xf16, blayout=col_major, slayout=row_major>) -> ()
   return
 }
+
+// -----
+
+// Integer constants of any width read exactly: row fractal 1 from a 1 : i128, and an
+// unused constant beyond 64 bits. Valid, printed unchanged.
+// CHECK-LABEL: func.func @wide_constant_offset
+// CHECK: arith.constant 18446744073709551617 : i128
+// CHECK: %[[R:.*]] = arith.index_cast %{{.*}} : i128 to index
+// CHECK: "pto.partition_view"(%{{.*}}, %{{.*}}, %{{.*}}, %[[R]],
+func.func @wide_constant_offset(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %unused = arith.constant 18446744073709551617 : i128
+  %wide = arith.constant 1 : i128
+  %r = arith.index_cast %wide : i128 to index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c4, %c4, %c16, %c8, %c2048, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %r, %c0, %c0, %c1, %c4, %c1, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x4x1x16x8xf32>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x4x1x16x8xf32>, !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

@@ -405,6 +405,29 @@ func.func @arith(%big: i32, %neg: index) -> (i32, index, index, index, index, i3
     assert result.gm == {} and result.events == []
 
 
+def test_bool_and_wide_integer_constants_are_read_exactly():
+    # `arith.constant true` is a BoolAttr (it crashed extui), and an i128 value
+    # beyond 64 bits aborted the process through IntegerAttr.value.
+    text = """
+func.func @consts() -> (i32, i32, index, i128, i128, index, i1, i1) {
+  %t = arith.constant true
+  %f = arith.constant false
+  %lt = arith.cmpi slt, %t, %f : i1
+  %mn = arith.minsi %t, %f : i1
+  %tz = arith.extui %t : i1 to i32
+  %ts = arith.extsi %t : i1 to i32
+  %fz = arith.index_castui %f : i1 to index
+  %big = arith.constant 18446744073709551632 : i128
+  %neg = arith.constant -18446744073709551632 : i128
+  %low = arith.index_cast %big : i128 to index
+  return %tz, %ts, %fz, %big, %neg, %low, %lt, %mn : i32, i32, index, i128, i128, index, i1, i1
+}
+"""
+    result = Simulator(ir.Module.parse(text)).run("consts")
+    # i1 values read as two's complement too: true is -1, below false.
+    assert result.returns == (1, -1, 0, (1 << 64) + 16, -((1 << 64) + 16), 16, -1, -1)
+
+
 # --------------------------------------------------------------------------- errors
 
 

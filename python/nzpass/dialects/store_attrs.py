@@ -12,6 +12,7 @@ trusted.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..ir.bindings import ir
@@ -81,6 +82,21 @@ def flag_value(name: str, attr: ir.Attribute) -> str | None:
         return _enum_word(name, text[len(prefix):-1].strip())
     raise StoreAttrError(f"store attribute {name} = {attr} is neither a string, a unit, a "
                          f"bool nor #pto<{entry.enum} ...>")
+
+
+def check_stated_once(names: Iterable[str]) -> None:
+    """Raises StoreAttrError when a store states one flag in two spellings (its
+    pl and its pto name): the lowering writes one pto attribute per flag, so one
+    of the two would be dropped, and with it perhaps an atomic add."""
+    stated: dict[str, str] = {}
+    for name in names:
+        entry = _BY_NAME.get(name)
+        if entry is None:
+            continue
+        other = stated.setdefault(entry.pl, name)
+        if other != name:
+            raise StoreAttrError(f"'{other}' and '{name}' both state the store's {entry.pl} "
+                                 "flag; keep one spelling")
 
 
 def _enum_word(name: str, text: str) -> str:

@@ -1,4 +1,5 @@
-"""The few `arith` ops the passes emit, created with `Operation.create`.
+"""The few `arith` ops the passes emit, created with `Operation.create`, and
+the one reader of an integer attribute's value.
 
 They are the same ops the generated builders make (registered, printed in
 arith's own syntax), built in half the time: no builder layer, no insertion
@@ -14,3 +15,26 @@ def constant(type_: ir.Type, value: int, loc: ir.Location, ip: ir.InsertionPoint
                                attributes={"value": ir.IntegerAttr.get(type_, value)},
                                loc=loc, ip=ip).result
 
+
+
+# The widest integer whose attribute `IntegerAttr.value` can read: the bindings
+# call APInt::getSExtValue, which aborts the process (an assertion, not an
+# exception) on a value that needs more than 64 bits.
+_WIDEST_READABLE = 64
+
+
+def integer_value(attr: ir.Attribute) -> int | None:
+    """The value of an integer attribute, exact at any width, read as its type
+    reads it (unsigned for `ui`, signed otherwise: `true : i1` is -1); None for
+    any other attribute. Every reader of an integer constant's value asks this, never
+    `.value`: `arith.constant 18446744073709551632 : i128` aborted `.value`."""
+    if isinstance(attr, ir.BoolAttr):
+        return -1 if attr.value else 0  # i1's signed reading, as every analysis keeps it
+    if not isinstance(attr, ir.IntegerAttr):
+        return None
+    type_ = attr.type
+    if isinstance(type_, ir.IntegerType) and type_.width > _WIDEST_READABLE:
+        # The C API offers no wider read; MLIR's own printer spells the exact value,
+        # signed or unsigned as the type reads it, before the type (`5 : i128`).
+        return int(str(attr).partition(" : ")[0])
+    return attr.value

@@ -15,6 +15,7 @@ import numpy as np
 from ..dialects import pl, pto
 from ..dialects.properties import PropertyReader
 from ..errors import Refusal
+from ..ir.arith import integer_value
 from ..ir.bindings import arith, func, ir, scf
 from ..nz.offsets import declared_facts, stated_facts
 from .hardware import (
@@ -170,10 +171,11 @@ def _int_width(t: ir.Type) -> int | None:
 
 
 def _wrap(value: int, bits: int) -> int:
-    """`value` as a two's complement integer of `bits` bits."""
+    """`value` as a two's complement integer of `bits` bits (an i1 too: true is -1,
+    so that extsi, the signed compares and min/max read it as LLVM does)."""
     mask = (1 << bits) - 1
     value &= mask
-    return value - (1 << bits) if bits > 1 and value >> (bits - 1) else value
+    return value - (1 << bits) if value >> (bits - 1) else value
 
 
 def _unsigned(value: int, bits: int) -> int:
@@ -448,8 +450,9 @@ def _enum_value(attr: ir.Attribute | None, enum: str) -> str | None:
 
 def _plan_constant(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     attr = op.attributes["value"]
-    if isinstance(attr, ir.IntegerAttr):
-        step.data = _wrap(attr.value, _int_width(op.results[0].type) or 64)
+    value = integer_value(attr)
+    if value is not None:
+        step.data = _wrap(value, _int_width(op.results[0].type) or 64)
     elif isinstance(attr, ir.FloatAttr):
         step.data = attr.value
     else:
@@ -461,7 +464,7 @@ def _plan_operand_width(c: _Compiler, op: ir.Operation, step: _Step) -> None:
 
 
 def _plan_cmpi(c: _Compiler, op: ir.Operation, step: _Step) -> None:
-    predicate = ir.IntegerAttr(op.attributes["predicate"]).value
+    predicate = integer_value(op.attributes["predicate"])
     if predicate not in _CMPI:
         raise SimulationError(f"'{op.name}' predicate {predicate} is unknown", step.location)
     step.data = (_CMPI[predicate], _int_width(op.operands[0].type) or 64)
@@ -558,7 +561,8 @@ def _run_binary(sim: Simulator, step: _Step, env: dict) -> None:
 
 def _run_cmpi(sim: Simulator, step: _Step, env: dict) -> None:
     compare, bits = step.data
-    env[step.results[0]] = int(compare(env[step.operands[0]], env[step.operands[1]], bits))
+    # An i1 result: true is -1, its two's complement reading.
+    env[step.results[0]] = -1 if compare(env[step.operands[0]], env[step.operands[1]], bits) else 0
 
 
 def _run_select(sim: Simulator, step: _Step, env: dict) -> None:
@@ -879,10 +883,11 @@ class Simulator:
     arith ops (`addi subi muli divsi divui floordivsi ceildivsi ceildivui remsi remui minsi
     maxsi minui maxui shli shrsi shrui andi ori xori`), `cmpi` (every predicate) and
     `select`, and the casts (`index_cast index_castui extsi extui trunci`), with exact two's
-    complement semantics at the result width (`index` is 64-bit; a division by zero or an
-    out-of-range shift is refused); `scf.for` (iter_args, results), `scf.if` (results) and
-    `scf.yield`; `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound
-    buffer), `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled
+    complement semantics at the result width (`index` is 64-bit, an i1 true is -1, a
+    constant is exact at any width; a division by zero or an out-of-range shift is
+    refused); `scf.for` (iter_args, results), `scf.if` (results) and `scf.yield`;
+    `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound buffer),
+    `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled
     `Tile` per execution; dynamic valid extents from its operands), `pto.set_validshape`
     (the tile's valid region), `pto.load_scalar` (one GM element), `pto.tload` (NZ view ->
     `tload_nz2nz`; ND view into an NZ Mat tile -> `tload_nd2nz`; ND into an ND tile ->

@@ -175,8 +175,9 @@ class FunctionScope:
         for position in sorted(entry_constants, reverse=True):  # the first one wins
             op = entry_constants[position]
             attr = op.attributes["value"]
-            if isinstance(attr, ir.IntegerAttr):
-                key = (attr.type, attr.value)
+            value = arith_ops.integer_value(attr)
+            if value is not None:
+                key = (attr.type, value)
                 result = op.results[0]
                 self._constants[key] = (position, result)
                 self._keys[result] = key
@@ -254,8 +255,9 @@ class FunctionScope:
         key = self._keys.pop(value, None)
         if key is None and value.owner.operation.name == _CONSTANT:
             attr = value.owner.operation.attributes["value"]
-            if isinstance(attr, ir.IntegerAttr):
-                key = (attr.type, attr.value)
+            constant = arith_ops.integer_value(attr)
+            if constant is not None:
+                key = (attr.type, constant)
         if key in self._constants and self._constants[key][1] == value:
             del self._constants[key]
         if key in self._made:

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from ..dialects import pl, pto
 from ..driver.pass_base import in_source_order, option
 from ..errors import Refusal
+from ..ir.arith import integer_value
 from ..ir.bindings import arith, func, ir, scf
 from ..records import record
 from . import intervals
@@ -98,8 +99,7 @@ def _constant_of(value: ir.OpResult, op: AnyOp) -> int | None:
 def _constant_of_op(op: AnyOp) -> int | None:
     if op.name != _CONSTANT:
         return None
-    attr = op.attributes["value"]
-    return attr.value if isinstance(attr, ir.IntegerAttr) else None
+    return integer_value(op.attributes["value"])
 
 
 # While the IR cannot change (a pass planning, a verifier checking), a value's
@@ -225,8 +225,9 @@ def _declared_multiple(entry, owner: AnyOp, what: str) -> int | None:
     if MULTIPLE_OF_ATTR not in entry:
         return None
     attr = entry[MULTIPLE_OF_ATTR]
-    if isinstance(attr, ir.IntegerAttr) and attr.value > 0:
-        return attr.value
+    multiple = integer_value(attr)
+    if multiple is not None and multiple > 0:
+        return multiple
     raise Refusal(owner.location, f"{what} states {MULTIPLE_OF_ATTR} = {attr}: the "
                   "fact must be a positive integer, e.g. {nz.multiple_of = 256 : i64}")
 

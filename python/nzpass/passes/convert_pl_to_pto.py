@@ -436,6 +436,10 @@ def _load_attributes(load: pl.TileLoad) -> dict[str, ir.Attribute]:
 def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
     """pl store attributes in their pto spelling (dialects.store_attrs), one that
     is off dropped; any other attribute is kept."""
+    try:
+        store_attrs.check_stated_once(store.op.attributes)
+    except store_attrs.StoreAttrError as err:
+        raise Refusal(store.location, f"'{pl.TileStore.NAME}' op: {err}") from None
     attrs = {}
     for name in store.op.attributes:
         attr = store.op.attributes[name]
