@@ -517,8 +517,8 @@ def merge_tables(tables: list[dict]) -> tuple[dict, dict[str, int]]:
 
 # The ops `nzpass.dialects.pto` has views of (a unit test checks the two agree): a
 # run of the passes builds their entries only.
-VIEWED_OPS = ("pto.alloc_tile", "pto.make_tensor_view", "pto.partition_view", "pto.tload",
-              "pto.tstore")
+VIEWED_OPS = ("pto.alloc_tile", "pto.make_tensor_view", "pto.partition_view",
+              "pto.set_validshape", "pto.tload", "pto.tstore")
 _PARTS = {
     "pto_table_views": ("VIEWED", "The pto ops nzpass's passes read and write through the "
                         "views of\n`dialects.pto`"),

@@ -430,7 +430,7 @@ func.func @negative_partition_without_result(%p: !pto.ptr<i8>) {
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
-  // expected-error @+1 {{'pto.partition_view' op must have one !pto.partition_tensor_view result, got []}}
+  // expected-error @+1 {{'pto.partition_view' op has 0 results; its definition gives it 1}}
   "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> ()
   return
 }
@@ -514,6 +514,22 @@ func.func @negative_store_atomic(%p: !pto.ptr<f32>) {
   %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
   // expected-error @+1 {{NZ accumulator store with atomicType = #pto<atomic_type atomic_add>: atomic and relu write-backs into NZ are not supported}}
   "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, atomicType = #pto<atomic_type atomic_add>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A flag nzpass cannot read may be an atomic add: refused, not taken as off.
+func.func @negative_store_unreadable_flag(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c16, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<64x16xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store: store attribute atomicType = 7 : i64 is neither a string, a unit, a bool nor #pto<atomic_type ...>: nzpass cannot tell whether it changes the write-back}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, atomicType = 7 : i64} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<64x16xf32>) -> ()
   return
 }
 
@@ -1004,5 +1020,38 @@ func.func @negative_load_with_pad_mode(%p: !pto.ptr<i8>) {
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   // expected-error @+1 {{NZ load with pad_mode = #pto.padmode<PadValue>: only a plain NZ->NZ copy is proved}}
   "pto.tload"(%pv, %t) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>, pad_mode = #pto.padmode<PadValue>}> : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The tile's type states 256 valid rows, the setter 128: PTOAS allows a setter only on a
+// tile with v_row=? and v_col=?, and the checks and the model would read different rows.
+func.func @negative_set_validshape_of_static_tile(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xi8>, index, index, index, index) -> !pto.partition_tensor_view<256x512xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.set_validshape' of a tile whose type states its valid extents (v_row=256, v_col=512)}}
+  "pto.set_validshape"(%t, %c128, %c512) : (!pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) -> ()
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<256x512xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The attribute says NZ, the type ND: refused, not taken as either.
+func.func @negative_layout_attribute_and_type_disagree(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op states layout nz in its attribute but nd in its result type; state one layout}}
+  %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8, #pto.layout<nd>>
   return
 }

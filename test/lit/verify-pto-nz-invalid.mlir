@@ -1317,6 +1317,27 @@ func.func @negative_atomic_acc_store(%p: !pto.ptr<f32>) {
 
 // -----
 
+// A flag nzpass cannot read may be an atomic add: refused, not taken as off.
+func.func @negative_unreadable_flag_acc_store(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{NZ accumulator store: store attribute atomicType = 7 : i64 is neither a string, a unit, a bool nor #pto<atomic_type ...>: nzpass cannot tell whether it changes the write-back}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, stPhase = #pto<st_phase final>, atomicType = 7 : i64} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
+  return
+}
+
+// -----
+
 // A relu on the way changes the data written.
 func.func @negative_relu_acc_store(%p: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index
@@ -1794,5 +1815,174 @@ func.func @negative_wide_constant_offset(%p: !pto.ptr<f32>) {
   %pv = "pto.partition_view"(%tv, %c0, %c0, %r, %c0, %c0, %c1, %c4, %c1, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x4x1x16x8xf32>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x4x1x16x8xf32>, !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A generic op may be written with any results: a partition with none moves nothing
+// checkable (and reading its result crashed the verifier).
+func.func @negative_partition_without_result(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{'pto.partition_view' op has 0 results; its definition gives it 1}}
+  "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+// Two results: a transfer of the second would not be the partition the checks read.
+func.func @negative_partition_with_two_results(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{'pto.partition_view' op has 2 results; its definition gives it 1}}
+  %pv, %other = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> (!pto.partition_tensor_view<1x2x2x16x32xi8>, !pto.partition_tensor_view<1x2x2x16x32xi8>)
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x2x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A malformed transfer of an NZ partition is refused, although the partition's type
+// does not say NZ (it was skipped as ND IR).
+func.func @negative_tload_of_nz_partition_with_one_operand(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+  // expected-error @+1 {{'pto.tload' op needs operandSegmentSizes: its 1 operands do not tell its groups (src, dst, pad_value, left_padding_num, right_padding_num, init_condition) apart}}
+  "pto.tload"(%pv) : (!pto.partition_tensor_view<1x2x2x16x32xi8>) -> ()
+  return
+}
+
+// -----
+
+// A group holds at most as many values as the op's definition allows.
+func.func @negative_tload_with_two_pad_values(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' op takes at most one pad_value operand, got 2}}
+  "pto.tload"(%pv, %t, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x2x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) -> ()
+  return
+}
+
+// -----
+
+// pto.set_validshape takes (tile, valid_row, valid_col): one operand short is refused, not
+// read past its end.
+func.func @negative_set_validshape_short(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+  %t = "pto.alloc_tile"(%c32, %c64) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.set_validshape' op takes 3 operands (source, valid_row, valid_col), got 2}}
+  "pto.set_validshape"(%t, %c32) : (!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index) -> ()
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x2x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The type states 32 valid rows, the setter 16: the checks read the type, the model ran
+// the setter. PTOAS allows a setter only on a tile with v_row=? and v_col=?.
+func.func @negative_set_validshape_of_static_tile(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.set_validshape' of a tile whose type states its valid extents (v_row=32, v_col=64): PTOAS requires both dynamic}}
+  "pto.set_validshape"(%t, %c16, %c64) : (!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) -> ()
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x2x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// One axis stated is enough to refuse it.
+func.func @negative_set_validshape_of_half_static_tile(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+  %t = "pto.alloc_tile"(%c64) {operandSegmentSizes = array<i32: 0, 0, 1>} : (index) -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.set_validshape' of a tile whose type states its valid extents (v_row=32, v_col=?)}}
+  "pto.set_validshape"(%t, %c16, %c64) : (!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) -> ()
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x2x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The attribute says ND, the type NZ: one reader would take the bytes as NZ, another as ND.
+func.func @negative_layout_attribute_and_type_disagree(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op states layout nd in its attribute but nz in its result type; state one layout}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>
   return
 }

@@ -50,6 +50,24 @@ def test_bools_index_and_wide_values(text, value):
     assert integer_value(ir.Attribute.parse(text)) == value
 
 
+_WIDTHS = [2, 7, 8, 31, 32, 63, 64, 65, 127, 128, 129, 256]
+
+
+@pytest.mark.parametrize("width", _WIDTHS)
+@pytest.mark.parametrize("kind", ["i", "si", "ui"])
+def test_every_width_reads_its_edges_exactly(kind, width):
+    """The edges a random draw can miss (the CI run that first drew 2**63 : ui64
+    found `.value` reading it signed): both ends of the range and either side of
+    every sign bit."""
+    low, high = (0, (1 << width) - 1) if kind == "ui" else (-(1 << (width - 1)),
+                                                           (1 << (width - 1)) - 1)
+    edges = {low, low + 1, high - 1, high, 0}
+    edges |= {v for bit in (31, 32, 63, 64) for v in ((1 << bit) - 1, 1 << bit, -(1 << bit))}
+    for value in sorted(v for v in edges if low <= v <= high):
+        attr = ir.Attribute.parse(f"{value} : {kind}{width}")
+        assert integer_value(attr) == value, f"{value} : {kind}{width}"
+
+
 @pytest.mark.parametrize("text", ['"7"', "7.0 : f32", "unit", "array<i64: 7>", "[7 : i64]"])
 def test_anything_else_is_not_an_integer(text):
     assert integer_value(ir.Attribute.parse(text)) is None

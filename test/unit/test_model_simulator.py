@@ -602,3 +602,82 @@ def test_a_launch_that_breaks_a_stated_fact_is_refused():
         Simulator(module, block_idx=1, block_num=2).run("kernel", pack_nz(w), 1)
     with pytest.raises(FactViolation, match="the block index = 2 breaks its stated fact"):
         Simulator(module, block_idx=2, block_num=3).run("kernel", pack_nz(w), 0)
+
+
+# --------------------------------------------------------------------------- what PTOAS refuses
+
+
+def _nz_i8_load(view_type: str, layout_attr: str, setter: str = "",
+                valid: tuple[str, str] = ("32", "64")) -> ir.Module:
+    """A hand-written rank-5 load of the whole logical 32 x 64 i8 NZ tensor."""
+    tile = (f"!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row={valid[0]}, "
+            f"v_col={valid[1]}, blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+    pv = "!pto.partition_tensor_view<1x2x2x16x32xi8>"
+    ten = ", ".join(["index"] * 10)
+    shape_and_strides = "%c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1"
+    offsets_and_sizes = "%c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32"
+    dynamic = [extent for extent, v in zip(("%c32", "%c64"), valid, strict=True) if v == "?"]
+    segments = ", ".join(str(int(v == "?")) for v in valid)
+    operands = (f"({', '.join(dynamic)}) {{operandSegmentSizes = array<i32: 0, {segments}>}} "
+                f": ({', '.join(['index'] * len(dynamic))})")
+    return ir.Module.parse(f"""
+func.func @kernel(%p: !pto.ptr<i8>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, {shape_and_strides})
+      {{{layout_attr}operandSegmentSizes = array<i32: 1, 5, 5>}}
+      : (!pto.ptr<i8>, {ten}) -> {view_type}
+  %pv = "pto.partition_view"(%tv, {offsets_and_sizes})
+      {{operandSegmentSizes = array<i32: 1, 5, 5>}} : ({view_type}, {ten}) -> {pv}
+  %t = "pto.alloc_tile"{operands} -> {tile}
+  {setter.replace("TILE", tile)}
+  "pto.tload"(%pv, %t) {{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}} : ({pv}, {tile}) -> ()
+  return
+}}
+""")
+
+
+_NZ_ATTR = "layout = #pto.layout<nz>, "
+_PLAIN_VIEW = "!pto.tensor_view<?x?x?x?x?xi8>"
+_NZ_TYPED_VIEW = "!pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>"
+
+
+def test_a_layout_stated_by_the_type_alone_is_read_as_the_passes_read_it():
+    # verify-pto-nz took a view NZ by its type alone; the model took it ND (an ND->NZ
+    # load, which refused to fit the tile): the two must read one layout.
+    logical = values((32, 64), np.int8)
+    gm = pack_nz(logical).ravel()
+    by_attr = Simulator(_nz_i8_load(_PLAIN_VIEW, _NZ_ATTR)).run("kernel", gm.copy())
+    by_type = Simulator(_nz_i8_load(_NZ_TYPED_VIEW, "")).run("kernel", gm.copy())
+    np.testing.assert_array_equal(by_attr.loads[0].logical, logical)
+    np.testing.assert_array_equal(by_type.loads[0].logical, logical)
+
+
+def test_a_layout_the_attribute_and_the_type_contradict_is_refused():
+    module = _nz_i8_load(_NZ_TYPED_VIEW, "layout = #pto.layout<nd>, ")
+    with pytest.raises(SimulationError, match="states layout nd in its attribute but nz"):
+        Simulator(module).run("kernel", np.zeros(2048, np.int8))
+
+
+@pytest.mark.parametrize("valid", [("32", "64"), ("32", "?")])
+def test_set_validshape_of_a_tile_with_a_stated_valid_extent_is_refused(valid):
+    # The type states v_row = 32, the setter 16: PTOAS refuses the setter.
+    setter = '"pto.set_validshape"(%t, %c16, %c64) : (TILE, index, index) -> ()'
+    module = _nz_i8_load(_PLAIN_VIEW, _NZ_ATTR, setter, valid)
+    with pytest.raises(SimulationError, match="PTOAS requires both dynamic"):
+        Simulator(module).run("kernel", np.zeros(2048, np.int8))
+
+
+def test_set_validshape_is_read_as_its_definition():
+    setter = '"pto.set_validshape"(%t, %c16) : (TILE, index) -> ()'
+    module = _nz_i8_load(_PLAIN_VIEW, _NZ_ATTR, setter, ("?", "?"))
+    with pytest.raises(SimulationError, match=r"takes 3 operands \(source, valid_row, "
+                       r"valid_col\), got 2"):
+        Simulator(module).run("kernel", np.zeros(2048, np.int8))

@@ -25,7 +25,6 @@ ACC_NZ = {"loc": "acc", "blayout": "col_major", "slayout": "row_major", "fractal
 GET_BLOCK_IDX = "pto.get_block_idx"
 GET_BLOCK_NUM = "pto.get_block_num"
 LOAD_SCALAR = "pto.load_scalar"  # (ptr, offset) -> the GM element ptr[offset]
-SET_VALIDSHAPE = "pto.set_validshape"  # (tile, valid_row, valid_col): the tile's valid region
 
 
 @record
@@ -214,6 +213,19 @@ def layout_of(attr: ir.Attribute | None) -> str | None:
     return opaque.strip_wrapper(data, "layout") if data.startswith("layout<") else None
 
 
+def stated_layout(loc: ir.Location, attr: ir.Attribute | None, result: ViewType | None) -> str:
+    """The layout of a `pto.make_tensor_view`: the one its `layout` attribute or its
+    result type states (PTOAS 0.61 may spell it in the type), "nd" when neither does.
+    Every reader asks this: when the two disagree the op is refused, since one
+    reader would take the bytes as NZ and another as ND."""
+    by_attr = layout_of(attr)
+    by_type = result.layout if result is not None else None
+    if by_attr is not None and by_type is not None and by_attr != by_type:
+        raise MalformedOp(loc, f"'pto.make_tensor_view' op states layout {by_attr} in its "
+                          f"attribute but {by_type} in its result type; state one layout")
+    return by_attr or by_type or "nd"
+
+
 def table_groups(name: str) -> tuple[str, ...]:
     """The operand groups of pto op `name`, in order, as PTOAS defines them
     (the op table, `pto_table`, is the one home of this fact)."""
@@ -257,9 +269,33 @@ def _alloc_tile_sizes(count: int, result_type: str | None) -> list[int] | None:
     return [addr, rows, cols] if addr in (0, 1) else None
 
 
+def _check_arity(op: ir.Operation, name: str, groups: Mapping[str, list[ir.Value]]) -> None:
+    """The op has as many operands in each group, and as many results, as its
+    definition in the op table allows: a generic op may be written with any, and a
+    check that read `results[0]` or one `src` of an op with none or two would check
+    another program than the one that runs (or crash)."""
+    entry = OPS[name]
+    for group, arity, _ in entry["operands"]:
+        count = len(groups[group])
+        if arity == "" and count != 1:
+            raise MalformedOp(op.location, f"'{name}' op expects exactly one {group} operand, "
+                              f"got {count}")
+        if arity == "?" and count > 1:
+            raise MalformedOp(op.location, f"'{name}' op takes at most one {group} operand, "
+                              f"got {count}")
+    arities = [arity for _, arity, _ in entry["results"]]
+    least = arities.count("")
+    most = None if "*" in arities else len(arities)
+    count = len(op.results)
+    if count < least or (most is not None and count > most):
+        allowed = str(least) if most == least else f"{least} to {most}"
+        raise MalformedOp(op.location, f"'{name}' op has {count} results; its definition "
+                          f"gives it {allowed}")
+
+
 class PtoOp:
     """A pto op with named operand groups (its definition's, from the op
-    table); `attrs` includes properties."""
+    table), checked against the table's arities; `attrs` includes properties."""
 
     NAME: str
     GROUPS: tuple[str, ...]
@@ -272,6 +308,7 @@ class PtoOp:
             raise MalformedOp(op.location, f"'{op.name}' op {SEGMENTS} must be array<i32: ...>")
         counts = dense_ints(sizes) if sizes is not None else self.derive_sizes(len(op.operands))
         self.groups = split_operands(op, self.GROUPS, counts)
+        _check_arity(op, self.NAME, self.groups)
 
     def derive_sizes(self, count: int) -> list[int]:
         result = str(self.op.results[0].type) if len(self.op.results) == 1 else None
@@ -281,7 +318,11 @@ class PtoOp:
         return sizes
 
     def underivable(self, count: int) -> str:
-        return f"'{self.NAME}' op needs {SEGMENTS}"
+        if OPS[self.NAME].get("traits", {}).get("AttrSizedOperandSegments"):
+            return (f"'{self.NAME}' op needs {SEGMENTS}: its {count} operands do not tell "
+                    f"its groups ({', '.join(self.GROUPS)}) apart")
+        return (f"'{self.NAME}' op takes {len(self.GROUPS)} operands "
+                f"({', '.join(self.GROUPS)}), got {count}")
 
     @property
     def location(self) -> ir.Location:
@@ -310,6 +351,16 @@ _SOURCE_AND_TWO_LISTS = frozenset((MakeTensorView.NAME, PartitionView.NAME))
 class AllocTile(PtoOp):
     NAME = "pto.alloc_tile"
     GROUPS = table_groups(NAME)
+
+
+class SetValidShape(PtoOp):
+    """(tile, valid_row, valid_col): the tile's valid region from here on."""
+
+    NAME = "pto.set_validshape"
+    GROUPS = table_groups(NAME)
+
+
+SET_VALIDSHAPE = SetValidShape.NAME
 
 
 class TLoad(PtoOp):

@@ -148,8 +148,7 @@ def _nz_view(value: ir.Value, reader: PropertyReader) -> _View | None:
     owner = _owner(value)
     if owner is not None and owner.name == pto.MakeTensorView.NAME:
         attrs = reader.attributes(owner, (SEGMENTS, "layout"))
-        layouts = (pto.layout_of(attrs.get("layout")), vt.layout if vt else None)
-        if vt is None or "nz" not in layouts:
+        if vt is None or pto.stated_layout(owner.location, attrs.get("layout"), vt) != "nz":
             return None
         made = pto.MakeTensorView(owner, attrs)
         return _View(vt.element, _values(made.groups["shape"], vt.dims),

@@ -37,4 +37,8 @@ def integer_value(attr: ir.Attribute) -> int | None:
         # The C API offers no wider read; MLIR's own printer spells the exact value,
         # signed or unsigned as the type reads it, before the type (`5 : i128`).
         return int(str(attr).partition(" : ")[0])
-    return attr.value
+    value = attr.value
+    if isinstance(type_, ir.IntegerType) and type_.is_unsigned:
+        # `.value` reads a ui64 through int64_t: 2**63 came back as -2**63.
+        return value & ((1 << type_.width) - 1)
+    return value

@@ -486,9 +486,9 @@ def _plan_launch_op(c: _Compiler, op: ir.Operation, step: _Step) -> None:
 def _plan_make_tensor_view(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     attrs = c.attrs(op, ("operandSegmentSizes", "layout"))
     groups = c.groups(pto.MakeTensorView, op, ("layout",))
-    layout = pto.layout_of(attrs.get("layout")) or "nd"
     element = pto.ptr_element(op.operands[0].type)
     view = pto.view_type(op.results[0].type)
+    layout = pto.stated_layout(op.location, attrs.get("layout"), view)
     if element is None and view is not None:
         element = view.element
     step.data = groups, layout, element
@@ -687,6 +687,14 @@ def _run_alloc_tile(sim: Simulator, step: _Step, env: dict) -> None:
         env[step.results[0]] = UnmodelledTile(buf, vr, vc)
 
 
+def _plan_set_validshape(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    c.groups(pto.SetValidShape, op)  # (tile, valid_row, valid_col), as the op table defines
+    buf = pto.tile_buf(op.operands[0].type)
+    if buf is not None and (buf.v_row is not None or buf.v_col is not None):
+        raise SimulationError(f"'{op.name}' of a tile whose type states its valid extents: "
+                              "PTOAS requires both dynamic (v_row=?, v_col=?)", step.location)
+
+
 def _run_set_validshape(sim: Simulator, step: _Step, env: dict) -> None:
     rows, cols = (env[v] for v in step.operands[1:3])
     value = env[step.operands[0]]
@@ -830,7 +838,7 @@ _RULES: dict[str, _OpRule] = {
     pto.MakeTensorView.NAME: _OpRule(_run_make_tensor_view, _plan_make_tensor_view),
     pto.PartitionView.NAME: _OpRule(_run_partition_view, _plan_partition_view),
     pto.AllocTile.NAME: _OpRule(_run_alloc_tile, _plan_alloc_tile),
-    pto.SET_VALIDSHAPE: _OpRule(_run_set_validshape),
+    pto.SET_VALIDSHAPE: _OpRule(_run_set_validshape, _plan_set_validshape),
     pto.LOAD_SCALAR: _OpRule(_run_load_scalar, _plan_load_scalar),
     pto.TLoad.NAME: _OpRule(_run_tload, _plan_tload),
     pto.TStore.NAME: _OpRule(_run_tstore, _plan_tstore),

@@ -24,12 +24,15 @@ CHECKED_USES: dict[str, tuple[type[pto.PtoOp], str]] = {
     pto.TStore.NAME: (pto.TStore, "dst"),
 }
 
-ReadOp = Callable[[type[pto.PtoOp], ir.Operation], "pto.PtoOp | None"]
+# An op's operand groups as the view reads them; raises MalformedOp for an op its
+# definition does not allow (a tload with one operand, a partition with two results).
+ReadOp = Callable[[type[pto.PtoOp], ir.Operation], "pto.PtoOp"]
 
 
 def check_nz_uses_checked(value: ir.Value, what: str, read_op: ReadOp) -> None:
     """Refuse the first use of the NZ `value` that is not in `CHECKED_USES`. `read_op`
-    gives an op's operand groups (None when malformed: the op's own check reports it)."""
+    gives an op's operand groups; a malformed user is refused here, whatever the type of
+    the value says (a partition's does not say NZ), not left to the user's own check."""
     for use in value.uses:
         user = use.owner.operation
         escape = _escape(user, use.operand_number, read_op)
@@ -49,8 +52,6 @@ def _escape(user: ir.Operation, operand_number: int, read_op: ReadOp) -> str | N
         return f"'{user.name}'"
     cls, group = checked
     op_view = read_op(cls, user)
-    if op_view is None:
-        return None
     used_as = _group_of(op_view, operand_number)
     if used_as == group:
         return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..dialects import pto
+from ..dialects import pto, store_attrs
 from ..dialects.common import SEGMENTS
 from ..errors import Refusal
 from ..ir.bindings import ir
@@ -250,6 +250,26 @@ def check_plain_nz_load(load: pto.TLoad, loc: ir.Location) -> None:
         raise Refusal(loc, f"NZ load with {name} = {attr}: only a plain NZ->NZ copy is "
                       "proved (no padding, no initialisation of the tile, no attribute "
                       "nzpass cannot read); remove it")
+
+
+def check_plain_nz_store(store: pto.TStore, loc: ir.Location) -> None:
+    """An Acc store into NZ is a plain write (no atomic add, relu or quantisation on
+    the way): every attribute it carries (`store.attrs`, properties included) is read
+    from the one table of store attributes (dialects/store_attrs), and one nzpass
+    cannot read is refused, since it may change the write-back."""
+    for name, attr in store.attrs.items():
+        try:
+            why = store_attrs.changes_nz_write(name, attr)
+        except store_attrs.StoreAttrError as err:
+            raise Refusal(loc, f"NZ accumulator store: {err}: nzpass cannot tell whether it "
+                          "changes the write-back; remove it or store ND") from None
+        if why is not None:
+            raise Refusal(loc, f"NZ accumulator store with {name} = {attr}: atomic and relu "
+                          "write-backs into NZ are not supported (the write is no longer "
+                          "the tile's data); store ND instead")
+    if store.groups["fp"] or store.groups["preQuantScalar"]:
+        raise Refusal(loc, "NZ accumulator store with a quantisation operand: no dtype "
+                      "conversion is supported into NZ; store ND instead")
 
 
 def check_load_limits(window: GmWindow, tile: TileRegion, loc: ir.Location) -> None:

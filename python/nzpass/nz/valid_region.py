@@ -65,9 +65,11 @@ def valid_region(transfer: ir.Operation, tile: ir.Value, buf: pto.TileBuf,
     last before the transfer, else those of every `pto.alloc_tile` the tile can come
     from, which must agree. Refused (Refusal) when no operand gives a dynamic extent."""
     static = (buf.v_row, buf.v_col)
+    verb, loc = transfer.name, transfer.location
+    if buf.v_row is not None or buf.v_col is not None:
+        _check_no_setter(_sources(tile, verb, loc, trace_allocs=False).setters, buf)
     if buf.v_row is not None and buf.v_col is not None:
         return ValidRegion(_stated(buf.v_row), _stated(buf.v_col))
-    verb, loc = transfer.name, transfer.location
     sources = _sources(tile, verb, loc)
     setter = _last_setter(transfer, tile, sources.setters)
     extents = []
@@ -104,10 +106,14 @@ class _Sources:
         self.setters = setters  # every pto.set_validshape of any value aliasing it
 
 
-def _sources(tile: ir.Value, verb: str, loc: ir.Location) -> _Sources:
+def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = True
+             ) -> _Sources:
     """The allocs the tile can come from (backwards through loop-carried values and
     region results) and the set_validshape ops of every value that may alias it (both
-    ways: a tile passed into a loop is the same buffer as the loop's argument)."""
+    ways: a tile passed into a loop is the same buffer as the loop's argument), each
+    read as the op table defines it. With `trace_allocs` False, a value no alloc can be
+    followed to ends the backward walk instead of being refused (only setters are
+    wanted)."""
     allocs: list[ir.Operation] = []
     setters: list[ir.Operation] = []
     seen: set[ir.Value] = set()
@@ -118,7 +124,12 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location) -> _Sources:
             continue
         seen.add(value)
         aliases.append(value)
-        found = _defining_sources(value, verb, loc)
+        try:
+            found = _defining_sources(value, verb, loc)
+        except Refusal:
+            if trace_allocs:
+                raise
+            continue
         if isinstance(found, ir.Operation):
             allocs.append(found)
         else:
@@ -128,8 +139,11 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location) -> _Sources:
         value = forward.pop()
         for use in value.uses:
             user = use.owner.operation
-            if user.name == pto.SET_VALIDSHAPE and use.operand_number == 0:
-                setters.append(user)
+            if user.name == pto.SET_VALIDSHAPE:
+                # Read as defined (tile, valid_row, valid_col), whichever operand the tile is.
+                pto.SetValidShape(user, {})
+                if use.operand_number == 0:
+                    setters.append(user)
             for alias in _aliases_through_use(user, use.operand_number):
                 if alias not in seen:
                     seen.add(alias)
@@ -200,6 +214,26 @@ def _untraced(verb: str, loc: ir.Location, origin: str) -> Refusal:
 
 
 # ---------------------------------------------------------------- set_validshape
+
+
+def _check_no_setter(setters: list[ir.Operation], buf: pto.TileBuf) -> None:
+    """A tile whose type states a valid extent has no pto.set_validshape: PTOAS
+    requires the tile of one to leave both dynamic (v_row=?, v_col=?), and the
+    passes (which read the type) and the model (which runs the setter) would
+    disagree on what the transfer moves."""
+    if not setters:
+        return
+    raise Refusal(setters[0].location, f"'{pto.SET_VALIDSHAPE}' of a tile whose type states "
+                  f"its valid extents (v_row={_shown(buf.v_row)}, v_col={_shown(buf.v_col)}): "
+                  "PTOAS requires both dynamic (v_row=?, v_col=?), and whether a transfer "
+                  "moves the region the type states or the one set here is then not defined; "
+                  "give the tile "
+                  "v_row=? and v_col=?, or drop the pto.set_validshape")
+
+
+def _shown(extent: int | None) -> str:
+    return "?" if extent is None else str(extent)
+
 
 
 def _last_setter(transfer: ir.Operation, tile: ir.Value,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..dialects import pl, pto, store_attrs
+from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS, check_no_regions
 from ..dialects.opaque import INT64_MAX, show_extent  # INT64_MAX: `index` is 64 bits here
 from ..dialects.opaque import show_extent_list as _shown
@@ -29,7 +29,7 @@ from ..nz.coords import (
     retained_for_rewrite,
     rewrite_in_order,
 )
-from ..nz.hazards import check_plain_nz_load
+from ..nz.hazards import check_plain_nz_load, check_plain_nz_store
 from ..nz.offsets import (
     RANGE_ATTR,
     Linear,
@@ -57,10 +57,6 @@ _VIEW_ATTRS = ("layout", SEGMENTS)
 # Every store attribute is read: one left in `<{...}>` beside a `{...}` dictionary
 # must not slip past the write-back rules.
 _STORE_ATTRS = (SEGMENTS, *pto.TStore.ATTRS)
-# The pto spelling of each store flag's value that leaves the write-back plain
-# (from the one table of store attributes).
-_STORE_FLAGS_OFF = {a.pto: f"#pto<{a.enum} {a.plain[0]}>" for a in store_attrs.STORE_ATTRS
-                    if a.enum is not None and a.plain}
 
 
 @dataclass(frozen=True)
@@ -285,11 +281,10 @@ def _result_view_type(op: ir.Operation, name: str, kind: str) -> pto.ViewType:
 def _nz_result_type(op: ir.Operation, attrs: dict[str, ir.Attribute]) -> pto.ViewType | None:
     """The result type of an NZ view (by its layout attribute or its type), None
     for any other view."""
-    by_attr = pto.layout_of(attrs.get("layout")) == "nz"
     result = None
     if len(op.results) == 1:
         result = opaque_refusal(op.location, lambda: pto.view_type(op.results[0].type))
-    if not by_attr and (result is None or result.layout != "nz"):
+    if pto.stated_layout(op.location, attrs.get("layout"), result) != "nz":
         return None
     return _result_view_type(op, pto.MakeTensorView.NAME, "tensor_view")
 
@@ -428,14 +423,7 @@ def _acc_tile(store: pto.TStore, element: str, backend: str) -> pto.TileBuf:
     if (tile.v_row, tile.v_col) != (tile.rows, tile.cols):
         raise Refusal(loc, "NZ accumulator store of a partly valid or dynamic tile: the write "
                       "back must be static and fully valid")
-    for name, off in _STORE_FLAGS_OFF.items():
-        attr = store.attrs.get(name)
-        if attr is not None and str(attr) != off:
-            raise Refusal(loc, f"NZ accumulator store with {name} = {attr}: atomic and relu "
-                          "write-backs into NZ are not supported; store ND instead")
-    if store.groups["fp"] or store.groups["preQuantScalar"]:
-        raise Refusal(loc, "NZ accumulator store with a quantisation operand: no dtype "
-                      "conversion is supported into NZ")
+    check_plain_nz_store(store, loc)
     return tile
 
 

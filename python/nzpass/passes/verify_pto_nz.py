@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import ClassVar, NamedTuple, TypeVar
 
-from ..dialects import pl, pto, store_attrs
+from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS
 from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
@@ -102,8 +102,21 @@ class VerifyPtoNz(ModulePass):
             checker.forget_ops()
         for warning in in_source_order(checker.warnings):
             diagnostics.warning(warning.location, warning.message, warning.notes)
-        for refusal in provable_forms_once(checker.refusals):
+        for refusal in provable_forms_once(_once_each(checker.refusals)):
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
+
+
+def _once_each(refusals: list[Refusal]) -> list[Refusal]:
+    """The refusals without repeats: a malformed op is found both by its own check
+    and by the check of the NZ value it uses; one root cause, one error."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for refusal in refusals:
+        key = (str(refusal.location), refusal.message)
+        if key not in seen:
+            seen.add(key)
+            kept.append(refusal)
+    return kept
 
 
 def _blocking_hint(pl_derived: bool) -> str:
@@ -257,7 +270,10 @@ class _Checker:
 
     def _check_uses(self, op: ir.Operation, what: str) -> None:
         """The NZ result of `op` must reach a transfer only through checked ops."""
-        escapes.check_nz_uses_checked(op.results[0], what, self._read_checked_op)
+        escapes.check_nz_uses_checked(op.results[0], what, self._read_op)
+
+    def _read_op(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT:
+        return cls(op, self.attrs(op))
 
     def _read_checked_op(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT | None:
         """The op's operand groups as `cls` reads them; None when malformed (the op's
@@ -389,7 +405,7 @@ class _Checker:
         if not isinstance(window, GmWindow):
             return
         if cls is pto.TStore:
-            self._check_plain_store(op, op_view, loc)
+            self._check_plain_store(op, loc)
         else:
             assert isinstance(op_view, pto.TLoad)
             hazards.check_plain_nz_load(op_view, loc)
@@ -398,24 +414,11 @@ class _Checker:
         for rule in rules:
             rule(transfer)
 
-    def _check_plain_store(self, op: ir.Operation, store: pto.PtoOp, loc: ir.Location) -> None:
-        """The counterpart of the blocking passes' rule: an Acc store into NZ is a
-        plain write (no atomic add, relu or quantisation on the way), read from
-        the one table of store attributes (dialects/store_attrs)."""
+    def _check_plain_store(self, op: ir.Operation, loc: ir.Location) -> None:
+        """The counterpart of the blocking passes' rule, on every attribute the
+        store carries (properties too)."""
         attrs = self.reader.attributes(op, (SEGMENTS, *pto.TStore.ATTRS))
-        for name, attr in attrs.items():
-            try:
-                why = store_attrs.changes_nz_write(name, attr)
-            except store_attrs.StoreAttrError as err:
-                raise Refusal(loc, f"NZ accumulator store: {err}: verify-pto-nz cannot tell "
-                              "whether it changes the write-back; remove it or store ND") from None
-            if why is not None:
-                raise Refusal(loc, f"NZ accumulator store with {name} = {attr}: atomic and relu "
-                              "write-backs into NZ are not supported (the write is no longer "
-                              "the tile's data); store ND instead")
-        if store.groups["fp"] or store.groups["preQuantScalar"]:
-            raise Refusal(loc, "NZ accumulator store with a quantisation operand: no dtype "
-                          "conversion is supported into NZ; store ND instead")
+        hazards.check_plain_nz_store(pto.TStore(op, attrs), loc)
 
     def tile_region(self, op: ir.Operation, value: ir.Value, group: str, verb: str,
                     loc: ir.Location) -> TileRegion:
@@ -544,7 +547,7 @@ def _known(value: Extent, what: str, rule: str, loc: ir.Location) -> int:
 def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str,
                      analysis: OffsetAnalysis) -> _NzView | None:
     result = _result_view_type(op)
-    if "nz" not in (pto.layout_of(attrs.get("layout")), result.layout if result else None):
+    if pto.stated_layout(op.location, attrs.get("layout"), result) != "nz":
         return None
     view = pto.MakeTensorView(op, attrs)
     _check_rank(view, hint)
