@@ -9,7 +9,6 @@ from hypothesis import settings
 from nzpass import new_context
 from nzpass.tools.nzpass_opt import NzpassOpt
 
-
 # The property tests draw the same examples on every run (derandomized, no example
 # database), so a run of the suite passes or fails on the code alone: a CI run once drew
 # 2**63 : ui64 for the first time and failed a commit that had not touched the reader.

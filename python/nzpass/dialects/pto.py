@@ -5,7 +5,7 @@ see docs/ir.md, section 2. Generic form only; properties `<{...}>` and plain
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
@@ -269,28 +269,44 @@ def _alloc_tile_sizes(count: int, result_type: str | None) -> list[int] | None:
     return [addr, rows, cols] if addr in (0, 1) else None
 
 
+class _Arities(NamedTuple):
+    """What an op's definition allows: one arity per operand group ('' exactly one,
+    '?' at most one, '*' any) and the least and most results (None: no bound)."""
+
+    groups: tuple[tuple[str, str], ...]
+    least: int
+    most: int | None
+
+
+@cache
+def _arities(name: str) -> _Arities:
+    entry = OPS[name]
+    results = [arity for _, arity, _ in entry["results"]]
+    return _Arities(tuple((group, arity) for group, arity, _ in entry["operands"]
+                          if arity != "*"),
+                    results.count(""), None if "*" in results else len(results))
+
+
 def _check_arity(op: ir.Operation, name: str, groups: Mapping[str, list[ir.Value]]) -> None:
     """The op has as many operands in each group, and as many results, as its
     definition in the op table allows: a generic op may be written with any, and a
     check that read `results[0]` or one `src` of an op with none or two would check
     another program than the one that runs (or crash)."""
-    entry = OPS[name]
-    for group, arity, _ in entry["operands"]:
+    allowed = _arities(name)
+    for group, arity in allowed.groups:
         count = len(groups[group])
         if arity == "" and count != 1:
             raise MalformedOp(op.location, f"'{name}' op expects exactly one {group} operand, "
                               f"got {count}")
-        if arity == "?" and count > 1:
+        if count > 1:
             raise MalformedOp(op.location, f"'{name}' op takes at most one {group} operand, "
                               f"got {count}")
-    arities = [arity for _, arity, _ in entry["results"]]
-    least = arities.count("")
-    most = None if "*" in arities else len(arities)
     count = len(op.results)
-    if count < least or (most is not None and count > most):
-        allowed = str(least) if most == least else f"{least} to {most}"
+    if count < allowed.least or (allowed.most is not None and count > allowed.most):
+        shown = (str(allowed.least) if allowed.most == allowed.least
+                 else f"{allowed.least} to {allowed.most}")
         raise MalformedOp(op.location, f"'{name}' op has {count} results; its definition "
-                          f"gives it {allowed}")
+                          f"gives it {shown}")
 
 
 class PtoOp:
