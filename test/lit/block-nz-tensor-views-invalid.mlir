@@ -886,3 +886,17 @@ func.func @negative_wide_constant_truncated(%w: tensor<64x32xf32, #pl.layout<nz>
   %t = "pl.tile.load"(%w, %r, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x32xf32, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x32xf32, mat>
   return
 }
+
+// -----
+
+// A callee's declared facts are axioms of its proofs: a call in the module that breaks
+// them is refused (one check, nz/call_facts.py, in every pass that reads facts).
+func.func private @facts_callee(%r: index {nz.range = array<i64: 0, 2>}) {
+  return
+}
+func.func @negative_call_breaks_callee_facts() {
+  %c5 = arith.constant 5 : index
+  // expected-error @+1 {{'func.call' passes argument 0 of @facts_callee a value proved [5, 5], a multiple of 1, outside what @facts_callee declares of it ([0, 1], a multiple of 1)}}
+  func.call @facts_callee(%c5) : (index) -> ()
+  return
+}

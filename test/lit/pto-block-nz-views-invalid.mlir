@@ -1055,3 +1055,17 @@ func.func @negative_layout_attribute_and_type_disagree(%p: !pto.ptr<i8>) {
   %tv = "pto.make_tensor_view"(%p, %c256, %c512, %c512, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8, #pto.layout<nd>>
   return
 }
+
+// -----
+
+// A callee's declared facts are axioms of its proofs: a call in the module that breaks
+// them is refused (one check, nz/call_facts.py, in every pass that reads facts).
+func.func private @facts_callee(%r: index {nz.range = array<i64: 0, 2>}) {
+  return
+}
+func.func @negative_call_breaks_callee_facts() {
+  %c5 = arith.constant 5 : index
+  // expected-error @+1 {{'func.call' passes argument 0 of @facts_callee a value proved [5, 5], a multiple of 1, outside what @facts_callee declares of it ([0, 1], a multiple of 1)}}
+  func.call @facts_callee(%c5) : (index) -> ()
+  return
+}

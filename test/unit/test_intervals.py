@@ -154,3 +154,20 @@ def test_a_constant_step_reaches_its_last_value_exactly():
 def test_declared_facts():
     fact = iv.declared(64, 48, 0, 4096)
     assert (fact.lo, fact.hi, fact.align) == (0, 4080, 16)
+
+
+def test_within_is_containment_over_every_small_fact():
+    """`Fact.within` (a call's argument against its callee's declared facts) never claims
+    a containment that a member breaks, and finds every one it can state."""
+    for width in (2, 3, 4):
+        every = {Fact.make(lo, hi, 1 << k, width)
+                 for lo in range(iv.signed_min(width), iv.signed_max(width) + 1)
+                 for hi in range(lo, iv.signed_max(width) + 1) for k in range(width + 1)}
+        for inner in every:
+            for outer in every:
+                contained = set(members(inner)) <= set(members(outer))
+                if inner.within(outer):
+                    assert contained, (inner, outer)
+                elif outer.lo <= inner.lo and inner.hi <= outer.hi and outer.align == 1:
+                    raise AssertionError(f"{inner} within {outer} not found")
+    assert not Fact.const(1, 8).within(Fact.const(1, 16))  # another width is another value

@@ -110,6 +110,11 @@ class Fact(NamedTuple):
         return Fact.make(max(self.lo, other.lo), min(self.hi, other.hi),
                          max(self.align, other.align), self.width)
 
+    def within(self, other: Fact) -> bool:
+        """Whether every value this fact allows, `other` allows too (one width)."""
+        return (self.width == other.width and other.lo <= self.lo and self.hi <= other.hi
+                and self.align % other.align == 0)
+
     def is_multiple(self, divisor: int) -> bool:
         return self.align % divisor == 0
 

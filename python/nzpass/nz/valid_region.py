@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..dialects import pto
+from ..dialects import pl, pto
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import func, ir, scf
 from ..records import record
@@ -26,6 +26,8 @@ from .offsets import OffsetAnalysis, explain_fact, integer_width, linear_form
 _AXES = ("valid_row", "valid_col")
 _FOR, _IF, _YIELD = (scf.ForOp.OPERATION_NAME, scf.IfOp.OPERATION_NAME,
                      scf.YieldOp.OPERATION_NAME)
+_RETURN = func.ReturnOp.OPERATION_NAME
+_CALLS = (func.CallOp.OPERATION_NAME, func.CallIndirectOp.OPERATION_NAME)
 _FOR_BOUNDS = 3  # lower bound, upper bound, step: the operands before the iter_args
 # The operand groups of an alloc_tile, read by the caller (properties are the caller's).
 AllocReader = Callable[[ir.Operation], "pto.AllocTile | None"]
@@ -116,6 +118,7 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
     wanted)."""
     allocs: list[ir.Operation] = []
     setters: list[ir.Operation] = []
+    memory = _memory(tile.type)
     seen: set[ir.Value] = set()
     backward, aliases = deque([tile]), []
     while backward:
@@ -144,6 +147,8 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
                 pto.SetValidShape(user, {})
                 if use.operand_number == 0:
                     setters.append(user)
+            elif trace_allocs and not _keeps_its_name(user, memory):
+                raise _hidden_alias(verb, loc, user)
             for alias in _aliases_through_use(user, use.operand_number):
                 if alias not in seen:
                     seen.add(alias)
@@ -175,6 +180,46 @@ def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
     if parent is None or parent.name == func.FuncOp.OPERATION_NAME:
         raise _untraced(verb, loc, "a function argument")
     raise _untraced(verb, loc, f"an argument of '{parent.name}'")
+
+
+def _keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
+    """Whether `user` cannot hand the tile (in `memory`) on under another name that a
+    pto.set_validshape out of sight could then change: the scf.for and the scf.yield of
+    an scf.for / scf.if followed here, the function's return, or an op with no regions
+    and no successors, not a call, whose every result is a scalar or a tile in another
+    memory (a matmul's Acc result of a Mat tile is another buffer; a cast's result, a
+    callee's argument, a region's argument may be the same one)."""
+    name = user.name
+    if name in (_FOR, _RETURN):
+        return True
+    if name == _YIELD:  # into the results (and next iteration) of the loop or branch only
+        parent = user.parent
+        return parent is not None and parent.name in (_FOR, _IF)
+    if name in _CALLS or len(user.regions) or len(user.successors):
+        return False
+    return all(_scalar(r.type) or _memory(r.type) not in (None, memory) for r in user.results)
+
+
+def _scalar(type_: ir.Type) -> bool:
+    return isinstance(type_, (ir.IntegerType, ir.IndexType, ir.FloatType))
+
+
+def _memory(type_: ir.Type) -> str | None:
+    """The memory of a pto or pl tile type (`loc=mat`, `!pl.tile<..., mat>`), else None."""
+    buf = pto.tile_buf(type_)
+    if buf is not None:
+        return buf.loc
+    tile = pl.tile_type(type_)
+    return tile.space if tile is not None else None
+
+
+def _hidden_alias(verb: str, loc: ir.Location, user: ir.Operation) -> Refusal:
+    return Refusal(loc, f"'{verb}' tile with a dynamic valid region also flows into "
+                   f"'{user.name}' (at {_where(user.location)}), which may hand it on under "
+                   "another name (a call's argument, a cast's result, a region's argument) "
+                   "whose pto.set_validshape nzpass does not see: the valid region the "
+                   "transfer moves could not be proved; keep the tile to pto ops, scf.for "
+                   "iter_args and scf.if / scf.for results, or give it a static valid region")
 
 
 def _region_owner(arg: ir.BlockArgument) -> ir.Operation | None:

@@ -23,6 +23,7 @@ from ..ir.walk import (
     pre_order,
     set_function_type,
 )
+from ..nz.call_facts import unproved_calls
 from ..nz.consistency import check_load_types, check_slice_types
 from ..nz.coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
 from ..nz.offsets import (
@@ -90,6 +91,7 @@ class BlockNzTensorViews(ModulePass):
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
         backend = pl.module_backend_or_default(module, refusals)
+        refusals.extend(unproved_calls(module, self.max_proof_depth))
         blocked_types: dict = {}  # one module, one context: types block the same everywhere
         proofs = WindowProofs(OffsetAnalysis(self.max_proof_depth), self.strict_bounds)
         with unchanging_ir():  # planning only reads the IR

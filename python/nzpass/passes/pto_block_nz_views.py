@@ -19,6 +19,7 @@ from ..ir.bindings import ir
 from ..ir.walk import functions, pre_order
 from ..nz import layout as nz_layout
 from ..nz.acc_store import check_acc_store_limits
+from ..nz.call_facts import unproved_calls
 from ..nz.coords import (
     Const,
     Coord,
@@ -92,6 +93,7 @@ class PtoBlockNzViews(ModulePass):
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
         backend = pl.module_backend_or_default(module, refusals)
+        refusals.extend(unproved_calls(module, self.max_proof_depth))
         reader = PropertyReader(module)
         proofs = WindowProofs(OffsetAnalysis(self.max_proof_depth), self.strict_bounds)
         with unchanging_ir():  # planning only reads the IR

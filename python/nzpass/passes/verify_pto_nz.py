@@ -20,6 +20,7 @@ from ..ir.bindings import ir
 from ..ir.walk import nested_ops
 from ..nz import escapes, hazards
 from ..nz.acc_store import ACC_BOX
+from ..nz.call_facts import unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
@@ -87,6 +88,7 @@ class VerifyPtoNz(ModulePass):
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         checker = _Checker(module, self.strict_bounds)
+        checker.refusals.extend(unproved_calls(module, self.max_proof_depth))
         # One top-level op (a function) at a time, so what is read about its
         # ops is dropped before the next: memory stays that of one function.
         for top in module.regions[0].blocks[0].operations:

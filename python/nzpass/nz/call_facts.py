@@ -1,0 +1,93 @@
+"""Calls inside the module keep the facts their callees declare.
+
+A function argument's `nz.range` / `nz.multiple_of` is an axiom of every proof inside
+the function (`OffsetAnalysis` reads it, `intervals.declared` states it): for the entry
+function the host's launch keeps it (the model checks that), but a `func.call` in the
+module may pass anything. So every call of a function that declares facts must pass,
+for each such argument, a value the caller's own analysis proves within them; a
+function that declares facts and is referenced any other way (`func.constant`, whose
+calls are indirect) is refused, since no call site can be checked.
+"""
+
+from __future__ import annotations
+
+from ..errors import Refusal
+from ..ir.bindings import func, ir
+from ..ir.walk import functions, nested_ops
+from . import intervals
+from .offsets import OffsetAnalysis, declared_facts, integer_width
+
+_CALL = func.CallOp.OPERATION_NAME
+_CONSTANT = func.ConstantOp.OPERATION_NAME
+
+
+def unproved_calls(module: ir.Operation, max_depth: int) -> list[Refusal]:
+    """A refusal per call (or reference) that may break a callee's declared facts."""
+    refusals: list[Refusal] = []
+    axioms = _axioms_by_callee(module, refusals)
+    if not axioms:
+        return refusals
+    for caller in functions(module):
+        analysis = OffsetAnalysis(max_depth)
+        for op in nested_ops(caller):
+            if op.name == _CALL:
+                _check_call(op, axioms, analysis, refusals)
+            elif op.name == _CONSTANT and _symbol(op, "value") in axioms:
+                refusals.append(Refusal(op.location, f"'{_CONSTANT}' of @{_symbol(op, 'value')}"
+                                        ", which declares argument facts (nz.range / "
+                                        "nz.multiple_of): its indirect calls cannot be checked "
+                                        "against them; call it directly, or drop the facts"))
+    return refusals
+
+
+def _axioms_by_callee(module: ir.Operation, refusals: list[Refusal]
+                      ) -> dict[str, list[dict[int, intervals.Fact]]]:
+    """For each function name, the axioms of each function of that name that has a body
+    and declares facts: argument index -> the fact its proofs assume."""
+    found: dict[str, list[dict[int, intervals.Fact]]] = {}
+    for fn in functions(module):
+        if "arg_attrs" not in fn.attributes or not fn.regions[0].blocks:
+            continue
+        try:
+            axioms = _axioms(fn)
+        except Refusal as refusal:  # a malformed fact: refused where it is declared
+            refusals.append(refusal)
+            continue
+        if axioms:
+            found.setdefault(ir.StringAttr(fn.attributes["sym_name"]).value, []).append(axioms)
+    return found
+
+
+def _axioms(fn: ir.Operation) -> dict[int, intervals.Fact]:
+    axioms = {}
+    for index, arg in enumerate(fn.regions[0].blocks[0].arguments):
+        width = integer_width(arg.type)
+        facts = declared_facts(fn, index)
+        if width is None or facts == (None, None, None):
+            continue
+        axioms[index] = intervals.declared(width, *facts)
+    return axioms
+
+
+def _check_call(call: ir.Operation, axioms: dict[str, list[dict[int, intervals.Fact]]],
+                analysis: OffsetAnalysis, refusals: list[Refusal]) -> None:
+    name = _symbol(call, "callee")
+    operands = list(call.operands)
+    for callee in axioms.get(name, ()):
+        for index, axiom in callee.items():
+            if index >= len(operands):
+                continue  # MLIR's verifier refuses a call of the wrong arity
+            passed = analysis.fact(operands[index])
+            if passed.within(axiom):
+                continue
+            refusals.append(Refusal(call.location, f"'{_CALL}' passes argument {index} of "
+                                    f"@{name} a value proved {passed.show()}, outside what "
+                                    f"@{name} declares of it ({axiom.show()}), which every "
+                                    "proof inside it assumes; pass a value proved within the "
+                                    "facts (bound it, or state facts on the caller's own "
+                                    "argument), or drop them"))
+            return
+
+
+def _symbol(op: ir.Operation, attr: str) -> str:
+    return ir.FlatSymbolRefAttr(op.attributes[attr]).value
