@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nzpass.ir.arith import integer_value
+from nzpass.ir.arith import integer_value, integer_width
 from nzpass.ir.bindings import ir
 
 pytestmark = pytest.mark.usefixtures("ctx")
@@ -95,3 +95,11 @@ def test_the_guard_sees_a_read(tmp_path):
     source = tmp_path / "m.py"
     source.write_text("a = ir.IntegerAttr.get(t, 1)\nb = isinstance(x, ir.IntegerAttr)\n")
     assert _reads_integer_attr_outside_the_reader(source) == [2]
+
+
+def test_integer_width_reads_index_and_integers_and_not_i0():
+    assert integer_width(ir.IndexType.get()) == 64
+    assert [integer_width(ir.IntegerType.get_signless(w)) for w in (1, 8, 128)] == [1, 8, 128]
+    # i0 holds no bits: no analysis reads it (its width broke the interval arithmetic).
+    assert integer_width(ir.IntegerType.get_signless(0)) is None
+    assert integer_width(ir.F32Type.get()) is None

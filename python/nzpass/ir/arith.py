@@ -7,6 +7,7 @@ point or location context entered per op."""
 
 from __future__ import annotations
 
+from ..nz.intervals import INDEX_WIDTH  # pure Python: no cycle
 from .bindings import arith, ir
 
 
@@ -15,6 +16,17 @@ def constant(type_: ir.Type, value: int, loc: ir.Location, ip: ir.InsertionPoint
                                attributes={"value": ir.IntegerAttr.get(type_, value)},
                                loc=loc, ip=ip).result
 
+
+
+def integer_width(type_: ir.Type) -> int | None:
+    """The bit width of an integer or index type, None for anything else, and None
+    for `i0` too: it holds no bits, so no analysis or model reads a value of it (an
+    i0 offset is refused as not an integer, where its width broke the arithmetic)."""
+    if isinstance(type_, ir.IndexType):
+        return INDEX_WIDTH
+    if isinstance(type_, ir.IntegerType) and type_.width > 0:
+        return type_.width
+    return None
 
 
 # The widest integer whose attribute `IntegerAttr.value` can read: the bindings

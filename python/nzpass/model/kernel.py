@@ -23,6 +23,7 @@ import numpy as np
 
 from ..dialects import pto
 from ..errors import Refusal
+from ..ir.arith import integer_width
 from ..ir.bindings import func, ir
 from ..nz.offsets import declared_facts
 from .packer import FRACTAL_ROWS, pack_nz
@@ -35,7 +36,6 @@ from .simulator import (
     TileSnapshot,
     ViewRequest,
     _find_function,
-    _int_width,
 )
 
 __all__ = ["BLOCK_IDX_ARGUMENTS", "BLOCK_NUM_ARGUMENTS", "GmData", "Kernel", "KernelArgument",
@@ -70,7 +70,7 @@ class KernelArgument:
 
     @property
     def is_integer(self) -> bool:
-        return _int_width(self.type) is not None
+        return integer_width(self.type) is not None
 
 
 _LOC = re.compile(r'^loc\("(?P<file>(?:[^"\\]|\\.)*)":(?P<line>\d+):(?P<col>\d+)')

@@ -15,7 +15,7 @@ import numpy as np
 from ..dialects import pl, pto
 from ..dialects.properties import PropertyReader
 from ..errors import Refusal
-from ..ir.arith import integer_value
+from ..ir.arith import integer_value, integer_width
 from ..ir.bindings import arith, func, ir, scf
 from ..nz.offsets import declared_facts, stated_facts
 from .hardware import (
@@ -160,14 +160,6 @@ def numpy_dtype(element: str) -> np.dtype:
     except KeyError:
         raise SimulationError(f"element type '{element}' has no numpy representation "
                               "in the simulator") from None
-
-
-def _int_width(t: ir.Type) -> int | None:
-    if isinstance(t, ir.IndexType):
-        return 64
-    if isinstance(t, ir.IntegerType):
-        return t.width
-    return None
 
 
 def _wrap(value: int, bits: int) -> int:
@@ -383,8 +375,8 @@ class _Compiler:
         rule = self.rule_for(op)
         step = _Step(
             op, op.name, str(op.location), tuple(self.slot(v) for v in op.operands),
-            tuple(self.slot(r) for r in op.results), tuple(_int_width(r.type) for r in op.results),
-            rule)
+            tuple(self.slot(r) for r in op.results),
+            tuple(integer_width(r.type) for r in op.results), rule)
         if rule.plan is not None:
             try:
                 rule.plan(self, op, step)
@@ -428,7 +420,7 @@ def _on_chip(op: ir.Operation) -> bool:
     modelled."""
     if op.name.split(".", 1)[0] != pto.DIALECT or len(op.results) or len(op.regions):
         return False
-    return all(pto.tile_buf(v.type) is not None or _int_width(v.type) is not None
+    return all(pto.tile_buf(v.type) is not None or integer_width(v.type) is not None
                for v in op.operands)
 
 
@@ -452,7 +444,7 @@ def _plan_constant(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     attr = op.attributes["value"]
     value = integer_value(attr)
     if value is not None:
-        step.data = _wrap(value, _int_width(op.results[0].type) or 64)
+        step.data = _wrap(value, integer_width(op.results[0].type) or 64)
     elif isinstance(attr, ir.FloatAttr):
         step.data = attr.value
     else:
@@ -460,19 +452,19 @@ def _plan_constant(c: _Compiler, op: ir.Operation, step: _Step) -> None:
 
 
 def _plan_operand_width(c: _Compiler, op: ir.Operation, step: _Step) -> None:
-    step.data = _int_width(op.operands[0].type) or 64
+    step.data = integer_width(op.operands[0].type) or 64
 
 
 def _plan_cmpi(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     predicate = integer_value(op.attributes["predicate"])
     if predicate not in _CMPI:
         raise SimulationError(f"'{op.name}' predicate {predicate} is unknown", step.location)
-    step.data = (_CMPI[predicate], _int_width(op.operands[0].type) or 64)
+    step.data = (_CMPI[predicate], integer_width(op.operands[0].type) or 64)
 
 
 def _plan_for(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     step.bodies = (c.region_entry(op.regions[0]),)
-    step.data = (_int_width(op.operands[0].type) or 64, "unsignedCmp" in op.attributes)
+    step.data = (integer_width(op.operands[0].type) or 64, "unsignedCmp" in op.attributes)
 
 
 def _plan_if(c: _Compiler, op: ir.Operation, step: _Step) -> None:
@@ -951,7 +943,7 @@ class Simulator:
         facts = self._facts[func_name]
         for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args, strict=False)):
             self._env[slot] = self._bind(func_name, number, t, value)
-            if _int_width(t) is not None:
+            if integer_width(t) is not None:
                 _check_facts(facts[number], self._env[slot], f"@{func_name} argument {number}")
             if pto.ptr_element(t) is not None:
                 gm[number] = value
@@ -992,7 +984,7 @@ class Simulator:
             if not value.flags.c_contiguous or not value.flags.writeable:
                 raise SimulationError(f"{where} needs a writeable C-contiguous buffer")
             return value.reshape(-1)  # a view: stores reach the caller's array
-        width = _int_width(t)
+        width = integer_width(t)
         if width is not None:
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
                 raise SimulationError(f"{where} needs an int, got {type(value).__name__}")

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from ..dialects import pl, pto
 from ..driver.pass_base import in_source_order, option
 from ..errors import Refusal
-from ..ir.arith import integer_value
+from ..ir.arith import integer_value, integer_width
 from ..ir.bindings import arith, func, ir, scf
 from ..records import record
 from . import intervals
@@ -120,15 +120,6 @@ def unchanging_ir() -> Iterator[None]:
         yield
     finally:
         _constant_memo = outer
-
-
-def integer_width(type_: ir.Type) -> int | None:
-    """The bit width of an integer or index type, None for anything else."""
-    if isinstance(type_, ir.IndexType):
-        return intervals.INDEX_WIDTH
-    if isinstance(type_, ir.IntegerType):
-        return type_.width
-    return None
 
 
 # The transfer function of each integer op, by op name: the one table the

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..dialects import pl, pto
+from ..dialects.opaque import OpaqueSyntaxError
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import func, ir, scf
 from ..records import record
@@ -27,7 +28,8 @@ _AXES = ("valid_row", "valid_col")
 _FOR, _IF, _YIELD = (scf.ForOp.OPERATION_NAME, scf.IfOp.OPERATION_NAME,
                      scf.YieldOp.OPERATION_NAME)
 _RETURN = func.ReturnOp.OPERATION_NAME
-_CALLS = (func.CallOp.OPERATION_NAME, func.CallIndirectOp.OPERATION_NAME)
+# The dialects whose ops with tile results compute new tiles (no cast among them).
+_COMPUTE_DIALECTS = (pto.DIALECT, pl.DIALECT)
 _FOR_BOUNDS = 3  # lower bound, upper bound, step: the operands before the iter_args
 # The operand groups of an alloc_tile, read by the caller (properties are the caller's).
 AllocReader = Callable[[ir.Operation], "pto.AllocTile | None"]
@@ -185,18 +187,19 @@ def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
 def _keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
     """Whether `user` cannot hand the tile (in `memory`) on under another name that a
     pto.set_validshape out of sight could then change: the scf.for and the scf.yield of
-    an scf.for / scf.if followed here, the function's return, or an op with no regions
-    and no successors, not a call, whose every result is a scalar or a tile in another
+    an scf.for / scf.if followed here, the function's return, or a pto or pl op with no
+    regions and no successors whose every result is a scalar or a tile in another
     memory (a matmul's Acc result of a Mat tile is another buffer; a cast's result, a
-    callee's argument, a region's argument may be the same one)."""
+    callee's argument, a region's argument may be the same one, whatever its type)."""
     name = user.name
     if name in (_FOR, _RETURN):
         return True
     if name == _YIELD:  # into the results (and next iteration) of the loop or branch only
         parent = user.parent
         return parent is not None and parent.name in (_FOR, _IF)
-    if name in _CALLS or len(user.regions) or len(user.successors):
-        return False
+    if (name.split(".", 1)[0] not in _COMPUTE_DIALECTS or len(user.regions)
+            or len(user.successors)):
+        return False  # a cast, a call, a branch: the same buffer may come out of it
     return all(_scalar(r.type) or _memory(r.type) not in (None, memory) for r in user.results)
 
 
@@ -205,11 +208,15 @@ def _scalar(type_: ir.Type) -> bool:
 
 
 def _memory(type_: ir.Type) -> str | None:
-    """The memory of a pto or pl tile type (`loc=mat`, `!pl.tile<..., mat>`), else None."""
-    buf = pto.tile_buf(type_)
+    """The memory of a pto or pl tile type (`loc=mat`, `!pl.tile<..., mat>`), else None
+    (a type that does not read included: it may be the tile's)."""
+    try:
+        buf = pto.tile_buf(type_)
+        tile = pl.tile_type(type_) if buf is None else None
+    except OpaqueSyntaxError:
+        return None
     if buf is not None:
         return buf.loc
-    tile = pl.tile_type(type_)
     return tile.space if tile is not None else None
 
 
