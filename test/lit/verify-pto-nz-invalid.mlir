@@ -2246,3 +2246,58 @@ func.func @negative_tile_into_pto_op_of_unreadable_result(%p: !pto.ptr<f16>) {
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<?x?x?x?x?xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+// A cast gives a tile allocated with 16 valid rows a type that states 32: the check read
+// the type, the buffer holds 16.
+func.func @negative_static_tile_cast_from_dynamic(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c16, %c1024, %c512, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<?x?x?x?x?xf16>
+  %t = "pto.alloc_tile"(%c16, %c32) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %s = builtin.unrealized_conversion_cast %t : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0> to !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' tile is the result of 'builtin.unrealized_conversion_cast' (at line}}
+  "pto.tload"(%pv, %s) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<?x?x?x?x?xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A tile cast to a scalar and back is the same buffer under another name.
+func.func @negative_tile_cast_through_index(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c16, %c1024, %c512, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<?x?x?x?x?xf16>
+  %t = "pto.alloc_tile"(%c32, %c32) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %i = builtin.unrealized_conversion_cast %t : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0> to index
+  %s = builtin.unrealized_conversion_cast %i : index to !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.set_validshape"(%s, %c16, %c32) : (!pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) -> ()
+  // expected-error @+1 {{'pto.tload' tile with a dynamic valid region also flows into 'builtin.unrealized_conversion_cast'}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<?x?x?x?x?xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

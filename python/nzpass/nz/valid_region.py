@@ -134,6 +134,8 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
         except Refusal:
             if trace_allocs:
                 raise
+            if _relabelled(value):
+                raise _relabel_refusal(verb, loc, value) from None
             continue
         if isinstance(found, ir.Operation):
             allocs.append(found)
@@ -182,6 +184,24 @@ def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
     if parent is None or parent.name == func.FuncOp.OPERATION_NAME:
         raise _untraced(verb, loc, "a function argument")
     raise _untraced(verb, loc, f"an argument of '{parent.name}'")
+
+
+def _relabelled(value: ir.Value) -> bool:
+    """Whether `value` is the result of an op that may relabel another buffer (a cast,
+    any op outside pto and pl): its type's valid extents are then a claim no alloc
+    backs, though the transfer would trust them."""
+    if not isinstance(value, ir.OpResult):
+        return False
+    return value.owner.operation.name.split(".", 1)[0] not in _COMPUTE_DIALECTS
+
+
+def _relabel_refusal(verb: str, loc: ir.Location, value: ir.Value) -> Refusal:
+    owner = value.owner.operation
+    return Refusal(loc, f"'{verb}' tile is the result of '{owner.name}' (at "
+                   f"{_where(owner.location)}), which may relabel a buffer allocated with other "
+                   "valid extents: the valid region its type states is then a claim no "
+                   "pto.alloc_tile backs, and the transfer would move what the buffer holds; "
+                   "allocate the tile with pto.alloc_tile (a type of its own valid region)")
 
 
 def _keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
