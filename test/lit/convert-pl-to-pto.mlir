@@ -158,3 +158,26 @@ func.func @negative_no_memory_path(%a: index, %t: !pto.tile_buf<loc=vec, dtype=f
   %b = arith.muli %a, %c16 : index
   return %b : index
 }
+
+// An ND slice that drops its batch axis: the load's [row, col] offsets and sizes are put
+// back on the view's three axes (batch offset 2, size 1). They were paired with the view's
+// first two axes, so the batch offset became a row offset.
+// CHECK-LABEL: func.func @nd_slice_dropping_an_axis
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[V:.*]] = "pto.make_tensor_view"
+// CHECK: "pto.partition_view"(%[[V]], %[[C2]], %[[C16]], %[[C0]], %[[C1]], %[[C32]], %[[C32]]) {operandSegmentSizes = array<i32: 1, 3, 3>} : {{.*}} -> !pto.partition_tensor_view<1x32x32xf16>
+func.func @nd_slice_dropping_an_axis(%x: tensor<4x64x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %s = "pl.tensor.slice"(%x, %c2, %c0, %c0, %c1, %c64, %c32) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, drop_dims = array<i64: 0>} : (tensor<4x64x32xf16>, index, index, index, index, index, index) -> tensor<64x32xf16>
+  %t = "pl.tile.load"(%s, %c16, %c0, %c32, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x32xf16>, index, index, index, index) -> !pl.tile<32x32xf16, vec>
+  return
+}

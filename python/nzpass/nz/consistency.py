@@ -97,7 +97,7 @@ def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:
     parent = ir.RankedTensorType(slice_.single("tensor").type)
     result = ir.RankedTensorType(slice_.op.results[0].type)
     sizes = [constant(v) for v in slice_.groups["sizes"]]
-    dropped = _dropped_axes(slice_)
+    dropped = dropped_axes(slice_)
     expected = [s for axis, s in enumerate(sizes) if axis not in dropped]
     shape = list(pl.tensor_shape(result))
     parent_kind = pl.tensor_layout(parent)
@@ -113,7 +113,8 @@ def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:
                   "slice the type of its window")
 
 
-def _dropped_axes(slice_: pl.TensorSlice) -> set[int]:
+def dropped_axes(slice_: pl.TensorSlice) -> set[int]:
+    """The axes of the slice's source that its result drops (`drop_dims`)."""
     attr = slice_.attr(pl.TensorSlice.DROP_DIMS)
     if attr is None:
         return set()

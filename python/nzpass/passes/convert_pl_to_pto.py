@@ -22,7 +22,7 @@ from ..ir.walk import (
     value_location,
 )
 from ..nz.acc_store import check_acc_store_limits
-from ..nz.consistency import check_load_types
+from ..nz.consistency import check_load_types, dropped_axes
 from ..nz.coords import FunctionScope, entry_constants
 from ..nz.offsets import constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
@@ -77,15 +77,18 @@ class ConvertPlToPto(ModulePass):
 class _Root:
     """Where a tensor value lives: a view of a pointer argument plus a base offset."""
 
-    __slots__ = ("base", "element", "layout", "ptr", "view")
+    __slots__ = ("axes", "base", "element", "layout", "ptr", "view")
 
     def __init__(self, view: ir.Value, ptr: ir.Value, element: str, layout: pl.TensorLayout,
-                 base: list[ir.Value] | None = None):
+                 base: list[ir.Value] | None = None, axes: tuple[int, ...] | None = None):
         self.view = view
         self.ptr = ptr
         self.element = element
         self.layout = layout
-        self.base = base  # leading-slice offsets, None for the whole tensor
+        self.base = base  # slice offsets, one per axis of the view; None for the whole tensor
+        # The view's axis of each axis of this value (a slice's `drop_dims` removes some);
+        # None while they are the view's own.
+        self.axes = axes
 
 
 class _FunctionLowering:
@@ -259,11 +262,29 @@ class _FunctionLowering:
         view = builder.make_tensor_view(arg, shape, strides, layout.kind, t.element_type)
         return _Root(view, arg, str(t.element_type), layout)
 
-    def _offsets(self, root: _Root, offsets: list[ir.Value], builder: PtoBuilder):
+    def _offsets(self, root: _Root, offsets: list[ir.Value], builder: PtoBuilder,
+                 loc: ir.Location) -> list[ir.Value]:
+        """The offsets on the view's axes of a window at `offsets` of this value: the
+        slice's base plus each offset on the view axis its axis is (an axis a slice
+        dropped keeps the base's offset)."""
         offsets = [builder.as_index(v) for v in offsets]
         if root.base is None:
             return offsets
-        return [builder.add(b, o) for b, o in zip(root.base, offsets, strict=False)]
+        axes = _axes(root, loc, len(offsets))
+        full = list(root.base)
+        for axis, offset in zip(axes, offsets, strict=True):
+            full[axis] = builder.add(full[axis], offset)
+        return full
+
+    def _sizes(self, root: _Root, sizes: list[ir.Value], builder: PtoBuilder,
+               loc: ir.Location) -> list[ir.Value]:
+        """The window's sizes on the view's axes: 1 on every axis a slice dropped."""
+        if root.base is None or root.axes is None:
+            return sizes
+        full = [builder.index(1)] * len(root.base)
+        for axis, size in zip(_axes(root, loc, len(sizes)), sizes, strict=True):
+            full[axis] = size
+        return full
 
     def _builder(self, op: ir.Operation, position: int) -> PtoBuilder:
         assert self.scope is not None
@@ -272,17 +293,23 @@ class _FunctionLowering:
     def _lower_slice(self, slice_: pl.TensorSlice, position: int) -> None:
         root = self.roots[slice_.single("tensor")]
         builder = self._builder(slice_.op, position)
-        base = self._offsets(root, slice_.groups["offsets"], builder)
+        offsets = slice_.groups["offsets"]
+        base = self._offsets(root, offsets, builder, slice_.location)
+        axes = root.axes if root.axes is not None else tuple(range(len(offsets)))
+        dropped = dropped_axes(slice_)
+        kept = tuple(axis for n, axis in enumerate(axes) if n not in dropped)
         self.roots[slice_.op.results[0]] = _Root(root.view, root.ptr, root.element, root.layout,
-                                                 base)
+                                                 base, kept if dropped else root.axes)
 
     def _lower_load(self, load: pl.TileLoad, position: int) -> None:
         root = self.roots[load.single("tensor")]
         builder = self._builder(load.op, position)
-        offsets = self._offsets(root, load.groups["offsets"], builder)
+        offsets = self._offsets(root, load.groups["offsets"], builder, load.location)
         window = load.groups["valid_shape"] or load.groups["sizes"]
         sizes = [builder.as_index(v) for v in window]
-        part = builder.partition_view(root.view, offsets, sizes, root.element)
+        part = builder.partition_view(root.view, offsets,
+                                      self._sizes(root, sizes, builder, load.location),
+                                      root.element)
         buf = _tile_buf(load.op.results[0].type)
         valid_row, valid_col = _valid_extents(load, root, sizes, builder)
         alloc = builder.alloc_tile(buf, valid_row, valid_col)
@@ -294,13 +321,16 @@ class _FunctionLowering:
         dest = store.single("dest")
         root = self.roots[dest]
         builder = self._builder(store.op, position)
-        offsets = self._offsets(root, store.groups["offsets"], builder)
+        window_offsets = store.groups["offsets"]
+        offsets = self._offsets(root, window_offsets, builder, store.location)
         tile = _tile_of(store.single("tile"), store.location)
         shapes = store.groups["shapes"]
         sizes = ([builder.as_index(v) for v in shapes] if shapes else
-                 [builder.index(1)] * (len(offsets) - 2)
+                 [builder.index(1)] * (len(window_offsets) - 2)
                  + [builder.index(tile.rows), builder.index(tile.cols)])
-        part = builder.partition_view(root.view, offsets, sizes, root.element)
+        part = builder.partition_view(root.view, offsets,
+                                      self._sizes(root, sizes, builder, store.location),
+                                      root.element)
         builder.op(pto.TStore.NAME, [[store.single("tile")], [part], [], []], [],
                    _store_attributes(store))
         alias = root.ptr if root.base is None else dest
@@ -401,6 +431,18 @@ def _tile_of(value: ir.Value, loc: ir.Location) -> pl.TileType:
     if tile is None:
         raise MalformedOp(loc, f"expected a !pl.tile value, got {value.type}")
     return tile
+
+
+def _axes(root: _Root, loc: ir.Location, rank: int) -> tuple[int, ...]:
+    """The view axes of a window of `rank` offsets or sizes on this value. The window's
+    rank was checked against the value's type before (check_load_types, the store's
+    groups); a mismatch here is nzpass's own fault, never lowered as a misread window."""
+    assert root.base is not None
+    axes = root.axes if root.axes is not None else tuple(range(len(root.base)))
+    if len(axes) != rank:
+        raise InternalInvariantError(loc, f"window of rank {rank} on a tensor of rank "
+                                     f"{len(axes)} reached the lowering")
+    return axes
 
 
 def _load_tile(load: pl.TileLoad) -> pl.TileType:
