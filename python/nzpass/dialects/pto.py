@@ -56,6 +56,12 @@ class TileBuf(NamedTuple):
         return _parse_type(self.spelling())
 
     @property
+    def valid_settable(self) -> bool:
+        """Whether pto.set_validshape may change the tile's valid region: PTOAS allows it
+        only on a tile whose type leaves both extents dynamic (v_row=?, v_col=?)."""
+        return self.v_row is None and self.v_col is None
+
+    @property
     def is_nz_mat(self) -> bool:
         return self.loc == "mat" and all(getattr(self, k) == v for k, v in MAT_NZ.items())
 

@@ -682,7 +682,7 @@ def _run_alloc_tile(sim: Simulator, step: _Step, env: dict) -> None:
 def _plan_set_validshape(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     c.groups(pto.SetValidShape, op)  # (tile, valid_row, valid_col), as the op table defines
     buf = pto.tile_buf(op.operands[0].type)
-    if buf is not None and (buf.v_row is not None or buf.v_col is not None):
+    if buf is not None and not buf.valid_settable:
         raise SimulationError(f"'{op.name}' of a tile whose type states its valid extents: "
                               "PTOAS requires both dynamic (v_row=?, v_col=?)", step.location)
 

@@ -12,10 +12,11 @@ calls are indirect) is refused, since no call site can be checked.
 from __future__ import annotations
 
 from ..errors import Refusal
+from ..ir.arith import integer_width
 from ..ir.bindings import func, ir
 from ..ir.walk import functions, nested_ops
 from . import intervals
-from .offsets import OffsetAnalysis, declared_facts, integer_width
+from .offsets import OffsetAnalysis, argument_axiom, declared_facts
 
 _CALL = func.CallOp.OPERATION_NAME
 _CONSTANT = func.ConstantOp.OPERATION_NAME
@@ -59,13 +60,13 @@ def _axioms_by_callee(module: ir.Operation, refusals: list[Refusal]
 
 
 def _axioms(fn: ir.Operation) -> dict[int, intervals.Fact]:
+    """The integer arguments that declare facts, and what the proofs assume of each."""
     axioms = {}
     for index, arg in enumerate(fn.regions[0].blocks[0].arguments):
         width = integer_width(arg.type)
-        facts = declared_facts(fn, index)
-        if width is None or facts == (None, None, None):
+        if width is None or declared_facts(fn, index) == (None, None, None):
             continue
-        axioms[index] = intervals.declared(width, *facts)
+        axioms[index] = argument_axiom(fn, index, width)
     return axioms
 
 

@@ -212,6 +212,13 @@ def declared_facts(func: ir.Operation, index: int) -> tuple[int | None, int | No
     return multiple, lo, hi
 
 
+def argument_axiom(func: ir.Operation, index: int, width: int) -> Fact:
+    """What every proof inside `func` assumes of its argument `index` (of `width`
+    bits): its declared facts as a Fact, the width's top without any. The one
+    statement of it, read by the analysis and by the check of calls (nz/call_facts)."""
+    return intervals.declared(width, *declared_facts(func, index))
+
+
 def _declared_multiple(entry, owner: AnyOp, what: str) -> int | None:
     if MULTIPLE_OF_ATTR not in entry:
         return None
@@ -368,7 +375,7 @@ class OffsetAnalysis:
         func = _function_of(arg)
         if func is None:
             return top, True  # iter_args and other region arguments: unresolved
-        return intervals.declared(width, *declared_facts(func, arg.arg_number)), True
+        return argument_axiom(func, arg.arg_number, width), True
 
 
 def strict_bounds_option() -> Any:

@@ -17,12 +17,13 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..dialects import pl, pto
-from ..dialects.opaque import OpaqueSyntaxError
+from ..dialects.opaque import OpaqueSyntaxError, show_extent
 from ..errors import MalformedOp, Refusal
+from ..ir.arith import integer_width
 from ..ir.bindings import func, ir, scf
 from ..records import record
 from .intervals import INDEX_WIDTH, Fact
-from .offsets import OffsetAnalysis, explain_fact, integer_width, linear_form
+from .offsets import OffsetAnalysis, explain_fact, linear_form
 
 _AXES = ("valid_row", "valid_col")
 _FOR, _IF, _YIELD = (scf.ForOp.OPERATION_NAME, scf.IfOp.OPERATION_NAME,
@@ -70,11 +71,12 @@ def valid_region(transfer: ir.Operation, tile: ir.Value, buf: pto.TileBuf,
     from, which must agree. Refused (Refusal) when no operand gives a dynamic extent."""
     static = (buf.v_row, buf.v_col)
     verb, loc = transfer.name, transfer.location
-    if buf.v_row is not None or buf.v_col is not None:
-        _check_no_setter(_sources(tile, verb, loc, trace_allocs=False).setters, buf)
     if buf.v_row is not None and buf.v_col is not None:
+        _check_no_setter(_sources(tile, verb, loc, trace_allocs=False).setters, buf)
         return ValidRegion(_stated(buf.v_row), _stated(buf.v_col))
     sources = _sources(tile, verb, loc)
+    if not buf.valid_settable:
+        _check_no_setter(sources.setters, buf)
     setter = _last_setter(transfer, tile, sources.setters)
     extents = []
     for axis, (what, extent) in enumerate(zip(_AXES, static, strict=True)):
@@ -192,7 +194,12 @@ def _relabelled(value: ir.Value) -> bool:
     backs, though the transfer would trust them."""
     if not isinstance(value, ir.OpResult):
         return False
-    return value.owner.operation.name.split(".", 1)[0] not in _COMPUTE_DIALECTS
+    return not _computes(value.owner.operation)
+
+
+def _computes(op: ir.Operation) -> bool:
+    """Whether `op` is of a dialect whose ops with tile results compute new tiles."""
+    return op.name.split(".", 1)[0] in _COMPUTE_DIALECTS
 
 
 def _relabel_refusal(verb: str, loc: ir.Location, value: ir.Value) -> Refusal:
@@ -217,8 +224,7 @@ def _keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
     if name == _YIELD:  # into the results (and next iteration) of the loop or branch only
         parent = user.parent
         return parent is not None and parent.name in (_FOR, _IF)
-    if (name.split(".", 1)[0] not in _COMPUTE_DIALECTS or len(user.regions)
-            or len(user.successors)):
+    if not _computes(user) or len(user.regions) or len(user.successors):
         return False  # a cast, a call, a branch: the same buffer may come out of it
     return all(_scalar(r.type) or _memory(r.type) not in (None, memory) for r in user.results)
 
@@ -296,15 +302,11 @@ def _check_no_setter(setters: list[ir.Operation], buf: pto.TileBuf) -> None:
     if not setters:
         return
     raise Refusal(setters[0].location, f"'{pto.SET_VALIDSHAPE}' of a tile whose type states "
-                  f"its valid extents (v_row={_shown(buf.v_row)}, v_col={_shown(buf.v_col)}): "
+                  f"its valid extents (v_row={show_extent(buf.v_row)}, "
+                  f"v_col={show_extent(buf.v_col)}): "
                   "PTOAS requires both dynamic (v_row=?, v_col=?), and whether a transfer "
                   "moves the region the type states or the one set here is then not defined; "
-                  "give the tile "
-                  "v_row=? and v_col=?, or drop the pto.set_validshape")
-
-
-def _shown(extent: int | None) -> str:
-    return "?" if extent is None else str(extent)
+                  "give the tile v_row=? and v_col=?, or drop the pto.set_validshape")
 
 
 
