@@ -44,7 +44,8 @@ import numpy as np
 import nzpass
 from nzpass.dialects import pto
 from nzpass.driver.source import ParseError
-from nzpass.ir.bindings import ir, scf
+from nzpass.ir import op_names
+from nzpass.ir.bindings import ir
 from nzpass.ir.walk import FUNC
 from nzpass.model import GmSource, SimulationError, ViewRequest
 from nzpass.model.hardware import GmOutOfBounds, HardwareLimitError
@@ -207,7 +208,7 @@ def _role_operands(op: ir.Operation, role: str, args: list, found: list[int]) ->
     if role == "shape" and op.name == pto.MakeTensorView.NAME:
         rank = (len(op.operands) - 1) // 2
         operands = list(op.operands[1:1 + rank])
-    elif role == "bound" and op.name == scf.ForOp.OPERATION_NAME:
+    elif role == "bound" and op.name == op_names.SCF_FOR:
         operands = [op.operands[1]]
     else:
         return

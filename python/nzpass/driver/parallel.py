@@ -26,7 +26,8 @@ import re
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..ir.bindings import MLIRError, func, ir, passmanager
+from ..ir import op_names
+from ..ir.bindings import MLIRError, ir, passmanager
 from . import output
 from .diagnostics import DiagnosticEngine
 from .pass_base import ModulePass
@@ -55,7 +56,7 @@ _LAST_LINE_MAX = 1 << 16  # bytes read from a share's end to find its last line
 # share's text would end in a section of its own, so such a file runs in one process.
 _FILE_METADATA = "{-#"
 _COMMENT = r"//[^\n]*"  # compiled on first use (by `re`'s cache): a split run only
-_FUNC = func.FuncOp.OPERATION_NAME
+_FUNC = op_names.FUNC_FUNC
 
 
 def machine_jobs() -> int:

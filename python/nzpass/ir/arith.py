@@ -8,11 +8,12 @@ point or location context entered per op."""
 from __future__ import annotations
 
 from ..nz.intervals import INDEX_WIDTH  # pure Python: no cycle
-from .bindings import arith, ir
+from . import op_names
+from .bindings import ir
 
 
 def constant(type_: ir.Type, value: int, loc: ir.Location, ip: ir.InsertionPoint) -> ir.Value:
-    return ir.Operation.create(arith.ConstantOp.OPERATION_NAME, results=[type_],
+    return ir.Operation.create(op_names.ARITH_CONSTANT, results=[type_],
                                attributes={"value": ir.IntegerAttr.get(type_, value)},
                                loc=loc, ip=ip).result
 

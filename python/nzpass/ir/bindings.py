@@ -13,6 +13,8 @@ import os
 import sys
 import typing
 
+from . import op_names
+
 # `mlir.ir` imports numpy whenever it is importable, only to register three
 # ElementsAttr builders nzpass never calls: 70 ms of a 200 ms start-up. numpy is
 # hidden while the bindings load (they skip those builders on ImportError); a
@@ -31,7 +33,6 @@ gc.disable()
 try:
     from mlir import ir, passmanager
     from mlir._mlir_libs import _mlir, get_dialect_registry
-    from mlir.dialects import arith, func, scf
 finally:
     sys.setdlopenflags(_DLOPEN_FLAGS)
     if _COLLECTING:
@@ -39,21 +40,24 @@ finally:
     if _HIDE_NUMPY:
         del sys.modules["numpy"]
 
-__all__ = ["MODULE", "MLIRError", "arith", "func", "ir", "new_context", "passmanager", "scf"]
+__all__ = ["MODULE", "MLIRError", "ir", "new_context", "passmanager"]
 
 MLIRError = ir.MLIRError  # pyright: ignore[reportAttributeAccessIssue]  # set at run time
 
+# Searched first: its empty modules for `pl` and `pto`, and for the upstream dialects
+# whose generated views nzpass does not use (op_names.STOOD_IN_DIALECTS), so that
+# wrapping one of their ops does not import `mlir.dialects.<name>` (12 ms at start-up).
+# Views registered by a process that imports those modules itself are still found.
 _DIALECT_PREFIX = "nzpass._dialect_modules"
 if _DIALECT_PREFIX not in _mlir.globals.dialect_search_modules:
-    _mlir.globals.append_dialect_search_prefix(_DIALECT_PREFIX)
+    _mlir.globals.dialect_search_modules = [_DIALECT_PREFIX,
+                                            *_mlir.globals.dialect_search_modules]
 
-# The name of builtin.module, spelled once here: `mlir.dialects.builtin` would give it
-# as `ModuleOp.OPERATION_NAME` for 1.2 ms of imports per run, for this one name.
-MODULE = "builtin.module"
+MODULE = op_names.BUILTIN_MODULE
 
 # The upstream dialects nzpass builds ops of. Every other registered dialect
 # (memref, affine...) is loaded by the parser when the input uses it.
-LOADED_DIALECTS = ("builtin", "func", "arith", "scf")
+LOADED_DIALECTS = op_names.STOOD_IN_DIALECTS
 
 
 class _LeanContext(_mlir.ir._Context):  # pyright: ignore[reportAttributeAccessIssue]

@@ -6,9 +6,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from ..records import record
-from .bindings import MODULE, func, ir
+from . import op_names
+from .bindings import MODULE, ir
 
-FUNC = func.FuncOp.OPERATION_NAME
+FUNC = op_names.FUNC_FUNC
 
 
 def functions(module: ir.Operation) -> Iterator[ir.Operation]:

@@ -23,8 +23,9 @@ import numpy as np
 
 from ..dialects import pto
 from ..errors import Refusal
+from ..ir import op_names
 from ..ir.arith import integer_width
-from ..ir.bindings import func, ir
+from ..ir.bindings import ir
 from ..nz.offsets import declared_facts
 from .packer import FRACTAL_ROWS, pack_nz
 from .simulator import (
@@ -189,7 +190,7 @@ def _functions_with_bodies(module: ir.Operation) -> list[str]:
     for block in module.regions[0].blocks:
         for op in block.operations:
             op = op.operation
-            if op.name == func.FuncOp.OPERATION_NAME and op.regions[0].blocks:
+            if op.name == op_names.FUNC_FUNC and op.regions[0].blocks:
                 names.append(ir.StringAttr(op.attributes["sym_name"]).value)
     return names
 

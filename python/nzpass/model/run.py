@@ -26,7 +26,8 @@ from ..dialects import pl
 from ..driver.diagnostics import SourceCache, format_diagnostic
 from ..driver.pipeline import run_pipeline
 from ..driver.source import ParseError, parse_module
-from ..ir.bindings import func, ir
+from ..ir import op_names
+from ..ir.bindings import ir
 from .hardware import MODES
 from .packer import pack_nz, unpack_nz
 from .simulator import SimulationError, Simulator, numpy_dtype
@@ -188,7 +189,7 @@ def check_kernel(module: ir.Module, kernel: MatmulKernel, mode: str, data: str,
 
 def _functions(module: ir.Module) -> list[ir.Operation]:
     return [op.operation for op in module.body.operations
-            if op.operation.name == func.FuncOp.OPERATION_NAME and op.operation.regions[0].blocks]
+            if op.operation.name == op_names.FUNC_FUNC and op.operation.regions[0].blocks]
 
 
 def check_file(path: str, mode: str = "a2a3", data: str = "normal", seed: int = 0,

@@ -15,8 +15,9 @@ import numpy as np
 from ..dialects import pl, pto
 from ..dialects.properties import PropertyReader
 from ..errors import Refusal
+from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
-from ..ir.bindings import arith, func, ir, scf
+from ..ir.bindings import ir
 from ..nz.offsets import declared_facts, stated_facts
 from .hardware import (
     MODES,
@@ -220,47 +221,47 @@ def _max_unsigned(a: int, b: int, bits: int) -> int:
 
 IntegerOp = Callable[[int, int, int], int]
 _INTEGER_BINARY: dict[str, IntegerOp] = {
-    arith.AddIOp.OPERATION_NAME: lambda a, b, _: a + b,
-    arith.SubIOp.OPERATION_NAME: lambda a, b, _: a - b,
-    arith.MulIOp.OPERATION_NAME: lambda a, b, _: a * b,
-    arith.DivSIOp.OPERATION_NAME: lambda a, b, _: _truncdiv(a, b),
-    arith.DivUIOp.OPERATION_NAME:
+    op_names.ARITH_ADDI: lambda a, b, _: a + b,
+    op_names.ARITH_SUBI: lambda a, b, _: a - b,
+    op_names.ARITH_MULI: lambda a, b, _: a * b,
+    op_names.ARITH_DIVSI: lambda a, b, _: _truncdiv(a, b),
+    op_names.ARITH_DIVUI:
         lambda a, b, bits: _unsigned(a, bits) // _divisor(_unsigned(b, bits)),
-    arith.FloorDivSIOp.OPERATION_NAME: lambda a, b, _: a // _divisor(b),
-    arith.CeilDivSIOp.OPERATION_NAME: _ceildivsi,
-    arith.CeilDivUIOp.OPERATION_NAME: _ceildivui,
-    arith.RemSIOp.OPERATION_NAME: _remsi,
-    arith.RemUIOp.OPERATION_NAME:
+    op_names.ARITH_FLOORDIVSI: lambda a, b, _: a // _divisor(b),
+    op_names.ARITH_CEILDIVSI: _ceildivsi,
+    op_names.ARITH_CEILDIVUI: _ceildivui,
+    op_names.ARITH_REMSI: _remsi,
+    op_names.ARITH_REMUI:
         lambda a, b, bits: _unsigned(a, bits) % _divisor(_unsigned(b, bits)),
-    arith.MinSIOp.OPERATION_NAME: lambda a, b, _: min(a, b),
-    arith.MaxSIOp.OPERATION_NAME: lambda a, b, _: max(a, b),
-    arith.MinUIOp.OPERATION_NAME: _min_unsigned,
-    arith.MaxUIOp.OPERATION_NAME: _max_unsigned,
-    arith.ShLIOp.OPERATION_NAME: lambda a, b, bits: a << _shift(b, bits),
-    arith.ShRSIOp.OPERATION_NAME: lambda a, b, bits: a >> _shift(b, bits),
-    arith.ShRUIOp.OPERATION_NAME: lambda a, b, bits: _unsigned(a, bits) >> _shift(b, bits),
-    arith.AndIOp.OPERATION_NAME: lambda a, b, _: a & b,
-    arith.OrIOp.OPERATION_NAME: lambda a, b, _: a | b,
-    arith.XOrIOp.OPERATION_NAME: lambda a, b, _: a ^ b,
+    op_names.ARITH_MINSI: lambda a, b, _: min(a, b),
+    op_names.ARITH_MAXSI: lambda a, b, _: max(a, b),
+    op_names.ARITH_MINUI: _min_unsigned,
+    op_names.ARITH_MAXUI: _max_unsigned,
+    op_names.ARITH_SHLI: lambda a, b, bits: a << _shift(b, bits),
+    op_names.ARITH_SHRSI: lambda a, b, bits: a >> _shift(b, bits),
+    op_names.ARITH_SHRUI: lambda a, b, bits: _unsigned(a, bits) >> _shift(b, bits),
+    op_names.ARITH_ANDI: lambda a, b, _: a & b,
+    op_names.ARITH_ORI: lambda a, b, _: a | b,
+    op_names.ARITH_XORI: lambda a, b, _: a ^ b,
 }
 # arith.cmpi predicates, by their number in the attribute (arith.CmpIPredicate).
 _CMPI: dict[int, IntegerOp] = {
-    arith.CmpIPredicate.eq.value: lambda a, b, _: a == b,
-    arith.CmpIPredicate.ne.value: lambda a, b, _: a != b,
-    arith.CmpIPredicate.slt.value: lambda a, b, _: a < b,
-    arith.CmpIPredicate.sle.value: lambda a, b, _: a <= b,
-    arith.CmpIPredicate.sgt.value: lambda a, b, _: a > b,
-    arith.CmpIPredicate.sge.value: lambda a, b, _: a >= b,
-    arith.CmpIPredicate.ult.value: lambda a, b, bits: _unsigned(a, bits) < _unsigned(b, bits),
-    arith.CmpIPredicate.ule.value: lambda a, b, bits: _unsigned(a, bits) <= _unsigned(b, bits),
-    arith.CmpIPredicate.ugt.value: lambda a, b, bits: _unsigned(a, bits) > _unsigned(b, bits),
-    arith.CmpIPredicate.uge.value: lambda a, b, bits: _unsigned(a, bits) >= _unsigned(b, bits),
+    op_names.CMPI_PREDICATES["eq"]: lambda a, b, _: a == b,
+    op_names.CMPI_PREDICATES["ne"]: lambda a, b, _: a != b,
+    op_names.CMPI_PREDICATES["slt"]: lambda a, b, _: a < b,
+    op_names.CMPI_PREDICATES["sle"]: lambda a, b, _: a <= b,
+    op_names.CMPI_PREDICATES["sgt"]: lambda a, b, _: a > b,
+    op_names.CMPI_PREDICATES["sge"]: lambda a, b, _: a >= b,
+    op_names.CMPI_PREDICATES["ult"]: lambda a, b, bits: _unsigned(a, bits) < _unsigned(b, bits),
+    op_names.CMPI_PREDICATES["ule"]: lambda a, b, bits: _unsigned(a, bits) <= _unsigned(b, bits),
+    op_names.CMPI_PREDICATES["ugt"]: lambda a, b, bits: _unsigned(a, bits) > _unsigned(b, bits),
+    op_names.CMPI_PREDICATES["uge"]: lambda a, b, bits: _unsigned(a, bits) >= _unsigned(b, bits),
 }
 # Casts that keep the value (re-wrapped at the result width), and those that read their
 # source as unsigned first.
-_SIGNED_CASTS = (arith.IndexCastOp.OPERATION_NAME, arith.ExtSIOp.OPERATION_NAME,
-                 arith.TruncIOp.OPERATION_NAME)
-_UNSIGNED_CASTS = (arith.IndexCastUIOp.OPERATION_NAME, arith.ExtUIOp.OPERATION_NAME)
+_SIGNED_CASTS = (op_names.ARITH_INDEX_CAST, op_names.ARITH_EXTSI,
+                 op_names.ARITH_TRUNCI)
+_UNSIGNED_CASTS = (op_names.ARITH_INDEX_CASTUI, op_names.ARITH_EXTUI)
 
 
 def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
@@ -813,16 +814,16 @@ _TERMINATOR = _OpRule(_run_terminator, terminator=True)
 # The one table of what the simulator runs: op name -> rule. The planner (`_Compiler`)
 # and the executor (`Simulator._run_block`) both read it, through `_Step.rule`.
 _RULES: dict[str, _OpRule] = {
-    arith.ConstantOp.OPERATION_NAME: _OpRule(_run_constant, _plan_constant),
+    op_names.ARITH_CONSTANT: _OpRule(_run_constant, _plan_constant),
     **dict.fromkeys(_INTEGER_BINARY, _OpRule(_run_binary)),
-    arith.CmpIOp.OPERATION_NAME: _OpRule(_run_cmpi, _plan_cmpi),
-    arith.SelectOp.OPERATION_NAME: _OpRule(_run_select),
+    op_names.ARITH_CMPI: _OpRule(_run_cmpi, _plan_cmpi),
+    op_names.ARITH_SELECT: _OpRule(_run_select),
     **dict.fromkeys(_SIGNED_CASTS, _OpRule(_run_signed_cast)),
     **dict.fromkeys(_UNSIGNED_CASTS, _OpRule(_run_unsigned_cast, _plan_operand_width)),
-    scf.ForOp.OPERATION_NAME: _OpRule(_run_for, _plan_for),
-    scf.IfOp.OPERATION_NAME: _OpRule(_run_if, _plan_if),
-    scf.YieldOp.OPERATION_NAME: _TERMINATOR,
-    func.ReturnOp.OPERATION_NAME: _TERMINATOR,
+    op_names.SCF_FOR: _OpRule(_run_for, _plan_for),
+    op_names.SCF_IF: _OpRule(_run_if, _plan_if),
+    op_names.SCF_YIELD: _TERMINATOR,
+    op_names.FUNC_RETURN: _TERMINATOR,
     **dict.fromkeys((pl.GET_BLOCK_IDX, pto.GET_BLOCK_IDX),
                     _OpRule(_run_block_idx, _plan_launch_op)),
     **dict.fromkeys((pl.GET_BLOCK_NUM, pto.GET_BLOCK_NUM),
@@ -1025,7 +1026,7 @@ def _find_function(module: ir.Operation, func_name: str) -> ir.Operation:
     for block in module.regions[0].blocks:
         for op in block.operations:
             op = op.operation
-            if op.name != func.FuncOp.OPERATION_NAME:
+            if op.name != op_names.FUNC_FUNC:
                 continue
             name = ir.StringAttr(op.attributes["sym_name"]).value
             if name == func_name:

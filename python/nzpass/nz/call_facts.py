@@ -12,14 +12,15 @@ calls are indirect) is refused, since no call site can be checked.
 from __future__ import annotations
 
 from ..errors import Refusal
+from ..ir import op_names
 from ..ir.arith import integer_width
-from ..ir.bindings import func, ir
+from ..ir.bindings import ir
 from ..ir.walk import functions, nested_ops
 from . import intervals
 from .offsets import OffsetAnalysis, argument_axiom, declared_facts
 
-_CALL = func.CallOp.OPERATION_NAME
-_CONSTANT = func.ConstantOp.OPERATION_NAME
+_CALL = op_names.FUNC_CALL
+_CONSTANT = op_names.FUNC_CONSTANT
 
 
 def unproved_calls(module: ir.Operation, max_depth: int) -> list[Refusal]:

@@ -16,8 +16,9 @@ from typing import NamedTuple, cast
 
 from ..errors import InternalInvariantError
 from ..ir import arith as arith_ops
+from ..ir import op_names
 from ..ir import walk as ir_walk
-from ..ir.bindings import arith, ir, scf
+from ..ir.bindings import ir
 from ..records import record
 
 
@@ -90,16 +91,16 @@ def fold_leading(offsets: list[ir.Value | int], leading_shape: tuple[int | None,
 # any other region op (an scf.if) stays there, as it does under LICM.
 # (affine's two are spelled: its op classes would cost every run 1.5 ms of imports
 # for two names only an affine input can reach.)
-_LOOPS = frozenset((scf.ForOp.OPERATION_NAME, scf.WhileOp.OPERATION_NAME,
-                    scf.ParallelOp.OPERATION_NAME, scf.ForallOp.OPERATION_NAME,
+_LOOPS = frozenset((op_names.SCF_FOR, op_names.SCF_WHILE,
+                    op_names.SCF_PARALLEL, op_names.SCF_FORALL,
                     "affine.for", "affine.parallel"))
 # Every arith op is pure (no memory effect): one whose result nothing uses any
 # more is dead, as canonicalize would find it.
 _PURE_PREFIX = "arith."  # a dialect's namespace, not an op name
-_CONSTANT = arith.ConstantOp.OPERATION_NAME
+_CONSTANT = op_names.ARITH_CONSTANT
 # The arith ops the emitters make.
-ADD, MUL = arith.AddIOp.OPERATION_NAME, arith.MulIOp.OPERATION_NAME
-FLOORDIV, INDEX_CAST = arith.FloorDivSIOp.OPERATION_NAME, arith.IndexCastOp.OPERATION_NAME
+ADD, MUL = op_names.ARITH_ADDI, op_names.ARITH_MULI
+FLOORDIV, INDEX_CAST = op_names.ARITH_FLOORDIVSI, op_names.ARITH_INDEX_CAST
 
 
 def _defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:

@@ -29,8 +29,9 @@ from typing import Any, NamedTuple
 from ..dialects import pl, pto
 from ..driver.pass_base import in_source_order, option
 from ..errors import Refusal
+from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
-from ..ir.bindings import arith, func, ir, scf
+from ..ir.bindings import ir
 from ..records import record
 from . import intervals
 from .intervals import Fact
@@ -126,45 +127,45 @@ def unchanging_ir() -> Iterator[None]:
 # analysis reads (the rules' semantics and their soundness tests live in
 # nz.intervals).
 _BINARY_OPS: dict[str, Callable[[Fact, Fact], Fact]] = {
-    arith.AddIOp.OPERATION_NAME: intervals.add,
-    arith.SubIOp.OPERATION_NAME: intervals.sub,
-    arith.MulIOp.OPERATION_NAME: intervals.mul,
-    arith.MinSIOp.OPERATION_NAME: intervals.min_signed,
-    arith.MaxSIOp.OPERATION_NAME: intervals.max_signed,
-    arith.MinUIOp.OPERATION_NAME: intervals.min_unsigned,
-    arith.MaxUIOp.OPERATION_NAME: intervals.max_unsigned,
-    arith.FloorDivSIOp.OPERATION_NAME: intervals.floordiv_signed,
-    arith.DivSIOp.OPERATION_NAME: intervals.div_signed,
-    arith.CeilDivSIOp.OPERATION_NAME: intervals.ceildiv_signed,
-    arith.DivUIOp.OPERATION_NAME: intervals.div_unsigned,
-    arith.RemSIOp.OPERATION_NAME: intervals.rem_signed,
-    arith.RemUIOp.OPERATION_NAME: intervals.rem_unsigned,
-    arith.ShLIOp.OPERATION_NAME: intervals.shift_left,
-    arith.ShRSIOp.OPERATION_NAME: intervals.shift_right_signed,
-    arith.ShRUIOp.OPERATION_NAME: intervals.shift_right_unsigned,
-    arith.AndIOp.OPERATION_NAME: intervals.and_,
-    arith.OrIOp.OPERATION_NAME: intervals.or_,
-    arith.XOrIOp.OPERATION_NAME: intervals.xor,
+    op_names.ARITH_ADDI: intervals.add,
+    op_names.ARITH_SUBI: intervals.sub,
+    op_names.ARITH_MULI: intervals.mul,
+    op_names.ARITH_MINSI: intervals.min_signed,
+    op_names.ARITH_MAXSI: intervals.max_signed,
+    op_names.ARITH_MINUI: intervals.min_unsigned,
+    op_names.ARITH_MAXUI: intervals.max_unsigned,
+    op_names.ARITH_FLOORDIVSI: intervals.floordiv_signed,
+    op_names.ARITH_DIVSI: intervals.div_signed,
+    op_names.ARITH_CEILDIVSI: intervals.ceildiv_signed,
+    op_names.ARITH_DIVUI: intervals.div_unsigned,
+    op_names.ARITH_REMSI: intervals.rem_signed,
+    op_names.ARITH_REMUI: intervals.rem_unsigned,
+    op_names.ARITH_SHLI: intervals.shift_left,
+    op_names.ARITH_SHRSI: intervals.shift_right_signed,
+    op_names.ARITH_SHRUI: intervals.shift_right_unsigned,
+    op_names.ARITH_ANDI: intervals.and_,
+    op_names.ARITH_ORI: intervals.or_,
+    op_names.ARITH_XORI: intervals.xor,
 }
 _CASTS: dict[str, Callable[[Fact, int], Fact]] = {
-    arith.ExtSIOp.OPERATION_NAME: intervals.resize_signed,
-    arith.TruncIOp.OPERATION_NAME: intervals.resize_signed,
-    arith.IndexCastOp.OPERATION_NAME: intervals.resize_signed,
-    arith.ExtUIOp.OPERATION_NAME: intervals.resize_unsigned,
-    arith.IndexCastUIOp.OPERATION_NAME: intervals.resize_unsigned,
+    op_names.ARITH_EXTSI: intervals.resize_signed,
+    op_names.ARITH_TRUNCI: intervals.resize_signed,
+    op_names.ARITH_INDEX_CAST: intervals.resize_signed,
+    op_names.ARITH_EXTUI: intervals.resize_unsigned,
+    op_names.ARITH_INDEX_CASTUI: intervals.resize_unsigned,
 }
 _LAUNCH_OPS: dict[str, Callable[[int], Fact]] = {
     pl.GET_BLOCK_IDX: intervals.block_index, pto.GET_BLOCK_IDX: intervals.block_index,
     pl.GET_BLOCK_NUM: intervals.block_count, pto.GET_BLOCK_NUM: intervals.block_count,
 }
 # The ops the relational rules below look through, named once.
-_CONSTANT = arith.ConstantOp.OPERATION_NAME
-_ADD, _SUB, _MUL = (arith.AddIOp.OPERATION_NAME, arith.SubIOp.OPERATION_NAME,
-                    arith.MulIOp.OPERATION_NAME)
-_MIN, _MAX = arith.MinSIOp.OPERATION_NAME, arith.MaxSIOp.OPERATION_NAME
-_SELECT = arith.SelectOp.OPERATION_NAME
-_FLOORDIV = arith.FloorDivSIOp.OPERATION_NAME
-_FOR, _FUNC = scf.ForOp.OPERATION_NAME, func.FuncOp.OPERATION_NAME
+_CONSTANT = op_names.ARITH_CONSTANT
+_ADD, _SUB, _MUL = (op_names.ARITH_ADDI, op_names.ARITH_SUBI,
+                    op_names.ARITH_MULI)
+_MIN, _MAX = op_names.ARITH_MINSI, op_names.ARITH_MAXSI
+_SELECT = op_names.ARITH_SELECT
+_FLOORDIV = op_names.ARITH_FLOORDIVSI
+_FOR, _FUNC = op_names.SCF_FOR, op_names.FUNC_FUNC
 UNSIGNED_LOOP_ATTR = "unsignedCmp"
 MULTIPLE_OF_ATTR = "nz.multiple_of"
 RANGE_ATTR = "nz.range"

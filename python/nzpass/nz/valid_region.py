@@ -19,16 +19,17 @@ from typing import NamedTuple
 from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError, show_extent
 from ..errors import MalformedOp, Refusal
+from ..ir import op_names
 from ..ir.arith import integer_width
-from ..ir.bindings import func, ir, scf
+from ..ir.bindings import ir
 from ..records import record
 from .intervals import INDEX_WIDTH, Fact
 from .offsets import OffsetAnalysis, explain_fact, linear_form
 
 _AXES = ("valid_row", "valid_col")
-_FOR, _IF, _YIELD = (scf.ForOp.OPERATION_NAME, scf.IfOp.OPERATION_NAME,
-                     scf.YieldOp.OPERATION_NAME)
-_RETURN = func.ReturnOp.OPERATION_NAME
+_FOR, _IF, _YIELD = (op_names.SCF_FOR, op_names.SCF_IF,
+                     op_names.SCF_YIELD)
+_RETURN = op_names.FUNC_RETURN
 # The dialects whose ops with tile results compute new tiles (no cast among them).
 _COMPUTE_DIALECTS = (pto.DIALECT, pl.DIALECT)
 _FOR_BOUNDS = 3  # lower bound, upper bound, step: the operands before the iter_args
@@ -183,7 +184,7 @@ def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
         index = value.arg_number - 1
         loop = parent.operation
         return [loop.operands[_FOR_BOUNDS + index], _yielded(loop.regions[0], index)]
-    if parent is None or parent.name == func.FuncOp.OPERATION_NAME:
+    if parent is None or parent.name == op_names.FUNC_FUNC:
         raise _untraced(verb, loc, "a function argument")
     raise _untraced(verb, loc, f"an argument of '{parent.name}'")
 

@@ -12,7 +12,8 @@ from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import MalformedOp, Refusal
-from ..ir.bindings import func, ir, scf
+from ..ir import op_names
+from ..ir.bindings import ir
 from ..ir.walk import (
     PreOrder,
     block_arguments,
@@ -45,8 +46,8 @@ from ..nz.window import (
 )
 
 # Consumers an NZ tensor may flow through unchanged: they only pass the value on.
-_PASS_THROUGH = (scf.ForOp.OPERATION_NAME, scf.YieldOp.OPERATION_NAME,
-                 func.ReturnOp.OPERATION_NAME, func.CallOp.OPERATION_NAME)
+_PASS_THROUGH = (op_names.SCF_FOR, op_names.SCF_YIELD,
+                 op_names.FUNC_RETURN, op_names.FUNC_CALL)
 # Consumers this pass replaces by a rebuilt op.
 _REWRITTEN = (pl.TileLoad.NAME, pl.TileStore.NAME, pl.TensorSlice.NAME)
 _REFUSED_CONSUMERS = {

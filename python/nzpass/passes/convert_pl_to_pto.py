@@ -10,7 +10,8 @@ from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import InternalInvariantError, MalformedOp, Refusal
-from ..ir.bindings import func, ir, scf
+from ..ir import op_names
+from ..ir.bindings import ir
 from ..ir.type_cache import per_type
 from ..ir.walk import (
     block_arguments,
@@ -28,9 +29,9 @@ from ..nz.offsets import constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 
-_TENSOR_PASSING_OPS = (scf.ForOp.OPERATION_NAME, scf.YieldOp.OPERATION_NAME,
-                       scf.IfOp.OPERATION_NAME, func.CallOp.OPERATION_NAME)
-_RETURN = func.ReturnOp.OPERATION_NAME
+_TENSOR_PASSING_OPS = (op_names.SCF_FOR, op_names.SCF_YIELD,
+                       op_names.SCF_IF, op_names.FUNC_CALL)
+_RETURN = op_names.FUNC_RETURN
 
 
 @dataclass(frozen=True)

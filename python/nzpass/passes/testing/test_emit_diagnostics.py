@@ -12,7 +12,8 @@ from typing import ClassVar
 
 from ...driver.diagnostics import DiagnosticEngine, Severity
 from ...driver.pass_base import ModulePass, option
-from ...ir.bindings import func, ir
+from ...ir import op_names
+from ...ir.bindings import ir
 
 DIAG_ATTR = "test.diag"
 ARG_DIAG_ATTR = "test.arg_diag"
@@ -95,7 +96,7 @@ def _string_attr(op: ir.Operation, name: str) -> str | None:
 
 def _enclosing_function(op: ir.Operation) -> ir.Operation | None:
     parent = op.parent
-    while parent is not None and parent.name != func.FuncOp.OPERATION_NAME:
+    while parent is not None and parent.name != op_names.FUNC_FUNC:
         parent = parent.parent
     return parent.operation if parent is not None else None
 

@@ -1,0 +1,1 @@
+"""Stands in for `mlir.dialects.func`: nzpass reads its ops as generic views."""
