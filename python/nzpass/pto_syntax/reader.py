@@ -75,8 +75,26 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
     if "pto." not in text:
         return text
     tokens = tokenize(text)
-    facts = ValueFacts(text)
-    facts.collect_aliases(tokens)
+    try:
+        # Most texts (PTOAS's generic output, nzpass's own) hold no custom op: what
+        # the values are (types, constants) is needed only to read one, so it is
+        # learnt only once one is met (a second read, from the start).
+        edits = _edits(text, tokens, None)
+    except _CustomOpMet:
+        facts = ValueFacts(text)
+        facts.collect_aliases(tokens)
+        edits = _edits(text, tokens, facts)
+    return _lay_out(text, edits, source) if edits else text
+
+
+class _CustomOpMet(Exception):
+    """A custom op, met by a read that does not learn what the values are."""
+
+
+def _edits(text: str, tokens: list[Token], facts: ValueFacts | None) -> list[Edit]:
+    """The edits that put `text` in generic form with canonical pto types; with
+    `facts` None, raises _CustomOpMet at the first custom op."""
+    canonical_of = _canonical_memo()
     edits: list[Edit] = []
     resume: dict[int, int] = {}  # a region's `}` -> where reading its op goes on
     index = 0
@@ -86,6 +104,8 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
             continue
         token = tokens[index]
         if token.kind == BARE and token.text.startswith("pto.") and is_op_start(tokens, index):
+            if facts is None:
+                raise _CustomOpMet
             form = read_custom_op(text, tokens, index, facts)
             facts.define(result_names(tokens, index), form.result_types)
             edits += op_edits(tokens, form)
@@ -100,23 +120,43 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
         memref = pto_element_memref(text, tokens, index, "!pto.")
         if memref is not None:
             end, spelling = memref
-            edits.append(Edit(token.start, tokens[end - 1].end, _writer(canonical(spelling))))
+            edits.append(Edit(token.start, tokens[end - 1].end, _writer(canonical_of(spelling))))
             index = end
             continue
         if token.kind == BANG and token.text.startswith("!pto."):
-            spelling = canonical(token.text)
+            spelling = canonical_of(token.text)
             if spelling != token.text:
                 edits.append(Edit(token.start, token.end, _writer(spelling)))
         elif token.kind == HASH and token.text.startswith("#pto.") \
                 and is_memory_space(tokens, index):
             edits.append(Edit(token.start, token.end,
                               _writer(quoted_memory_space(token.text))))
-        if token.kind == STRING and is_op_start(tokens, index):
-            _learn_generic_op(text, tokens, index, facts)
-        else:
-            facts.observe(tokens, index)
+        if facts is not None:
+            _learn(text, tokens, index, facts)
         index += 1
-    return _lay_out(text, edits, source) if edits else text
+    return edits
+
+
+def _learn(text: str, tokens: list[Token], index: int, facts: ValueFacts) -> None:
+    """What the tokens at `index` say about values: a generic op's result types, an
+    argument's type, a constant."""
+    if tokens[index].kind == STRING and is_op_start(tokens, index):
+        _learn_generic_op(text, tokens, index, facts)
+    else:
+        facts.observe(tokens, index)
+
+
+def _canonical_memo() -> Callable[[str], str]:
+    """`canonical`, remembered for each spelling: a module spells few types, often."""
+    known: dict[str, str] = {}
+
+    def canonical_of(spelling: str) -> str:
+        found = known.get(spelling)
+        if found is None:
+            found = known[spelling] = canonical(spelling)
+        return found
+
+    return canonical_of
 
 
 def _learn_generic_op(text: str, tokens: list[Token], index: int, facts: ValueFacts) -> None:
