@@ -2301,3 +2301,80 @@ func.func @negative_tile_cast_through_index(%p: !pto.ptr<f16>) {
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<?x?x?x?x?xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+// A layout keyword with blanks around it is NZ to PTOAS's parser, so to this pass: the partition's row
+// fractal 4 of 4 is checked (it is past the column block), not passed over as ND.
+func.func @negative_layout_keyword_with_blanks(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c4, %c4, %c16, %c16, %c4096, %c1024, %c256, %c16, %c1) {layout = #pto.layout< nz >, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach 5, past the view's shape[2] = 4}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c4, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The layout in the view type, quoted in the dialect's opaque form: NZ all the same.
+func.func @negative_layout_quoted_in_the_type(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c4, %c4, %c16, %c16, %c4096, %c1024, %c256, %c16, %c1) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16, #pto<"layout<nz>">>
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach 5, past the view's shape[2] = 4}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c4, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16, #pto<"layout<nz>">>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A layout keyword PTOAS does not know (its parser is case-sensitive) is refused, not read as ND.
+func.func @negative_layout_unknown_keyword(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op attribute 'layout': '#pto.layout<NZ>' names no layout PTOAS knows}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c4, %c4, %c16, %c16, %c4096, %c1024, %c256, %c16, %c1) {layout = #pto.layout<NZ>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c4, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A layout attribute that is not a pto layout is refused.
+func.func @negative_layout_not_a_pto_layout(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op attribute 'layout' must be a #pto.layout<nd>, <dn> or <nz>, got "nz"}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c4, %c4, %c16, %c16, %c4096, %c1024, %c256, %c16, %c1) {layout = "nz", operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c4, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

@@ -172,7 +172,7 @@ def parse_view_type(data: str) -> ViewType | None:
             dims, element = opaque.parse_dims(items[0]) if items else ((), "")
             layout = None
             if len(items) == 2:
-                layout = opaque.strip_wrapper(items[1].removeprefix("#pto."), "layout")
+                layout = read_layout(items[1], f"'!pto.{data}'")
             elif len(items) > 2:
                 raise opaque.OpaqueSyntaxError(f"'!pto.{data}': too many parameters")
             return ViewType(kind, dims, element, layout)
@@ -212,11 +212,53 @@ def layout_attr(kind: str) -> ir.Attribute:
 _LAYOUTS = new_cache()  # like _TYPES: per context, emptied after each pass run
 
 
-def layout_of(attr: ir.Attribute | None) -> str | None:
-    if not (isinstance(attr, ir.OpaqueAttr) and attr.dialect_namespace == DIALECT):
+# PTOAS's PTO_LayoutEnum, by the keyword its parser reads.
+LAYOUTS = ("nd", "dn", "nz")
+
+
+def read_layout(text: str, where: str) -> str:
+    """The layout a `#pto.layout<..>` names (`text` with or without `#pto.`), read as
+    PTOAS's parser reads it: blanks around the keyword, the keyword quoted, the body
+    in the dialect's quoted form (`#pto<"layout<nz>">`). Raises OpaqueSyntaxError for
+    anything else: a layout read as ND where PTOAS reads NZ would move the wrong
+    bytes unchecked."""
+    body = text.strip()
+    if body.startswith("#pto<") and body.endswith(">"):
+        body = body[len("#pto<"):-1].strip()
+    else:
+        body = body.removeprefix("#pto.")
+    body = _unquoted(body, where) or body
+    params = body[len("layout"):].strip() if body.startswith("layout") else ""
+    if not (params.startswith("<") and params.endswith(">")):
+        raise opaque.OpaqueSyntaxError(f"{where}: expected #pto.layout<..>, got '{text}'")
+    keyword = params[1:-1].strip()
+    keyword = _unquoted(keyword, where) or keyword
+    if keyword not in LAYOUTS:
+        raise opaque.OpaqueSyntaxError(f"{where}: '{text.strip()}' names no layout PTOAS "
+                                       f"knows ({', '.join(LAYOUTS)})")
+    return keyword
+
+
+def _unquoted(text: str, where: str) -> str | None:
+    """The contents of a plain string literal, None when `text` is not one."""
+    if len(text) < 2 or not (text.startswith('"') and text.endswith('"')):
         return None
-    data = bytes(attr.data).decode()
-    return opaque.strip_wrapper(data, "layout") if data.startswith("layout<") else None
+    inner = text[1:-1]
+    if "\\" in inner or '"' in inner:
+        raise opaque.OpaqueSyntaxError(f"{where}: '{text}': spell the layout without escapes")
+    return inner
+
+
+def layout_of(attr: ir.Attribute | None, where: str = "'layout'") -> str | None:
+    """The layout a `layout` attribute names; None without one. Raises
+    OpaqueSyntaxError for any other attribute (a string, an integer, another
+    dialect's, a layout PTOAS does not know)."""
+    if attr is None:
+        return None
+    if not (isinstance(attr, ir.OpaqueAttr) and attr.dialect_namespace == DIALECT):
+        raise opaque.OpaqueSyntaxError(f"{where} must be a #pto.layout<nd>, <dn> or <nz>, "
+                                       f"got {attr}")
+    return read_layout(str(attr), where)  # as printed: #pto.layout<..> or #pto<"..">
 
 
 def stated_layout(loc: ir.Location, attr: ir.Attribute | None, result: ViewType | None) -> str:
@@ -224,7 +266,10 @@ def stated_layout(loc: ir.Location, attr: ir.Attribute | None, result: ViewType 
     result type states (PTOAS 0.61 may spell it in the type), "nd" when neither does.
     Every reader asks this: when the two disagree the op is refused, since one
     reader would take the bytes as NZ and another as ND."""
-    by_attr = layout_of(attr)
+    try:
+        by_attr = layout_of(attr, "'pto.make_tensor_view' op attribute 'layout'")
+    except opaque.OpaqueSyntaxError as err:
+        raise MalformedOp(loc, str(err)) from None
     by_type = result.layout if result is not None else None
     if by_attr is not None and by_type is not None and by_attr != by_type:
         raise MalformedOp(loc, f"'pto.make_tensor_view' op states layout {by_attr} in its "
