@@ -474,7 +474,8 @@ func.func @gm_gap_single_column_block_exempt(%w: tensor<65552x32xi8, #pl.layout<
 // explicit partition [1, 2, 4, 16, 8]; st_phase is kept and the result still aliases the
 // destination (it is what the function returns).
 // CHECK-LABEL: func.func @acc_store_64x16
-// CHECK-SAME: (%[[ACC:.*]]: !pl.tile<64x16xf32, acc>, %[[O:.*]]: tensor<1x2x4x16x8xf32, #pl.layout<nz>>) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+// CHECK-SAME: (%[[O:.*]]: tensor<1x2x4x16x8xf32, #pl.layout<nz>>) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>>
+// CHECK-DAG: %[[ACC:.*]] = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc>
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
@@ -490,7 +491,8 @@ func.func @gm_gap_single_column_block_exempt(%w: tensor<65552x32xi8, #pl.layout<
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x4x16x8xf32>
 // E2E: "pto.tstore"
 // E2E-NOT: "pl.tile.{{load|store}}"
-func.func @acc_store_64x16(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) -> tensor<64x16xf32, #pl.layout<nz>> {
+func.func @acc_store_64x16(%o: tensor<64x16xf32, #pl.layout<nz>>) -> tensor<64x16xf32, #pl.layout<nz>> {
+  %acc = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc>
   %c0 = arith.constant 0 : index
   %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, st_phase = "Final"} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
   return %r : tensor<64x16xf32, #pl.layout<nz>>
@@ -501,7 +503,8 @@ func.func @acc_store_64x16(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32,
 // An output split along N: each store covers every row, at column ni blocked to ni / 8,
 // with partition [1, 512/8, 64/16, 16, 8].
 // CHECK-LABEL: func.func @acc_store_column_split
-// CHECK-SAME: (%[[ACC:.*]]: !pl.tile<64x512xf32, acc>, %[[O:.*]]: tensor<1x128x4x16x8xf32, #pl.layout<nz>>)
+// CHECK-SAME: (%[[O:.*]]: tensor<1x128x4x16x8xf32, #pl.layout<nz>>)
+// CHECK-DAG: %[[ACC:.*]] = "pl.tile.zeros"() : () -> !pl.tile<64x512xf32, acc>
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
@@ -516,7 +519,8 @@ func.func @acc_store_64x16(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32,
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x64x4x16x8xf32>
 // E2E: "pto.tstore"
 // E2E-NOT: "pl.tile.{{load|store}}"
-func.func @acc_store_column_split(%acc: !pl.tile<64x512xf32, acc>, %o: tensor<64x1024xf32, #pl.layout<nz>>) {
+func.func @acc_store_column_split(%o: tensor<64x1024xf32, #pl.layout<nz>>) {
+  %acc = "pl.tile.zeros"() : () -> !pl.tile<64x512xf32, acc>
   %c0 = arith.constant 0 : index
   %c512 = arith.constant 512 : index
   %c1024 = arith.constant 1024 : index
@@ -531,7 +535,8 @@ func.func @acc_store_column_split(%acc: !pl.tile<64x512xf32, acc>, %o: tensor<64
 // Panels stacked on a leading axis: one panel per store at a non-zero batch offset; the
 // explicit shapes group [1, 64, 16] becomes the blocked partition.
 // CHECK-LABEL: func.func @acc_store_panel
-// CHECK-SAME: (%[[ACC:.*]]: !pl.tile<64x16xf32, acc>, %[[O:.*]]: tensor<3x2x4x16x8xf32, #pl.layout<nz>>)
+// CHECK-SAME: (%[[O:.*]]: tensor<3x2x4x16x8xf32, #pl.layout<nz>>)
+// CHECK-DAG: %[[ACC:.*]] = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc>
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
@@ -545,7 +550,8 @@ func.func @acc_store_column_split(%acc: !pl.tile<64x512xf32, acc>, %o: tensor<64
 // E2E: "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x4x16x8xf32>
 // E2E: "pto.tstore"
 // E2E-NOT: "pl.tile.{{load|store}}"
-func.func @acc_store_panel(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<3x64x16xf32, #pl.layout<nz>>) {
+func.func @acc_store_panel(%o: tensor<3x64x16xf32, #pl.layout<nz>>) {
+  %acc = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index

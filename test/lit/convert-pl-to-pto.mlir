@@ -107,11 +107,13 @@ func.func @slice_then_load(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>, %layer:
 // The FP32 Acc store into NZ: an Acc tile_buf (fractal 1024), the explicit
 // rank-5 partition, st_phase carried over as stPhase, the alias replaced by the pointer.
 // CHECK-LABEL: func.func @acc_store
-// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f32>, %[[ACC:.*]]: !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> !pto.ptr<f32>
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f32>) -> !pto.ptr<f32>
+// CHECK: %[[ACC:.*]] = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
 // CHECK: %[[PV:.*]] = "pto.partition_view"({{.*}}) {{.*}} -> !pto.partition_tensor_view<1x2x4x16x8xf32>
 // CHECK-NEXT: "pto.tstore"(%[[ACC]], %[[PV]]) {operandSegmentSizes = array<i32: 1, 1, 0, 0>, stPhase = #pto<st_phase final>}
 // CHECK-NEXT: return %[[P]] : !pto.ptr<f32>
-func.func @acc_store(%o: tensor<1x2x4x16x8xf32, #pl.layout<nz>>, %acc: !pl.tile<64x16xf32, acc>) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>> {
+func.func @acc_store(%o: tensor<1x2x4x16x8xf32, #pl.layout<nz>>) -> tensor<1x2x4x16x8xf32, #pl.layout<nz>> {
+  %acc = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index

@@ -79,7 +79,11 @@ ALL_HEALTH_CHECKS: list[HealthCheck] = list(HealthCheck)  # pyright: ignore[repo
 
 PL_PIPELINE = "builtin.module(pl-to-pto)"
 PTO_PIPELINE = "builtin.module(pto-block-nz-views,verify-pto-nz)"
-FILL_OP = "pl.test.fill"
+# The op that makes each stored Acc tile: a real one (the passes trust a tile's stated
+# valid region only when a pto.alloc_tile or a pl op that makes a new tile backs it),
+# whose contents the simulator takes from a hook (fill_hook) rather than zeros, so that
+# every stored element tells where it went.
+FILL_OP = "pl.tile.zeros"
 GAP_ROWS = 65536  # parent rows at which the pto-isa#317 gap guard starts to matter
 
 
@@ -1660,7 +1664,7 @@ class Outcome:
 
 
 def fill_hook(state: dict):
-    """`pl.test.fill`: the next Acc tile of the run (see `fill_data`)."""
+    """FILL_OP: the next Acc tile of the run (see `fill_data`), not zeros."""
 
     def hook(sim, op, operands):
         buf = pto.tile_buf(op.results[0].type)

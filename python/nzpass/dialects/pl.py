@@ -29,6 +29,9 @@ LANE_INDEX_OPS = (GET_BLOCK_IDX, GET_BLOCK_NUM)
 TILE_ZEROS = "pl.tile.zeros"
 TILE_MATMUL = "pl.tile.matmul"
 TILE_MATMUL_ACC = "pl.tile.matmul_acc"
+# The pl ops whose tile result is a new tile, of the extents its type states (pl tiles
+# are values: none of these relabels another buffer).
+FRESH_TILE_OPS = frozenset((TILE_ZEROS, TILE_MATMUL, TILE_MATMUL_ACC, "pl.tile.load"))
 
 LAYOUT_KINDS = ("nd", "nz", "dn")
 BACKENDS = ("a2a3", "a5")

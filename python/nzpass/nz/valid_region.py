@@ -12,6 +12,7 @@ passes never disagree on what a tile's valid region is.
 
 from __future__ import annotations
 
+import typing
 from collections import deque
 from collections.abc import Callable
 from typing import NamedTuple
@@ -118,9 +119,9 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
     """The allocs the tile can come from (backwards through loop-carried values and
     region results) and the set_validshape ops of every value that may alias it (both
     ways: a tile passed into a loop is the same buffer as the loop's argument), each
-    read as the op table defines it. With `trace_allocs` False, a value no alloc can be
-    followed to ends the backward walk instead of being refused (only setters are
-    wanted)."""
+    read as the op table defines it. With `trace_allocs` False (a tile whose type states
+    its valid region), a value no alloc can be followed to is refused for what it may
+    relabel, and the uses are searched for setters only."""
     allocs: list[ir.Operation] = []
     setters: list[ir.Operation] = []
     memory = _memory(tile.type)
@@ -137,8 +138,8 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
         except Refusal:
             if trace_allocs:
                 raise
-            if _relabelled(value):
-                raise _relabel_refusal(verb, loc, value) from None
+            if not _fresh(value):
+                raise _unbacked_refusal(verb, loc, value) from None
             continue
         if isinstance(found, ir.Operation):
             allocs.append(found)
@@ -189,27 +190,38 @@ def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
     raise _untraced(verb, loc, f"an argument of '{parent.name}'")
 
 
-def _relabelled(value: ir.Value) -> bool:
-    """Whether `value` is the result of an op that may relabel another buffer (a cast,
-    any op outside pto and pl): its type's valid extents are then a claim no alloc
-    backs, though the transfer would trust them."""
-    if not isinstance(value, ir.OpResult):
-        return False
-    return not _computes(value.owner.operation)
-
-
 def _computes(op: ir.Operation) -> bool:
     """Whether `op` is of a dialect whose ops with tile results compute new tiles."""
     return op.name.split(".", 1)[0] in _COMPUTE_DIALECTS
 
 
-def _relabel_refusal(verb: str, loc: ir.Location, value: ir.Value) -> Refusal:
-    owner = value.owner.operation
-    return Refusal(loc, f"'{verb}' tile is the result of '{owner.name}' (at "
-                   f"{_where(owner.location)}), which may relabel a buffer allocated with other "
-                   "valid extents: the valid region its type states is then a claim no "
-                   "pto.alloc_tile backs, and the transfer would move what the buffer holds; "
-                   "allocate the tile with pto.alloc_tile (a type of its own valid region)")
+def _fresh(value: ir.Value) -> bool:
+    """Whether `value` is the result of a pl op that makes a new tile (pl.FRESH_TILE_OPS)."""
+    return isinstance(value, ir.OpResult) and value.owner.operation.name in pl.FRESH_TILE_OPS
+
+
+def _unbacked_refusal(verb: str, loc: ir.Location, value: ir.Value) -> Refusal:
+    """A tile whose type states its valid region, reached from no pto.alloc_tile: any
+    op that makes a tile of another (a cast, pto.treshape, pto.bitcast, pto.subview, a
+    call, a branch's block argument) may relabel a buffer allocated with other valid
+    extents, and which the hardware then moves is not something nzpass can prove."""
+    if isinstance(value, ir.OpResult):
+        owner = value.owner.operation
+        origin = f"the result of '{owner.name}' (at {_where(owner.location)})"
+    else:
+        assert isinstance(value, ir.BlockArgument)
+        parent = _region_owner(value)
+        block = typing.cast(ir.Block, value.owner)  # a block argument's owner is its block
+        entry = block.region.blocks[0] == block
+        origin = ("a function argument" if parent is None or (
+            parent.name == op_names.FUNC_FUNC and entry)
+            else f"an argument of a block of '{parent.name}'")
+    return Refusal(loc, f"'{verb}' tile is {origin}, which may relabel a buffer allocated "
+                   "with other valid extents: the valid region its type states is then a "
+                   "claim no pto.alloc_tile backs, and the transfer would move what the "
+                   "buffer holds; allocate the tile with pto.alloc_tile in this function (a "
+                   "type of its own valid region; scf.for iter_args and scf.if / scf.for "
+                   "results are followed)")
 
 
 def _keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
