@@ -2133,7 +2133,8 @@ func.func private @facts_callee3(%p: !pto.ptr<f16>, %r: index {nz.range = array<
 }
 func.func @negative_indirect_call_of_facts(%p: !pto.ptr<f16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{'func.constant' of @facts_callee3, which declares argument facts (nz.range / nz.multiple_of): its indirect calls cannot be checked}}
+  // expected-error @+2 {{'func.constant' of @facts_callee3, which declares argument facts (nz.range / nz.multiple_of): its indirect calls cannot be checked}}
+  // expected-error @+1 {{reference of @facts_callee3, whose pointer argument 0 is the base of an NZ view (at line 2128:9), that does not pass a GM pointer argument of the caller there}}
   %f = func.constant @facts_callee3 : (!pto.ptr<f16>, index) -> ()
   func.call_indirect %f(%p, %c1) : (!pto.ptr<f16>, index) -> ()
   return
@@ -2451,5 +2452,107 @@ func.func @negative_static_tile_argument_caller(%p: !pto.ptr<f16>) {
   %t = "pto.alloc_tile"(%c16, %c32) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   %s = builtin.unrealized_conversion_cast %t : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0> to !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   func.call @callee(%p, %s) : (!pto.ptr<f16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An NZ view over a reinterpreted pointer: pto.castptr of an i8 pointer to f16 would read the
+// i8 NZ bytes with the f16 C0 line; the base must be the kernel's own GM argument.
+func.func @negative_view_over_castptr(%p8: !pto.ptr<i8>) {
+  %p = "pto.castptr"(%p8) : (!pto.ptr<i8>) -> !pto.ptr<f16>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{NZ view over a pointer that is the result of 'pto.castptr': the base of an NZ view must be a GM pointer argument of the kernel}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An NZ view over an offset pointer: 8 elements in, half a C0 line off the fractal grid.
+func.func @negative_view_over_addptr(%p0: !pto.ptr<f16>) {
+  %c8 = arith.constant 8 : index
+  %p = "pto.addptr"(%p0, %c8) : (!pto.ptr<f16>, index) -> !pto.ptr<f16>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{NZ view over a pointer that is the result of 'pto.addptr'}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An NZ view over a pointer into the unified buffer: NZ tensors are GM tensors.
+func.func @negative_view_over_ub(%p: !pto.ptr<f16, ub>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{NZ view over a !pto.ptr<f16, ub>: an NZ tensor is a GM tensor}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16, ub>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A callee's NZ view over its argument is checked at every call: this one passes an offset
+// pointer.
+func.func private @view_callee(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+func.func @negative_call_passes_an_offset_pointer(%p0: !pto.ptr<f16>) {
+  %c8 = arith.constant 8 : index
+  %p = "pto.addptr"(%p0, %c8) : (!pto.ptr<f16>, index) -> !pto.ptr<f16>
+  // expected-error @+1 {{reference of @view_callee, whose pointer argument 0 is the base of an NZ view}}
+  func.call @view_callee(%p) : (!pto.ptr<f16>) -> ()
+  return
+}
+
+// -----
+
+// Two levels down: the middle function passes its own argument on, so its callers are
+// checked in turn, and the kernel passes an offset pointer to it.
+func.func private @view_leaf(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+func.func private @view_middle(%q: !pto.ptr<f16>) {
+  func.call @view_leaf(%q) : (!pto.ptr<f16>) -> ()
+  return
+}
+func.func @negative_call_chain_passes_an_offset_pointer(%p0: !pto.ptr<f16>) {
+  %c8 = arith.constant 8 : index
+  %p = "pto.addptr"(%p0, %c8) : (!pto.ptr<f16>, index) -> !pto.ptr<f16>
+  // expected-error @+1 {{reference of @view_middle, whose pointer argument 0 is the base of an NZ view}}
+  func.call @view_middle(%p) : (!pto.ptr<f16>) -> ()
   return
 }

@@ -502,3 +502,34 @@ func.func @i0_argument_with_facts(%p: !pto.ptr<f16>, %z: i0 {nz.range = array<i6
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<?x?x?x?x?xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+// A callee's NZ view over its pointer argument is accepted when every call passes the
+// caller's own GM pointer argument, two levels down here (the kernel's, unchanged).
+// CHECK-LABEL: func.func private @base_leaf
+// CHECK: "pto.tload"
+// CHECK-LABEL: func.func private @base_middle
+// CHECK: call @base_leaf(%{{.*}})
+// CHECK-LABEL: func.func @base_kernel
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>)
+// CHECK: call @base_middle(%[[P]])
+func.func private @base_leaf(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+func.func private @base_middle(%q: !pto.ptr<f16>) {
+  func.call @base_leaf(%q) : (!pto.ptr<f16>) -> ()
+  return
+}
+func.func @base_kernel(%p: !pto.ptr<f16>) {
+  func.call @base_middle(%p) : (!pto.ptr<f16>) -> ()
+  return
+}

@@ -50,44 +50,64 @@ def test_every_name_is_an_upstream_op_spelled_as_its_constant():
     assert predicates == op_names.CMPI_PREDICATES
 
 
-_RUN = """
-import sys
+_RUNS = """
+import io, json, shlex, sys
 {before}
 from nzpass.tools.nzpass_opt import NzpassOpt
-import io
-out, err = io.StringIO(), io.StringIO()
-code = NzpassOpt(sys.argv[1:], stdout=out, stderr=err).run()
+results = []
+for args in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    code = NzpassOpt(args, stdout=out, stderr=err).run()
+    results.append([code, out.getvalue(), err.getvalue()])
 loaded = sorted(m for m in {stood_in!r} if m in sys.modules)
-sys.stdout.write(repr((code, loaded, err.getvalue())) + "\\n" + out.getvalue())
+print(json.dumps([loaded, results]))
 """
+UPSTREAM = ("import mlir.dialects.builtin, mlir.dialects.func, mlir.dialects.arith, "
+            "mlir.dialects.scf")
 
 
-def run_tool(before: str, *args: str) -> tuple[str, str]:
-    text = child(_RUN.format(before=before, stood_in=STOOD_IN), *args)
-    head, _, output = text.partition("\n")
-    return head, output
+def run_tool(before: str, runs: list[list[str]]) -> tuple[list[str], list[list]]:
+    """Each argument list run by the tool in one child process: the upstream modules it
+    holds at the end, and (exit code, output, diagnostics) of each run."""
+    loaded, results = json.loads(child(_RUNS.format(before=before, stood_in=STOOD_IN),
+                                       json.dumps(runs)))
+    return loaded, results
+
+
+def lit_runs() -> list[list[str]]:
+    """The tool's runs of the lit goldens (each `nzpass-opt %s ...` RUN line), and every
+    pl golden through pl-to-pto: every pass reads every kind of op there."""
+    runs = []
+    for path in sorted((ROOT / "test" / "lit").glob("*.mlir")):
+        for line in path.read_text().splitlines():
+            if line.startswith("// RUN: nzpass-opt %s "):
+                args = line.removeprefix("// RUN: nzpass-opt %s ").split("|")[0].split()
+                runs.append([str(path), "-j", "1", *args])
+        if path.name.startswith(("block-nz-tensor-views", "convert-pl-to-pto",
+                                 "materialize-tensor-strides")):
+            runs.append([str(path), "-j", "1", "-p", "pl-to-pto", "--split-input-file"])
+    return runs
 
 
 def test_a_run_imports_no_upstream_dialect_module():
-    head, output = run_tool("", "-j", "1", "-p", "pl-to-pto", str(EXAMPLE))
-    assert head == repr((0, [], ""))
+    loaded, [(code, output, errors)] = run_tool("", [["-j", "1", "-p", "pl-to-pto",
+                                                      str(EXAMPLE)]])
+    assert (loaded, code, errors) == ([], 0, "")
     assert "pto.tload" in output
 
 
 def test_upstream_views_give_the_same_output_and_diagnostics(tmp_path):
-    # The same run in a process whose ops come back as mlir.dialects' views (a func.func
+    # The same runs in a process whose ops come back as mlir.dialects' views (a func.func
     # as FuncOp, whose `.name` is its symbol): nzpass must read them the same way.
-    upstream = "import mlir.dialects.builtin, mlir.dialects.func, mlir.dialects.arith, " \
-               "mlir.dialects.scf"
     refused = tmp_path / "refused.mlir"
     refused.write_text(EXAMPLE.read_text().replace("array<i64: 0, 2>", "array<i64: 0, 3>"))
-    for args in (["-j", "1", "-p", "pl-to-pto", str(EXAMPLE)],
-                 ["-j", "1", "-p", "pl-to-pto,verify-pto-nz", str(EXAMPLE)],
-                 ["-j", "1", "-p", "pl-to-pto", str(refused)]):
-        lean = run_tool("", *args)
-        viewed = run_tool(upstream, *args)
-        assert viewed[0].replace(repr(sorted(STOOD_IN)), "[]") == lean[0]
-        assert viewed[1] == lean[1]
-    assert lean[0].startswith("(1, [], ") and "refused.mlir:26:13: error: NZ load" in lean[0]
-    head = run_tool(upstream, "-j", "1", "-p", "pl-to-pto", str(EXAMPLE))[0]
-    assert repr(sorted(STOOD_IN)) in head
+    runs = [["-j", "1", "-p", "pl-to-pto", str(EXAMPLE)],
+            ["-j", "1", "-p", "pl-to-pto", str(refused)], *lit_runs()]
+    assert len(runs) > 15
+    lean_loaded, lean = run_tool("", runs)
+    viewed_loaded, viewed = run_tool(UPSTREAM, runs)
+    assert lean_loaded == [] and viewed_loaded == sorted(STOOD_IN)
+    for args, a, b in zip(runs, lean, viewed, strict=True):
+        assert a == b, f"nzpass-opt {' '.join(args)} differs under the upstream views"
+    assert lean[1][0] == 1 and "refused.mlir:26:13: error: NZ load" in lean[1][2]
+    assert sum(code == 0 for code, _, _ in lean) > 10

@@ -186,16 +186,36 @@ def view_type(t: ir.Type) -> ViewType | None:
     return parse_view_type(t.data)
 
 
-@per_type
-def ptr_element(t: ir.Type) -> str | None:
+# Pointer address spaces: every keyword PTOAS reads -> the one it prints.
+PTR_SPACES = {"gm": "gm", "mat": "l1", "l1": "l1", "left": "l0a", "l0a": "l0a",
+              "right": "l0b", "l0b": "l0b", "acc": "l0c", "l0c": "l0c", "vec": "ub",
+              "ub": "ub", "bias": "bt", "bt": "bt", "scaling": "fb", "fb": "fb"}
+
+
+def _ptr_items(t: ir.Type) -> list[str] | None:
+    """The parameters of a `!pto.ptr<T[, space]>`; None for any other type."""
     if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
         return None
     data = t.data
     if not data.startswith("ptr<"):
         return None
-    # Newer PTOAS may add an address space: `!pto.ptr<i8, gm>`.
-    items = opaque.split_top_level(opaque.strip_wrapper(data, "ptr"))
+    return opaque.split_top_level(opaque.strip_wrapper(data, "ptr"))
+
+
+@per_type
+def ptr_element(t: ir.Type) -> str | None:
+    items = _ptr_items(t)
     return items[0] if items else None
+
+
+@per_type
+def ptr_space(t: ir.Type) -> str | None:
+    """The address space of a `!pto.ptr` as PTOAS prints it ("gm" when none is stated,
+    PTOAS's default); None for another type or a space PTOAS does not know."""
+    items = _ptr_items(t)
+    if not items or len(items) > 2:
+        return None
+    return "gm" if len(items) == 1 else PTR_SPACES.get(items[1])
 
 
 def ptr_type(element: ir.Type) -> ir.Type:

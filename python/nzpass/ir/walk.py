@@ -105,6 +105,14 @@ def value_location(value: ir.Value) -> ir.Location:
     return value.owner.location
 
 
+def line_and_column(loc: ir.Location) -> str:
+    """`line L:C` of a file location, for a message that points at a second place (the
+    diagnostic names the file already); any other location as MLIR prints it."""
+    if loc.is_a_file():
+        return f"line {loc.start_line}:{loc.start_col}"
+    return str(loc)
+
+
 def is_declaration(func: ir.Operation) -> bool:
     return len(func.regions[0].blocks) == 0
 

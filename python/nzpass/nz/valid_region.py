@@ -23,6 +23,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_width
 from ..ir.bindings import ir
+from ..ir.walk import line_and_column
 from ..records import record
 from .intervals import INDEX_WIDTH, Fact
 from .offsets import OffsetAnalysis, explain_fact, linear_form
@@ -56,7 +57,8 @@ class ValidExtent(NamedTuple):
         if self.value is None or self.origin is None:
             return f"{what} is {self.show()} (the tile's type)"
         return (f"{what} is the operand of the '{self.origin.name}' at "
-                f"{_where(self.origin.location)}, and {explain_fact(self.value, self.fact)}")
+                f"{line_and_column(self.origin.location)}, and "
+                f"{explain_fact(self.value, self.fact)}")
 
 
 @record
@@ -207,7 +209,7 @@ def _unbacked_refusal(verb: str, loc: ir.Location, value: ir.Value) -> Refusal:
     extents, and which the hardware then moves is not something nzpass can prove."""
     if isinstance(value, ir.OpResult):
         owner = value.owner.operation
-        origin = f"the result of '{owner.name}' (at {_where(owner.location)})"
+        origin = f"the result of '{owner.name}' (at {line_and_column(owner.location)})"
     else:
         assert isinstance(value, ir.BlockArgument)
         parent = _region_owner(value)
@@ -236,7 +238,7 @@ def _keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
         return True
     if name == _YIELD:  # into the results (and next iteration) of the loop or branch only
         parent = user.parent
-        return parent is not None and parent.name in (_FOR, _IF)
+        return parent is not None and parent.operation.name in (_FOR, _IF)
     if not _computes(user) or len(user.regions) or len(user.successors):
         return False  # a cast, a call, a branch: the same buffer may come out of it
     return all(_scalar(r.type) or _memory(r.type) not in (None, memory) for r in user.results)
@@ -261,8 +263,9 @@ def _memory(type_: ir.Type) -> str | None:
 
 def _hidden_alias(verb: str, loc: ir.Location, user: ir.Operation) -> Refusal:
     return Refusal(loc, f"'{verb}' tile with a dynamic valid region also flows into "
-                   f"'{user.name}' (at {_where(user.location)}), which may hand it on under "
-                   "another name (a call's argument, a cast's result, a region's argument) "
+                   f"'{user.name}' (at {line_and_column(user.location)}), which may hand it "
+                   "on under another name (a call's argument, a cast's result, a region's "
+                   "argument) "
                    "whose pto.set_validshape nzpass does not see: the valid region the "
                    "transfer moves could not be proved; keep the tile to pto ops, scf.for "
                    "iter_args and scf.if / scf.for results, or give it a static valid region")
@@ -279,7 +282,7 @@ def _aliases_through_use(user: ir.Operation, number: int) -> list[ir.Value]:
         index = number - _FOR_BOUNDS
         return [user.regions[0].blocks[0].arguments[1 + index], user.results[index]]
     if user.name == _YIELD:
-        parent = user.parent
+        parent = user.parent.operation if user.parent is not None else None
         if parent is None:
             return []
         found: list[ir.Value] = ([parent.results[number]] if number < len(parent.results)
@@ -344,7 +347,7 @@ def _last_setter(transfer: ir.Operation, tile: ir.Value,
                    and start <= _position_in(position, _ancestor_in(s, block)) <= here]
         if not between:
             return last
-    where = ", ".join(_where(s.location) for s in setters)
+    where = ", ".join(line_and_column(s.location) for s in setters)
     raise Refusal(transfer.location, f"'{transfer.name}' tile's valid region is changed by "
                   f"pto.set_validshape (at {where}), which may run before the transfer on "
                   "another path than the one that reaches it: which valid region the transfer "
@@ -384,7 +387,7 @@ def _from_allocs(found: list[ir.Operation], allocs: AllocReader, axis: int, what
         if not values:
             raise Refusal(loc, f"'{verb}' tile has a dynamic {what} (?) that does not come "
                           f"from a pto.alloc_tile operand (the 'pto.alloc_tile' at "
-                          f"{_where(op.location)} gives none): the transfer moves as many "
+                          f"{line_and_column(op.location)} gives none): the transfer moves as many "
                           "elements as the valid region holds, which cannot be proved equal "
                           f"to the window; allocate the tile with pto.alloc_tile and its {what} "
                           "operand")
@@ -396,9 +399,10 @@ def _from_allocs(found: list[ir.Operation], allocs: AllocReader, axis: int, what
             continue
         raise Refusal(loc, f"'{verb}' tile reaches the transfer from pto.alloc_tile ops with "
                       f"different {what} operands ({first.show()} at "
-                      f"{_where(_origin(first).location)}, {other.show()} at "
-                      f"{_where(_origin(other).location)}): one transfer must see one valid "
-                      "region to be proved; give every alloc that flows into the tile the same "
+                      f"{line_and_column(_origin(first).location)}, {other.show()} at "
+                      f"{line_and_column(_origin(other).location)}): one transfer must see "
+                      "one valid region to be proved; give every alloc that flows into the "
+                      "tile the same "
                       f"{what} value")
     return first
 
@@ -419,9 +423,3 @@ def _origin(extent: ValidExtent) -> ir.Operation:
 def _stated(extent: int) -> ValidExtent:
     return ValidExtent(Fact.const(extent, INDEX_WIDTH), None, None)
 
-
-def _where(loc: ir.Location) -> str:
-    """`line:col` of a file location (the diagnostic names the file already)."""
-    if loc.is_a_file():
-        return f"line {loc.start_line}:{loc.start_col}"
-    return str(loc)

@@ -3,6 +3,7 @@ hazard of the A2/A3 hardware model, whatever produced the IR."""
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
@@ -16,8 +17,9 @@ from ..dialects.properties import PropertyReader
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
+from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import nested_ops
+from ..ir.walk import line_and_column, nested_ops
 from ..nz import escapes, hazards
 from ..nz.acc_store import ACC_BOX
 from ..nz.call_facts import unproved_calls
@@ -40,6 +42,7 @@ NZ_RANK = 5
 _PL_PREFIX = pl.DIALECT + "."
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
                           pto.TStore.NAME))
+_REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
 
@@ -101,7 +104,10 @@ class VerifyPtoNz(ModulePass):
                 for op, name in zip(ops, names, strict=True):
                     if name in _CHECKED_OPS:
                         checker.check(op)
+                    elif name in _REFERENCES:
+                        checker.note_reference(op)
             checker.forget_ops()
+        checker.refusals.extend(checker.unproved_bases())
         for warning in in_source_order(checker.warnings):
             diagnostics.warning(warning.location, warning.message, warning.notes)
         for refusal in provable_forms_once(_once_each(checker.refusals)):
@@ -146,6 +152,7 @@ class _NzView(NamedTuple):
     extents: tuple[Fact, ...]
     strides: tuple[Fact, ...]
     shape_values: tuple[ir.Value, ...]
+    base: tuple[str, int]  # the function and the index of the pointer argument it views
 
 
 @record
@@ -198,6 +205,14 @@ class _Transfer(NamedTuple):
     analysis: OffsetAnalysis
 
 
+@record
+class _Reference(NamedTuple):
+    """A func.call (its operands) or func.constant (None: its calls are indirect)."""
+
+    loc: ir.Location
+    operands: list[ir.Value] | None
+
+
 # ---------------------------------------------------------------- the walk
 
 
@@ -218,6 +233,10 @@ class _Checker:
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
         self.pl_derived = False
         self.backend = pl.module_backend_or_default(module, self.refusals)
+        # (function, argument index) of each pointer an NZ view is of -> that view's
+        # location, and the references of each function (func.call, func.constant).
+        self.view_bases: dict[tuple[str, int], ir.Location] = {}
+        self.references: dict[str, list[_Reference]] = {}
 
     def begin(self, analysis: OffsetAnalysis, pl_derived: bool) -> None:
         """Start a top-level op: its own analysis memo and the provenance of its IR."""
@@ -248,6 +267,42 @@ class _Checker:
             self._attrs[op] = self.reader.attributes(op, needed)
         return self._attrs[op]
 
+    def note_reference(self, op: ir.Operation) -> None:
+        """A func.call or func.constant: where the module references which function."""
+        call = op.name == op_names.FUNC_CALL
+        attr = "callee" if call else "value"
+        if attr in op.attributes:
+            name = ir.FlatSymbolRefAttr(op.attributes[attr]).value
+            operands = list(op.operands) if call else None
+            self.references.setdefault(name, []).append(_Reference(op.location, operands))
+
+    def unproved_bases(self) -> list[Refusal]:
+        """Every reference of a function whose pointer argument an NZ view is of must pass
+        its caller's own GM pointer argument there, whose callers must in turn: a caller
+        may otherwise pass an offset or reinterpreted pointer, which no rule here sees. A
+        func.constant of such a function (indirect calls) is refused."""
+        refusals: list[Refusal] = []
+        pending = list(self.view_bases.items())
+        seen = set(self.view_bases)
+        while pending:
+            (name, index), view_loc = pending.pop()
+            for ref in self.references.get(name, ()):
+                passed = _argument_of_function(ref.operands[index]) \
+                    if ref.operands is not None and index < len(ref.operands) else None
+                if passed is not None:
+                    if passed not in seen:
+                        seen.add(passed)
+                        pending.append((passed, view_loc))
+                    continue
+                refusals.append(Refusal(ref.loc, f"reference of @{name}, whose pointer "
+                                        f"argument {index} is the base of an NZ view (at "
+                                        f"{line_and_column(view_loc)}), that does not pass a GM "
+                                        "pointer argument of the caller there: an offset or "
+                                        "reinterpreted pointer (or an indirect call) moves the "
+                                        "fractal grid off the tensor's; call it directly with "
+                                        "the caller's own pointer argument"))
+        return refusals
+
     def check(self, op: ir.Operation) -> None:
         if op.name == pto.MakeTensorView.NAME:
             self.nz_view(op)
@@ -264,9 +319,10 @@ class _Checker:
         its rules fail; checked once, however many users ask."""
         if op not in self.views:
             hint = _blocking_hint(self.pl_derived)
-            self.views[op] = self._guard(lambda: _check_make_view(op, self.attrs(op), hint,
-                                                                  self.analysis))
-            if isinstance(self.views[op], _NzView):
+            view = self.views[op] = self._guard(lambda: _check_make_view(op, self.attrs(op), hint,
+                                                                         self.analysis))
+            if isinstance(view, _NzView):
+                self.view_bases.setdefault(view.base, op.location)
                 self._guard(lambda: self._check_uses(op, "an NZ view"))
         return self.views[op]
 
@@ -558,7 +614,7 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str
                           f"one !pto.tensor_view, got {[str(r.type) for r in op.results]}")
     _check_result_rank(op.location, result)
     c0 = _c0(result.element, op.location)
-    _check_ptr_element(view, result.element)
+    function = _check_base_pointer(view, result.element)
     shape, strides = view.groups["shape"], view.groups["strides"]
     _check_integer_operands(op.location, "'pto.make_tensor_view'", shape + strides,
                             analysis.width)
@@ -571,7 +627,7 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str
     # Every stride is a constant now, or proved the row-major product of the
     # extents (the rules above refuse any other).
     return _NzView(result.element, c0, tuple(analysis.fact(v) for v in shape),
-                   tuple(analysis.fact(v) for v in strides), tuple(shape))
+                   tuple(analysis.fact(v) for v in strides), tuple(shape), function)
 
 
 def _check_rank(view: pto.MakeTensorView, hint: str) -> None:
@@ -597,19 +653,50 @@ def _check_result_rank(loc: ir.Location, result: pto.ViewType) -> None:
                   f"!pto.tensor_view<?x?x?x?x?x{result.element}>")
 
 
-def _check_ptr_element(view: pto.MakeTensorView, element: str) -> None:
-    # c0 and every stride count elements of the view type: a pointer of another
-    # element type would reinterpret the NZ bytes with the wrong C0 line.
+def _check_base_pointer(view: pto.MakeTensorView, element: str) -> tuple[str, int]:
+    """The NZ view's base: a GM `!pto.ptr` of the view's element type that is an
+    argument of its function, returned as (function name, argument index); every call
+    of the function must pass such an argument in turn (`_Checker.unproved_bases`).
+    c0 and every stride count elements of the view type from the tensor's first byte:
+    a pointer of another element type reinterprets the NZ bytes with the wrong C0 line,
+    and an offset pointer (pto.addptr, a cast of one) moves the fractal grid off the
+    tensor's; neither is anything the rules can see."""
     ptr_value = _single(view, "ptr")
     ptr = pto.ptr_element(ptr_value.type)
-    if ptr == element:
-        return
     if ptr is None:
         raise MalformedOp(view.location, f"NZ view over a {ptr_value.type}: the base of a view "
                           f"is a !pto.ptr<{element}>")
-    raise Refusal(view.location, f"NZ view of element type {element} over a !pto.ptr<{ptr}>: "
-                  "the pointer's element type must equal the view's, as PTOAS requires; use "
-                  f"a !pto.ptr<{element}> or a view of {ptr}")
+    if ptr != element:
+        raise Refusal(view.location, f"NZ view of element type {element} over a "
+                      f"!pto.ptr<{ptr}>: the pointer's element type must equal the view's, as "
+                      f"PTOAS requires; use a !pto.ptr<{element}> or a view of {ptr}")
+    space = pto.ptr_space(ptr_value.type)
+    if space != "gm":
+        raise Refusal(view.location, f"NZ view over a {ptr_value.type}: an NZ tensor is a GM "
+                      "tensor, and the loads and stores proved here move GM windows; view a "
+                      f"!pto.ptr<{element}> (GM) argument")
+    function = _argument_of_function(ptr_value)
+    if function is None:
+        owner = _owner(ptr_value)
+        origin = "a block argument" if owner is None else f"the result of '{owner.name}'"
+        raise Refusal(view.location, f"NZ view over a pointer that is {origin}: the base of "
+                      "an NZ view must be a GM pointer argument of the kernel, the tensor's "
+                      "first byte (an offset pointer moves the fractal grid off the tensor's, a "
+                      "reinterpreted one reads its bytes with another C0 line); view the "
+                      "argument itself and place the window with the partition's offsets")
+    return function
+
+
+def _argument_of_function(value: ir.Value) -> tuple[str, int] | None:
+    """(the name of the func.func, the index) of the entry-block argument `value` is;
+    None when it is none."""
+    if not isinstance(value, ir.BlockArgument):
+        return None
+    block = typing.cast(ir.Block, value.owner)  # a block argument's owner is its block
+    parent = block.owner.operation if block.owner is not None else None  # not a FuncOp view
+    if parent is None or parent.name != op_names.FUNC_FUNC or block.region.blocks[0] != block:
+        return None
+    return ir.StringAttr(parent.attributes["sym_name"]).value, value.arg_number
 
 
 def _check_batch(facts: _ViewFacts) -> None:

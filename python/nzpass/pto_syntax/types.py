@@ -28,12 +28,8 @@ import re
 from functools import lru_cache
 
 from ..dialects import opaque
-from ..dialects.pto import TileBuf, parse_tile_buf, parse_view_type
+from ..dialects.pto import PTR_SPACES, TileBuf, parse_tile_buf, parse_view_type
 
-# Pointer address spaces: every keyword PTOAS reads -> the one it prints.
-PTR_SPACES = {"gm": "gm", "mat": "l1", "l1": "l1", "left": "l0a", "l0a": "l0a",
-              "right": "l0b", "l0b": "l0b", "acc": "l0c", "l0c": "l0c", "vec": "ub",
-              "ub": "ub", "bias": "bt", "bt": "bt", "scaling": "fb", "fb": "fb"}
 _DEFAULTS = TileBuf("vec", "f32", 1, 1, 1, 1)
 _NESTED = re.compile(r"!pto\.[\w.]+<")
 _MEMREF = re.compile(r"(?<![\w.])memref<")

@@ -95,10 +95,10 @@ def _string_attr(op: ir.Operation, name: str) -> str | None:
 
 
 def _enclosing_function(op: ir.Operation) -> ir.Operation | None:
-    parent = op.parent
+    parent = op.parent.operation if op.parent is not None else None  # not a FuncOp view
     while parent is not None and parent.name != op_names.FUNC_FUNC:
-        parent = parent.parent
-    return parent.operation if parent is not None else None
+        parent = parent.parent.operation if parent.parent is not None else None
+    return parent
 
 
 def _first_argument(function: ir.Operation | None) -> ir.Value | None:
