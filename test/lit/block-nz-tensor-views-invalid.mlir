@@ -452,6 +452,30 @@ func.func @negative_store_partly_valid(%acc: !pl.tile<64x16xf32, acc, valid = ?x
 
 // -----
 
+// The same atomic add stated as a property (`<{...}>`, which iterating an unregistered op's
+// attributes does not list): every attribute of a store is read, properties included.
+func.func @negative_store_atomic_as_property(%o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %acc = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc>
+  // expected-error @+1 {{NZ accumulator store with atomic}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) <{operandSegmentSizes = array<i32: 1, 1, 2, 0>, atomic = "add"}> : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// An attribute stated both as a property and as an attribute, with two values: which one a
+// reader sees would depend on how it asks.
+func.func @negative_store_flag_as_property_and_attribute(%o: tensor<64x16xf32, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %acc = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc>
+  // expected-error @+1 {{'pl.tile.store' op states 'atomic' as a property ("none") and as an attribute ("add"); state it once}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) <{operandSegmentSizes = array<i32: 1, 1, 2, 0>, atomic = "none"}> {atomic = "add"} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
 // Atomic write-backs into NZ are not supported.
 func.func @negative_store_atomic(%acc: !pl.tile<64x16xf32, acc>, %o: tensor<64x16xf32, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index

@@ -134,6 +134,15 @@ func.func @nd_store_attributes(%o: tensor<64x16xf32>, %acc: !pl.tile<16x16xf32, 
   return
 }
 
+// Properties (`<{...}>`) of an ND store are its attributes like any other: mapped and kept.
+// CHECK-LABEL: func.func @nd_store_properties
+// CHECK: "pto.tstore"({{.*}}) {atomicType = #pto<atomic_type atomic_add>, my.tag = 7 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+func.func @nd_store_properties(%o: tensor<64x16xf32>, %acc: !pl.tile<16x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) <{operandSegmentSizes = array<i32: 1, 1, 2, 0>, atomic, my.tag = 7}> : (!pl.tile<16x16xf32, acc>, tensor<64x16xf32>, index, index) -> tensor<64x16xf32>
+  return
+}
+
 // Ops off the memory path pass through; their tile operands become tile_bufs.
 // CHECK-LABEL: func.func @pass_through
 // CHECK: %[[A:.*]] = "pto.alloc_tile"

@@ -2556,3 +2556,20 @@ func.func @negative_call_chain_passes_an_offset_pointer(%p0: !pto.ptr<f16>) {
   func.call @view_middle(%p) : (!pto.ptr<f16>) -> ()
   return
 }
+
+// -----
+
+// The layout stated as a property and as an attribute, NZ in one and ND in the other: a
+// reader asking by name sees the property, one listing the attributes the other.
+func.func @negative_layout_as_property_and_attribute(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  // expected-error @+1 {{'pto.make_tensor_view' op states 'layout' as a property (#pto.layout<nz>) and as an attribute (#pto.layout<nd>); state it once}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c4, %c4, %c16, %c16, %c4096, %c1024, %c256, %c16, %c1) <{layout = #pto.layout<nz>}> {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  return
+}

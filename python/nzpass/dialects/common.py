@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from ..errors import MalformedOp
 from ..ir.bindings import ir
+from .properties import all_attributes
 
 SEGMENTS = "operandSegmentSizes"
 
@@ -18,10 +19,6 @@ def utf8_text(attr: ir.StringAttr) -> str | None:
         return bytes(attr.value_bytes).decode()
     except UnicodeDecodeError:
         return None
-
-
-def attribute_dict(op: ir.Operation) -> dict[str, ir.Attribute]:
-    return {name: op.attributes[name] for name in op.attributes}
 
 
 def segment_sizes(op: ir.Operation) -> list[int] | None:
@@ -71,6 +68,7 @@ class SegmentedOp:
 
     def __init__(self, op: ir.Operation):
         self.op = op
+        self._attributes: dict[str, ir.Attribute] | None = None
         sizes = segment_sizes(op)
         if sizes is None:
             raise MalformedOp(op.location, f"'{op.name}' op needs an {SEGMENTS} attribute "
@@ -93,7 +91,16 @@ class SegmentedOp:
         return values[0]
 
     def attr(self, name: str) -> ir.Attribute | None:
-        return self.op.attributes.get(name)
+        return self.op.attributes.get(name)  # properties included (MLIR's getAttr)
+
+    @property
+    def attributes(self) -> dict[str, ir.Attribute]:
+        """Every attribute, properties (`<{...}>`) included, read once: iterating
+        `op.attributes` leaves an unregistered op's properties out, so a rule that
+        checks every attribute, or a rewrite that keeps them, reads this."""
+        if self._attributes is None:
+            self._attributes = all_attributes(self.op)
+        return self._attributes
 
     def string_attr(self, name: str) -> str | None:
         attr = self.attr(name)
@@ -119,7 +126,7 @@ class SegmentedOp:
         made: an earlier rewrite may have replaced one of its operands."""
         current = self._current_groups()
         ordered = [list(groups.get(name, current[name])) for name in self.GROUPS]
-        attributes = attribute_dict(self.op)
+        attributes = dict(self.attributes)
         attributes[SEGMENTS] = ir.DenseI32ArrayAttr.get([len(g) for g in ordered])
         types = list(result_types) if result_types is not None else [
             r.type for r in self.op.results]

@@ -17,7 +17,6 @@ import io
 
 from ..errors import MalformedOp
 from ..ir.bindings import MLIRError, ir
-from .common import attribute_dict
 from .opaque import closes_nothing
 
 _QUOTE = '"'
@@ -25,6 +24,8 @@ _QUOTE = '"'
 
 def _properties_text(op_text: str) -> str | None:
     """The `{...}` inside the `<{...}>` that follows the operand list."""
+    if "<{" not in op_text:
+        return None  # most ops: no properties, nothing to scan for character by character
     pos = _skip_string(op_text, op_text.index(_QUOTE))  # the quoted op name
     depth = 0
     while pos < len(op_text):  # skip the operand list "(...)"
@@ -68,6 +69,34 @@ def _skip_string(text: str, pos: int) -> int:
     return cursor + 1
 
 
+def attribute_dict(op: ir.Operation) -> dict[str, ir.Attribute]:
+    """The op's discardable attributes (`{...}`), read by position: iterating
+    `op.attributes` leaves an unregistered op's properties out, and reading one by name
+    gives the property of that name first."""
+    attrs = op.attributes
+    return {named.name: named.attr for named in (attrs[i] for i in range(len(attrs)))}
+
+
+def all_attributes(op: ir.Operation) -> dict[str, ir.Attribute]:
+    """Every attribute of the op: the discardable ones and its properties (`<{...}>`),
+    read from the op's text. What a rule that looks at every attribute, or a rewrite
+    that must keep them, reads."""
+    attrs = attribute_dict(op)
+    out = io.StringIO()
+    op.print(use_local_scope=True, print_generic_op_form=True, assume_verified=True,
+             file=out)
+    text = _properties_text(out.getvalue())
+    if text is None:
+        return attrs
+    for named in _parse_dictionary(text, op):
+        stated = attrs.setdefault(named.name, named.attr)
+        if stated != named.attr:
+            raise MalformedOp(op.location, f"'{op.name}' op states '{named.name}' as a "
+                              f"property ({named.attr}) and as an attribute ({stated}); "
+                              "state it once")
+    return attrs
+
+
 class PropertyReader:
     """Attributes of ops as a dict: discardable attributes plus properties."""
 
@@ -80,15 +109,13 @@ class PropertyReader:
         hidden in properties; `complete`: always look (for an op about to be
         rebuilt, which must keep every attribute)."""
         attrs = attribute_dict(op)
-        if not complete and all(name in attrs for name in needed):
-            return attrs  # the `{...}` form: nothing hidden in properties
-        out = io.StringIO()
-        op.print(use_local_scope=True, print_generic_op_form=True, assume_verified=True,
-                 file=out)
-        text = _properties_text(out.getvalue())
-        if text is not None:
-            for named in _parse_dictionary(text, op):
-                attrs.setdefault(named.name, named.attr)
+        if complete or not all(name in attrs for name in needed):
+            return all_attributes(op)
+        # The `{...}` form: nothing hidden in properties, unless a property of a needed
+        # name stands beside its attribute (a read by name gives the property first).
+        for name in needed:
+            if op.attributes[name] != attrs[name]:
+                return all_attributes(op)  # raises: stated twice, two values
         return attrs
 
 

@@ -268,9 +268,9 @@ def _acc_store_tile(store: pl.TileStore, geom: NzGeometry, backend: str) -> pl.T
 def _check_plain_write(store: pl.TileStore) -> None:
     """Every attribute of a store into NZ is known (in any of its spellings) and
     none turns the write into an atomic, relu or quantised one."""
-    for name in store.op.attributes:
+    for name, attr in store.attributes.items():
         try:
-            why = store_attrs.changes_nz_write(name, store.op.attributes[name])
+            why = store_attrs.changes_nz_write(name, attr)
         except store_attrs.StoreAttrError as err:
             raise Refusal(store.location, f"NZ accumulator store: {err}: nzpass cannot tell "
                           "whether it changes the write-back, so it is refused; remove it or "

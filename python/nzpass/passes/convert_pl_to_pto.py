@@ -472,20 +472,18 @@ def _load_attributes(load: pl.TileLoad) -> dict[str, ir.Attribute]:
     and target_memory, which the tile_buf's loc says): kept on the pto.tload rather than
     dropped (verify-pto-nz then refuses one on an NZ load, which it cannot read)."""
     consumed = (SEGMENTS, pl.TileLoad.TARGET_MEMORY)
-    return {name: load.op.attributes[name] for name in load.op.attributes
-            if name not in consumed}
+    return {name: attr for name, attr in load.attributes.items() if name not in consumed}
 
 
 def _store_attributes(store: pl.TileStore) -> dict[str, ir.Attribute]:
     """pl store attributes in their pto spelling (dialects.store_attrs), one that
     is off dropped; any other attribute is kept."""
     try:
-        store_attrs.check_stated_once(store.op.attributes)
+        store_attrs.check_stated_once(store.attributes)
     except store_attrs.StoreAttrError as err:
         raise Refusal(store.location, f"'{pl.TileStore.NAME}' op: {err}") from None
     attrs = {}
-    for name in store.op.attributes:
-        attr = store.op.attributes[name]
+    for name, attr in store.attributes.items():
         if name == SEGMENTS:
             continue
         known = store_attrs.store_attr(name)
