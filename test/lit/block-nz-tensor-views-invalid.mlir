@@ -924,3 +924,21 @@ func.func @negative_call_breaks_callee_facts() {
   func.call @facts_callee(%c5) : (index) -> ()
   return
 }
+
+// -----
+
+// A function inside another op's region is none of the functions the pl passes rewrite: its
+// logical NZ load (row 8, not a whole fractal) would pass through unchecked.
+module {
+  "test.container"() ({
+    func.func @negative_function_in_a_container(%w: tensor<256x512xf16, #pl.layout<nz>>) {
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %c128 = arith.constant 128 : index
+      // expected-error @+1 {{'pl.tile.load' is not in a func.func of the module (or of a builtin.module nested in it)}}
+      %t = "pl.tile.load"(%w, %c8, %c0, %c128, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xf16, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<128x128xf16, mat>
+      return
+    }
+    "test.end"() : () -> ()
+  }) : () -> ()
+}

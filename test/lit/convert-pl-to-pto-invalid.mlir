@@ -178,3 +178,10 @@ func.func @negative_relu_flag_in_both_spellings(%acc: !pl.tile<64x16xf32, acc>, 
   %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, pre_relu = "normal_relu", reluPreMode = #pto<relu_pre_mode normal_relu>} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32>, index, index) -> tensor<64x16xf32>
   return
 }
+
+// -----
+
+// A pl op directly in the module body: in no function, so never lowered.
+%c0 = arith.constant 0 : index
+// expected-error @+1 {{'pl.tile.zeros' is not in a func.func of the module}}
+%z = "pl.tile.zeros"() : () -> !pl.tile<16x16xf32, acc>

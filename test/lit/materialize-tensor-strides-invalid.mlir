@@ -30,3 +30,10 @@ func.func @negative_nz_bad_strides(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz, s
 func.func @negative_bad_layout(%w: tensor<256x512xi8, #pl.layout<zz>>) {
   return
 }
+
+// -----
+
+// A pl op directly in the module body: in no function, so never lowered.
+%c0 = arith.constant 0 : index
+// expected-error @+1 {{'pl.tile.zeros' is not in a func.func of the module}}
+%z = "pl.tile.zeros"() : () -> !pl.tile<16x16xf32, acc>

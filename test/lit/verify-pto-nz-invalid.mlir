@@ -2573,3 +2573,16 @@ func.func @negative_layout_as_property_and_attribute(%p: !pto.ptr<f16>) {
   %tv = "pto.make_tensor_view"(%p, %c1, %c4, %c4, %c16, %c16, %c4096, %c1024, %c256, %c16, %c1) <{layout = #pto.layout<nz>}> {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
   return
 }
+
+// -----
+
+// A nested module that states another backend than the module it is in: the rules read the
+// top-level one (a5 here), which would let this 256 KiB Acc store past the 128 KiB L0C of A2/A3.
+module attributes {pl.backend = "a5"} {
+  // expected-error @+1 {{nested module states pl.backend = "a2a3" inside a module whose backend is "a5"}}
+  module attributes {pl.backend = "a2a3"} {
+    func.func @negative_nested_backend(%p: !pto.ptr<f32>) {
+      return
+    }
+  }
+}

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from ..ir.type_cache import new_cache, per_type
+from ..ir.walk import nested_modules, outside_functions
 from ..records import record
 from . import opaque
 from .common import SegmentedOp, utf8_text
@@ -53,12 +54,37 @@ def module_backend(module: ir.Operation) -> str:
 
 def module_backend_or_default(module: ir.Operation, refusals: list[Refusal]) -> str:
     """The module's backend; an unknown one is recorded as a refusal and the default
-    taken, so that the pass still reports every other refusal of the module."""
+    taken, so that the pass still reports every other refusal of the module. A nested
+    module that states another backend is refused: every rule reads this one."""
     try:
-        return module_backend(module)
+        backend = module_backend(module)
     except Refusal as refusal:
         refusals.append(refusal)
-        return "a2a3"
+        backend = "a2a3"
+    for nested in nested_modules(module):
+        if BACKEND_ATTR not in nested.attributes:
+            continue
+        try:
+            inner = module_backend(nested)
+        except Refusal as refusal:
+            refusals.append(refusal)
+            continue
+        if inner != backend:
+            refusals.append(Refusal(nested.location, f"nested module states {BACKEND_ATTR} = "
+                                    f"\"{inner}\" inside a module whose backend is "
+                                    f"\"{backend}\": the rules of one run read one backend, "
+                                    "the top-level module's; state it there only"))
+    return backend
+
+
+def stray_ops(module: ir.Operation) -> list[Refusal]:
+    """A refusal per pl op outside every function the passes rewrite (at module level,
+    or in another op's region, a func.func there included): it would pass through
+    unchecked and unlowered."""
+    return [Refusal(op.location, f"'{op.name}' is not in a func.func of the module (or of a "
+                    "builtin.module nested in it): the pl passes rewrite those functions only, "
+                    "so it would pass through unchecked; move it into one")
+            for op in outside_functions(module) if op.name.startswith(DIALECT + ".")]
 
 
 class TileLoad(SegmentedOp):

@@ -12,9 +12,10 @@ from .bindings import MODULE, ir
 FUNC = op_names.FUNC_FUNC
 
 
-def functions(module: ir.Operation) -> Iterator[ir.Operation]:
-    """Every func.func of the module, nested modules included (iteratively:
-    nesting is bounded by memory, not by Python's call stack)."""
+def module_level_ops(module: ir.Operation) -> Iterator[ir.Operation]:
+    """Every op directly in the module or in a module nested in it, in order, the
+    nested `builtin.module` ops included (iteratively: nesting is bounded by memory,
+    not by Python's call stack)."""
     pending = [module]
     while pending:
         current = pending.pop()
@@ -22,11 +23,30 @@ def functions(module: ir.Operation) -> Iterator[ir.Operation]:
         for block in current.regions[0].blocks:
             for op in block.operations:
                 op = op.operation
-                if op.name == FUNC:
-                    yield op
-                elif op.name == MODULE:
+                yield op
+                if op.name == MODULE:
                     nested.append(op)
         pending.extend(reversed(nested))
+
+
+def functions(module: ir.Operation) -> Iterator[ir.Operation]:
+    """Every func.func of the module, nested modules included: the functions the passes
+    rewrite (one inside another op's region is none of them: `outside_functions`)."""
+    return (op for op in module_level_ops(module) if op.name == FUNC)
+
+
+def nested_modules(module: ir.Operation) -> Iterator[ir.Operation]:
+    """Every builtin.module nested in the module, at any depth of modules."""
+    return (op for op in module_level_ops(module) if op.name == MODULE)
+
+
+def outside_functions(module: ir.Operation) -> Iterator[ir.Operation]:
+    """Every op at module level that is neither a function nor a module, and every op
+    nested in one: what a pass that rewrites `functions` never sees."""
+    for op in module_level_ops(module):
+        if op.name not in (FUNC, MODULE):
+            yield op
+            yield from nested_ops(op)
 
 
 @record

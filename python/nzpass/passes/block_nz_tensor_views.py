@@ -92,6 +92,7 @@ class BlockNzTensorViews(ModulePass):
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
         backend = pl.module_backend_or_default(module, refusals)
+        refusals.extend(pl.stray_ops(module))
         refusals.extend(unproved_calls(module, self.max_proof_depth))
         blocked_types: dict = {}  # one module, one context: types block the same everywhere
         proofs = WindowProofs(OffsetAnalysis(self.max_proof_depth), self.strict_bounds)

@@ -58,6 +58,7 @@ class ConvertPlToPto(ModulePass):
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
         refusals: list[Refusal] = []
         backend = pl.module_backend_or_default(module, refusals)
+        refusals.extend(pl.stray_ops(module))
         lowerings = []
         # A type's check passes or fails whatever value has it: one module, one
         # context, so the types that passed are shared by every function.

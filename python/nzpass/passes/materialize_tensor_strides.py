@@ -42,7 +42,7 @@ class MaterializeTensorStrides(ModulePass):
     summary = "Materialise row-major strides in every GM tensor encoding"
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
-        refusals: list[Refusal] = []
+        refusals: list[Refusal] = pl.stray_ops(module)
         retypes: list[tuple[ir.Value, ir.Type]] = []
         signatures = []
         # The conversions that succeeded, by whether the function is blocked: a
