@@ -185,3 +185,27 @@ func.func @negative_relu_flag_in_both_spellings(%acc: !pl.tile<64x16xf32, acc>, 
 %c0 = arith.constant 0 : index
 // expected-error @+1 {{'pl.tile.zeros' is not in a func.func of the module}}
 %z = "pl.tile.zeros"() : () -> !pl.tile<16x16xf32, acc>
+
+// -----
+
+// An ND store's window has one offset per axis of its destination: two offsets on a rank-3
+// tensor would lower to a rank-2 partition of a rank-3 view.
+func.func @negative_nd_store_offsets_of_another_rank(%a: !pl.tile<16x64xf32, vec>, %out: tensor<2x16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{'pl.tile.store' op has 2 offsets for a rank-3 tensor}}
+  %s = "pl.tile.store"(%a, %out, %c16, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x64xf32, vec>, tensor<2x16x64xf32>, index, index) -> tensor<2x16x64xf32>
+  return
+}
+
+// -----
+
+// A shapes group, when given, has one extent per axis too.
+func.func @negative_nd_store_shapes_of_another_rank(%a: !pl.tile<16x64xf32, vec>, %out: tensor<32x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{'pl.tile.store' op has 1 shapes for a rank-2 tensor}}
+  %s = "pl.tile.store"(%a, %out, %c16, %c0, %c1) {operandSegmentSizes = array<i32: 1, 1, 2, 1>} : (!pl.tile<16x64xf32, vec>, tensor<32x64xf32>, index, index, index) -> tensor<32x64xf32>
+  return
+}

@@ -143,6 +143,22 @@ func.func @nd_store_properties(%o: tensor<64x16xf32>, %acc: !pl.tile<16x16xf32, 
   return
 }
 
+// A copy kernel: the stored tile is the loaded one, which the lowering has already replaced
+// by its pto.alloc_tile when it reaches the store (what the store writes back was read
+// before anything was rewritten).
+// CHECK-LABEL: func.func @copy_tile
+// CHECK: %[[T:.*]] = "pto.alloc_tile"
+// CHECK: "pto.tload"(%{{.*}}, %[[T]])
+// CHECK: "pto.tstore"(%[[T]], %{{.*}})
+func.func @copy_tile(%x: tensor<16x64xf32>, %out: tensor<16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a = "pl.tile.load"(%x, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<16x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
+  %s = "pl.tile.store"(%a, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x64xf32, vec>, tensor<16x64xf32>, index, index) -> tensor<16x64xf32>
+  return
+}
+
 // Ops off the memory path pass through; their tile operands become tile_bufs.
 // CHECK-LABEL: func.func @pass_through
 // CHECK: %[[A:.*]] = "pto.alloc_tile"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..dialects import pl, pto, store_attrs
 from ..dialects.common import SEGMENTS, check_no_regions
@@ -28,6 +29,7 @@ from ..nz.coords import FunctionScope, entry_constants
 from ..nz.offsets import constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
+from ..records import record
 
 _TENSOR_PASSING_OPS = (op_names.SCF_FOR, op_names.SCF_YIELD,
                        op_names.SCF_IF, op_names.FUNC_CALL)
@@ -76,6 +78,12 @@ class ConvertPlToPto(ModulePass):
         report_or_rewrite(refusals, diagnostics, (lowering.lower for lowering in lowerings))
 
 
+@record
+class _StorePlan(NamedTuple):
+    tile: pl.TileType
+    attributes: dict[str, ir.Attribute]  # in their pto spelling
+
+
 class _Root:
     """Where a tensor value lives: a view of a pointer argument plus a base offset."""
 
@@ -105,6 +113,7 @@ class _FunctionLowering:
         "memory_ops",
         "roots",
         "scope",
+        "stores",
         "tile_values",
         "views_anchor",
         "views_at",
@@ -116,6 +125,7 @@ class _FunctionLowering:
         self.backend = backend
         self.roots: dict[ir.Value, _Root] = {}
         self.memory_ops: dict[int, ir.Operation] = {}  # by pre-order position
+        self.stores: dict[int, _StorePlan] = {}  # what the check found of each store
         # The entry block's constants (reused by the lowering) and the position of
         # its first other op, where the tensor views go.
         self.constants: dict[int, ir.Operation] = {}
@@ -175,7 +185,7 @@ class _FunctionLowering:
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
             if name == pl.TileStore.NAME:
-                self._check_store(pl.TileStore(op))
+                self.stores[position] = self._check_store(pl.TileStore(op))
                 if op.operands[1] in slices:
                     slices.add(op.results[0])
                 lowered.add(op.results[0])
@@ -202,12 +212,23 @@ class _FunctionLowering:
             elif is_tile:
                 tiles.append(result)
 
-    def _check_store(self, store: pl.TileStore) -> None:
-        layout = pl.tensor_layout(store.single("dest").type)
+    def _check_store(self, store: pl.TileStore) -> _StorePlan:
+        """Everything about a store that can be refused, found before anything is
+        rewritten: its window's rank, its tile (read now: a load the lowering replaces
+        first may be what the store writes back), its attributes in their pto spelling."""
+        dest = store.single("dest")
+        layout = pl.tensor_layout(dest.type)
         tile = _tile_of(store.single("tile"), store.location)
+        rank = ir.RankedTensorType(dest.type).rank
+        for group in ("offsets", "shapes"):
+            count = len(store.groups[group])
+            if count != rank and (group == "offsets" or count):
+                raise MalformedOp(store.location, f"'pl.tile.store' op has {count} {group} "
+                                  f"for a rank-{rank} tensor")
         if layout is not None and layout.is_nz and tile.space == "acc":
             check_acc_store_limits("NZ accumulator store", tile.rows, tile.cols, tile.rows,
                                    tile.cols, self.backend, store.location)
+        return _StorePlan(tile, _store_attributes(store))
 
     def lower(self) -> None:
         scope = self.scope = FunctionScope(self.entry, self.constants)
@@ -325,7 +346,7 @@ class _FunctionLowering:
         builder = self._builder(store.op, position)
         window_offsets = store.groups["offsets"]
         offsets = self._offsets(root, window_offsets, builder, store.location)
-        tile = _tile_of(store.single("tile"), store.location)
+        tile, attributes = self.stores[position]
         shapes = store.groups["shapes"]
         sizes = ([builder.as_index(v) for v in shapes] if shapes else
                  [builder.index(1)] * (len(window_offsets) - 2)
@@ -333,8 +354,7 @@ class _FunctionLowering:
         part = builder.partition_view(root.view, offsets,
                                       self._sizes(root, sizes, builder, store.location),
                                       root.element)
-        builder.op(pto.TStore.NAME, [[store.single("tile")], [part], [], []], [],
-                   _store_attributes(store))
+        builder.op(pto.TStore.NAME, [[store.single("tile")], [part], [], []], [], attributes)
         alias = root.ptr if root.base is None else dest
         store.op.results[0].replace_all_uses_with(alias)
         store.op.erase()
