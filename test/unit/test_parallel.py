@@ -169,6 +169,21 @@ def test_functions_that_refer_to_others_stay_in_one_process(cli, tmp_path, split
     assert result.code == EXIT_OK and split_runs == []
 
 
+def test_a_function_in_generic_form_does_not_hide_a_call(cli, tmp_path, split_runs):
+    # The generic function names itself without an `@`, which leaves one `@` per function
+    # although @f calls @g: counting `@` alone would split the caller from its callee.
+    text = ('"func.func"() <{function_type = () -> (), sym_name = "d"}> ({\n'
+            "  func.return\n}) : () -> ()\n"
+            "func.func @g() {\n  return\n}\n"
+            "func.func @f() {\n  func.call @g() : () -> ()\n  return\n}\n")
+    assert text.count("@") == 3
+    path = tmp_path / "c.mlir"
+    path.write_text(text)
+    result = cli([str(path), "-p", "cse", "-j", "2", "--verify-each=false"])
+    assert result.code == EXIT_OK and split_runs == []
+    assert "call @g()" in result.out
+
+
 def test_jobs_must_be_a_positive_number(cli):
     result = cli(["-j", "0"], stdin="")
     assert result.code != EXIT_OK

@@ -56,6 +56,7 @@ _LAST_LINE_MAX = 1 << 16  # bytes read from a share's end to find its last line
 # share's text would end in a section of its own, so such a file runs in one process.
 _FILE_METADATA = "{-#"
 _COMMENT = r"//[^\n]*"  # compiled on first use (by `re`'s cache): a split run only
+_CUSTOM_DEFINITION = r"func\.func\s+(?:(?:private|public|nested)\s+)?@"  # the same
 _FUNC = op_names.FUNC_FUNC
 
 
@@ -83,14 +84,20 @@ def _step_name(step: ModulePass | Element) -> str:
 
 
 def independent_functions(module: ir.Operation, text: str) -> list[ir.Operation] | None:
-    """The module's functions when they are all it holds and none refers to
-    another (no symbol reference but each function's own name: one `@` in the
-    text per function), else None."""
+    """The module's functions when they are all it holds and none refers to another,
+    else None. A symbol reference is spelled `@name` whatever the op's form, so the
+    text must hold no `@` but those that name each function where it is defined:
+    as many `@` as functions, every function defined as `func.func [visibility] @name`
+    (one in generic form names itself `sym_name = "..."`, and would leave an `@`
+    uncounted for a call)."""
     ops = [op.operation for op in module.regions[0].blocks[0].operations]
     if any(op.name != _FUNC for op in ops):
         return None
-    if text.count("@") != len(ops) and re.sub(_COMMENT, "", text).count("@") != len(ops):
+    code = re.sub(_COMMENT, "", text) if text.count("@") != len(ops) else text
+    if code.count("@") != len(ops):
         return None  # an `@` in a string literal also keeps it in one process
+    if len(re.findall(_CUSTOM_DEFINITION, code)) != len(ops):
+        return None
     return ops
 
 
