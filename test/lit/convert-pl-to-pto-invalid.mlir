@@ -209,3 +209,27 @@ func.func @negative_nd_store_shapes_of_another_rank(%a: !pl.tile<16x64xf32, vec>
   %s = "pl.tile.store"(%a, %out, %c16, %c0, %c1) {operandSegmentSizes = array<i32: 1, 1, 2, 1>} : (!pl.tile<16x64xf32, vec>, tensor<32x64xf32>, index, index, index) -> tensor<32x64xf32>
   return
 }
+
+// -----
+
+// A call passing a GM tensor made by another op: the callee's tensor argument becomes a
+// pointer and its dynamic extent a trailing index argument, which the call would not pass.
+func.func private @callee_of_a_made_tensor(%x: tensor<?x512xf16>) {
+  return
+}
+func.func @negative_call_passes_a_made_tensor() {
+  %t = "test.make"() : () -> tensor<?x512xf16>
+  // expected-error @+1 {{'func.call' passes a GM tensor: convert-pl-to-pto lowers tensors to pointers at the kernel boundary only}}
+  func.call @callee_of_a_made_tensor(%t) : (tensor<?x512xf16>) -> ()
+  return
+}
+
+// -----
+
+// A returned GM tensor that another op made: the result type becomes a pointer, which only
+// kernel arguments and the tensors stores return have.
+func.func @negative_return_of_a_made_tensor() -> tensor<256x512xf16> {
+  %t = "test.make"() : () -> tensor<256x512xf16>
+  // expected-error @+1 {{the function returns a GM tensor that is the result of 'test.make', not a kernel argument or what a store returns}}
+  return %t : tensor<256x512xf16>
+}

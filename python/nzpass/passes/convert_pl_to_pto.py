@@ -34,6 +34,10 @@ from ..records import record
 _TENSOR_PASSING_OPS = (op_names.SCF_FOR, op_names.SCF_YIELD,
                        op_names.SCF_IF, op_names.FUNC_CALL)
 _RETURN = op_names.FUNC_RETURN
+_CALL = op_names.FUNC_CALL
+_PASSES_A_TENSOR = ("passes a GM tensor: convert-pl-to-pto lowers tensors to pointers at the "
+                    "kernel boundary only; inline the callee or keep the tensor out of "
+                    "loop-carried values")
 
 
 @dataclass(frozen=True)
@@ -438,14 +442,24 @@ def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: se
     for operand in op.operands:
         if pl.tensor_layout(operand.type) is None:
             continue
+        if name == _CALL:  # whatever made it: the callee's own tensors become pointers
+            raise Refusal(op.location, f"'{name}' {_PASSES_A_TENSOR}")
+        if name == _RETURN and operand not in lowered:
+            owner = operand.owner.operation.name if isinstance(operand, ir.OpResult) else None
+            raise Refusal(op.location, "the function returns a GM tensor that is "
+                          f"{'the result of ' + repr(owner) if owner else 'a block argument'}"
+                          ", not a kernel argument or what a store returns: its result type "
+                          "becomes a pointer, which only those have; return the stored tensor")
         if name in _TENSOR_PASSING_OPS and operand in lowered:
-            raise Refusal(op.location, f"'{name}' passes a GM tensor: convert-pl-to-pto "
-                          "lowers tensors to pointers at the kernel boundary only; inline the "
-                          "callee or keep the tensor out of loop-carried values")
+            raise Refusal(op.location, f"'{name}' {_PASSES_A_TENSOR}")
         if name == _RETURN and operand in slices:
             raise Refusal(op.location, "the function returns a slice of a GM tensor: after "
                           "lowering only whole kernel arguments have a pointer to return; "
                           "return the parent tensor instead")
+    if name == _CALL and any(pl.tensor_layout(r.type) is not None for r in op.results):
+        raise Refusal(op.location, f"'{name}' returns a GM tensor: convert-pl-to-pto lowers "
+                      "every function's GM tensor results to pointers, which no call site is "
+                      "rewritten to take; inline the callee")
 
 
 def _tile_of(value: ir.Value, loc: ir.Location) -> pl.TileType:
