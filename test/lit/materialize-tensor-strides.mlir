@@ -59,3 +59,13 @@ func.func @op_results(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>) attributes {
 func.func @negative_no_tensor(%a: index) -> index {
   return %a : index
 }
+
+// A DN (column-major) tensor gets column-major strides, which PTOAS infers DN from
+// (stride[0] = 1, stride[i+1] = stride[i] * shape[i]); a dynamic extent makes the strides
+// after it dynamic.
+// CHECK-LABEL: func.func @dn_tensors
+// CHECK-SAME: tensor<64x128xf16, #pl.layout<dn, stride = [1, 64]>>
+// CHECK-SAME: tensor<?x16xf32, #pl.layout<dn, stride = [1, ?]>>
+func.func @dn_tensors(%x: tensor<64x128xf16, #pl.layout<dn>>, %y: tensor<?x16xf32, #pl.layout<dn>>) {
+  return
+}

@@ -20,6 +20,7 @@ from nzpass.nz.layout import (
     block_window,
     blocked_shape,
     c0_for_bit_width,
+    column_major_strides,
     fold_leading_offsets,
     fold_leading_sizes,
     gm_gap_fits,
@@ -29,6 +30,7 @@ from nzpass.nz.layout import (
     nz_element_offset,
     nz_strides,
     row_major_strides,
+    strides_of_layout,
 )
 from nzpass.nz.limits import GM_GAP_LIMIT
 
@@ -112,6 +114,17 @@ def test_blocked_strides_equal_pto_isa_formula(plane, batch):
 def test_rank2_gets_batch_one(plane):
     c0, rows, cols = plane
     assert blocked_shape([rows, cols], c0) == (1, cols // c0, rows // 16, 16, c0)
+
+
+@FAST
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=5))
+def test_dn_strides_are_column_major(shape):
+    # numpy's Fortran order is column-major; PTOAS infers DN from these strides.
+    fortran = tuple(s // 8 for s in np.empty(shape, dtype=np.int64, order="F").strides)
+    assert column_major_strides(shape) == strides_of_layout("dn", shape) == fortran
+    assert strides_of_layout("nd", shape) == row_major_strides(shape)
+    dynamic_first = column_major_strides([None, *shape])
+    assert dynamic_first[0] == 1 and all(s is None for s in dynamic_first[1:])
 
 
 def test_rank3_dynamic_batch_is_kept():

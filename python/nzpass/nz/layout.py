@@ -113,6 +113,18 @@ def row_major_strides(shape: Sequence[int | None]) -> tuple[int | None, ...]:
     return tuple(reversed(strides))
 
 
+def column_major_strides(shape: Sequence[int | None]) -> tuple[int | None, ...]:
+    """stride[i] = product(shape[:i]): the DN (column-major) strides PTOAS infers DN
+    from (stride[0] == 1, stride[i+1] == stride[i] * shape[i]); None once an earlier
+    extent is dynamic."""
+    return tuple(reversed(row_major_strides(tuple(reversed(shape)))))
+
+
+def strides_of_layout(layout: str, shape: Sequence[int | None]) -> tuple[int | None, ...]:
+    """The dense strides of a GM tensor of `layout` ("nd", "nz" blocked, "dn")."""
+    return column_major_strides(shape) if layout == "dn" else row_major_strides(shape)
+
+
 def nz_strides(rows: int, cols: int, c0: int) -> tuple[int, int, int, int, int]:
     """The pto-isa NZ strides (C*R, R*c0, 16*c0, c0, 1), stated directly."""
     _check_plane((rows, cols), c0)

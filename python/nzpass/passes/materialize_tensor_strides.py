@@ -25,7 +25,8 @@ from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 @dataclass(frozen=True)
 class MaterializeTensorStrides(ModulePass):
     """Fill in `stride = [...]` in the `#pl.layout` encoding of every GM tensor
-    type: row-major over its shape, `?` where an extent is dynamic.
+    type: row-major over its shape (column-major for a DN tensor, as PTOAS infers
+    DN), `?` where an extent is dynamic.
 
     NZ needs no stride rule of its own: once its shape is blocked, the pto-isa
     NZ strides `[C*R, R*c0, 16*c0, c0, 1]` are exactly the row-major strides of
@@ -115,7 +116,7 @@ class _StrideConverter:
         check_extents_fit_i64(tensor, loc)
         if layout.is_nz:
             self._check_blocked(tensor, loc)
-        strides = nz_layout.row_major_strides(shape)
+        strides = nz_layout.strides_of_layout(layout.kind, shape)
         if layout.stride is not None:
             if layout.is_nz and tuple(layout.stride) != strides:
                 raise InternalInvariantError(loc, f"blocked NZ tensor {t} carries strides "
