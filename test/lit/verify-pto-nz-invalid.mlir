@@ -2586,3 +2586,21 @@ module attributes {pl.backend = "a5"} {
     }
   }
 }
+
+// -----
+
+// An Acc tile of 8 valid columns into one FP32 column block (c0 = 8): nz-semantics 4.6 has no
+// single-column-block exception, the written region is whole 16 x 16 boxes.
+func.func @negative_acc_store_of_8_valid_columns(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c8, %c128, %c128, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x8xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=8, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{'pto.tstore' Acc tile's valid columns (8) are not provably a multiple of 16}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=8, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x1x1x16x8xf32>) -> ()
+  return
+}

@@ -955,6 +955,19 @@ def _check_store_f32(t: _Transfer) -> None:
 def _check_store_tile_boxes(t: _Transfer) -> None:
     hazards.check_tile_boxes(t.tile, ACC_BOX, t.loc, "tstore")
     hazards.check_valid_inside_tile(t.tile, t.loc, "tstore")
+    _check_store_valid_boxes(t)
+
+
+def _check_store_valid_boxes(t: _Transfer) -> None:
+    # docs/nz-semantics.md 4.6: the written region is whole 16 x 16 Acc boxes; there is no
+    # single-column-block exception, though FP32's c0 is 8.
+    for axis, fact in (("rows", t.tile.valid_rows), ("columns", t.tile.valid_cols)):
+        if fact.is_multiple(ACC_BOX):
+            continue
+        raise Refusal(t.loc, f"'pto.tstore' Acc tile's valid {axis} ({hazards.show(fact)}) "
+                      f"are not provably a multiple of {ACC_BOX}: the Acc->NZ write-back stores "
+                      f"whole {ACC_BOX}x{ACC_BOX} boxes, with no single-column-block exception "
+                      "although FP32's c0 is 8; store a multiple of 16 rows and columns")
 
 
 def _check_store_limits(t: _Transfer) -> None:
