@@ -3,8 +3,12 @@ context they are built in (every --split-input-file chunk has its own)."""
 
 from pathlib import Path
 
+import pytest
+
 from nzpass.dialects import pl, pto
 from nzpass.ir.bindings import ir, new_context
+from nzpass.nz.layout import NzLayoutError, c0_for_bit_width
+from nzpass.nz.tensor_types import element_bit_width
 
 
 def test_built_types_belong_to_the_current_context():
@@ -70,3 +74,19 @@ def test_plain_load_values_cover_every_attribute_of_the_tload():
     assert set(pto.TLoad.PLAIN_ATTRS) == set(pto.TLoad.ATTRS)
     assert pto.TLoad.PAD_GROUPS == ("pad_value", "left_padding_num", "right_padding_num",
                                     "init_condition")
+
+
+@pytest.mark.parametrize(("element", "c0"), [
+    ("f8E4M3", 32), ("f8E4M3FNUZ", 32), ("f8E4M3B11FNUZ", 32), ("f8E5M2FNUZ", 32),
+    ("f8E3M4", 32), ("f8E8M0FNU", 32), ("bf16", 16), ("tf32", None), ("f6E2M3FN", None),
+    ("f6E3M2FN", None), ("f4E2M1FN", None)])
+def test_every_mlir_float_type_is_read_by_its_width(ctx, element, c0):
+    # Named by the pl and pto type readers (a whitelist that keeps stray parse errors
+    # out of the diagnostics), read by MLIR: the width sets c0, a sub-byte or odd width
+    # is refused for its width rather than as an unknown type.
+    bits = element_bit_width(pl.element_type(element))
+    if c0 is None:
+        with pytest.raises(NzLayoutError):
+            c0_for_bit_width(bits)
+    else:
+        assert c0_for_bit_width(bits) == c0

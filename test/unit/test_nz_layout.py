@@ -407,3 +407,4 @@ def test_layout_str_dynamic():
     assert layout_str((None, 4, 4, 16, 32), (8192, 2048, 512, 32, 1)) == \
         "(?,4,4,16,32):(8192,2048,512,32,1)"
     assert layout_str((None, 3), (None, 1)) == "(?,3):(?,1)"
+

@@ -267,7 +267,8 @@ def _parse_tile_text(data: str):
 
 # Element types a tile may hold; checked before `ir.Type.parse`, which would
 # report a stray parse error into the diagnostics of the pass being run.
-_ELEMENT_TYPE = re.compile(r"(?:u?i|si)[0-9]+|f16|bf16|f32|f64|tf32|f8E4M3FN|f8E5M2|f4E2M1FN")
+_ELEMENT_TYPE = re.compile(r"(?:u?i|si)[0-9]+|f16|bf16|f32|f64|tf32|f8E4M3(?:FN|FNUZ|B11FNUZ)?"
+                           r"|f8E5M2(?:FNUZ)?|f8E3M4|f8E8M0FNU|f6E2M3FN|f6E3M2FN|f4E2M1FN")
 
 
 def element_type(text: str) -> ir.Type:
