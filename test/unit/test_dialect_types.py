@@ -85,6 +85,7 @@ def test_every_mlir_float_type_is_read_by_its_width(ctx, element, c0):
     # out of the diagnostics), read by MLIR: the width sets c0, a sub-byte or odd width
     # is refused for its width rather than as an unknown type.
     bits = element_bit_width(pl.element_type(element))
+    assert bits is not None
     if c0 is None:
         with pytest.raises(NzLayoutError):
             c0_for_bit_width(bits)
