@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
@@ -123,6 +124,19 @@ def value_location(value: ir.Value) -> ir.Location:
     if isinstance(value, ir.BlockArgument):
         return value.location
     return value.owner.location
+
+
+def function_of_argument(value: ir.Value) -> ir.Operation | None:
+    """The func.func whose entry-block argument `value` is; None for any other value
+    (an op's result, an scf region's or a branch block's argument)."""
+    if not isinstance(value, ir.BlockArgument):
+        return None
+    block = typing.cast(ir.Block, value.owner)  # a block argument's owner is its block
+    parent = block.owner
+    if parent is None or parent.operation.name != FUNC:  # `.operation`: not a FuncOp view
+        return None
+    op = parent.operation
+    return op if op.regions[0].blocks[0] == block else None
 
 
 def line_and_column(loc: ir.Location) -> str:

@@ -34,8 +34,8 @@ def unproved_calls(module: ir.Operation, max_depth: int) -> list[Refusal]:
         for op in nested_ops(caller):
             if op.name == _CALL:
                 _check_call(op, axioms, analysis, refusals)
-            elif op.name == _CONSTANT and _symbol(op, "value") in axioms:
-                refusals.append(Refusal(op.location, f"'{_CONSTANT}' of @{_symbol(op, 'value')}"
+            elif op.name == _CONSTANT and referenced_function(op) in axioms:
+                refusals.append(Refusal(op.location, f"'{_CONSTANT}' of @{referenced_function(op)}"
                                         ", which declares argument facts (nz.range / "
                                         "nz.multiple_of): its indirect calls cannot be checked "
                                         "against them; call it directly, or drop the facts"))
@@ -73,7 +73,9 @@ def _axioms(fn: ir.Operation) -> dict[int, intervals.Fact]:
 
 def _check_call(call: ir.Operation, axioms: dict[str, list[dict[int, intervals.Fact]]],
                 analysis: OffsetAnalysis, refusals: list[Refusal]) -> None:
-    name = _symbol(call, "callee")
+    name = referenced_function(call)
+    if name is None:
+        return  # MLIR's verifier refuses a call without a callee
     operands = list(call.operands)
     for callee in axioms.get(name, ()):
         for index, axiom in callee.items():
@@ -91,5 +93,10 @@ def _check_call(call: ir.Operation, axioms: dict[str, list[dict[int, intervals.F
             return
 
 
-def _symbol(op: ir.Operation, attr: str) -> str:
+def referenced_function(op: ir.Operation) -> str | None:
+    """The function a func.call (its `callee`) or func.constant (its `value`) names;
+    None without the attribute (MLIR's verifier refuses such an op)."""
+    attr = "callee" if op.name == _CALL else "value"
+    if attr not in op.attributes:
+        return None
     return ir.FlatSymbolRefAttr(op.attributes[attr]).value

@@ -32,6 +32,7 @@ from ..errors import Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
 from ..ir.bindings import ir
+from ..ir.walk import function_of_argument
 from ..records import record
 from . import intervals
 from .intervals import Fact
@@ -165,7 +166,7 @@ _ADD, _SUB, _MUL = (op_names.ARITH_ADDI, op_names.ARITH_SUBI,
 _MIN, _MAX = op_names.ARITH_MINSI, op_names.ARITH_MAXSI
 _SELECT = op_names.ARITH_SELECT
 _FLOORDIV = op_names.ARITH_FLOORDIVSI
-_FOR, _FUNC = op_names.SCF_FOR, op_names.FUNC_FUNC
+_FOR = op_names.SCF_FOR
 UNSIGNED_LOOP_ATTR = "unsignedCmp"
 MULTIPLE_OF_ATTR = "nz.multiple_of"
 RANGE_ATTR = "nz.range"
@@ -179,15 +180,6 @@ def _induction_loop(arg: ir.BlockArgument) -> ir.Operation | None:
     if parent is None or parent.operation.name != _FOR:
         return None
     return parent.operation
-
-
-def _function_of(arg: ir.BlockArgument) -> ir.Operation | None:
-    """The func.func whose entry-block argument `arg` is."""
-    parent = arg.owner.owner
-    if parent is None or parent.operation.name != _FUNC:
-        return None
-    op = parent.operation
-    return op if op.regions[0].blocks[0] == arg.owner else None
 
 
 def stated_facts(op: AnyOp) -> tuple[int | None, int | None, int | None]:
@@ -373,7 +365,7 @@ class OffsetAnalysis:
                 return top, True
             unsigned = UNSIGNED_LOOP_ATTR in loop.attributes
             return intervals.induction_variable(*bounds, unsigned=unsigned), exact
-        func = _function_of(arg)
+        func = function_of_argument(arg)
         if func is None:
             return top, True  # iter_args and other region arguments: unresolved
         return argument_axiom(func, arg.arg_number, width), True
@@ -462,7 +454,7 @@ def explain_fact(value: ir.Value, fact: Fact) -> str:
     """What the analysis proved of `value`, for a refusal: the user sees which
     definition stopped the proof and what to add."""
     if isinstance(value, ir.BlockArgument):
-        func = _function_of(value)
+        func = function_of_argument(value)
         if func is not None:
             return (f"argument {value.arg_number} of the function is proved {fact.show()}; "
                     f"state what the caller guarantees with {{{MULTIPLE_OF_ATTR} = N : i64}} "

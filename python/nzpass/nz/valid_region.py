@@ -12,7 +12,6 @@ passes never disagree on what a tile's valid region is.
 
 from __future__ import annotations
 
-import typing
 from collections import deque
 from collections.abc import Callable
 from typing import NamedTuple
@@ -23,7 +22,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_width
 from ..ir.bindings import ir
-from ..ir.walk import line_and_column
+from ..ir.walk import function_of_argument, line_and_column
 from ..records import record
 from .intervals import INDEX_WIDTH, Fact
 from .offsets import OffsetAnalysis, explain_fact, linear_form
@@ -213,11 +212,8 @@ def _unbacked_refusal(verb: str, loc: ir.Location, value: ir.Value) -> Refusal:
     else:
         assert isinstance(value, ir.BlockArgument)
         parent = _region_owner(value)
-        block = typing.cast(ir.Block, value.owner)  # a block argument's owner is its block
-        entry = block.region.blocks[0] == block
-        origin = ("a function argument" if parent is None or (
-            parent.name == op_names.FUNC_FUNC and entry)
-            else f"an argument of a block of '{parent.name}'")
+        origin = ("a function argument" if parent is None or function_of_argument(value)
+                  else f"an argument of a block of '{parent.name}'")
     return Refusal(loc, f"'{verb}' tile is {origin}, which may relabel a buffer allocated "
                    "with other valid extents: the valid region its type states is then a "
                    "claim no pto.alloc_tile backs, and the transfer would move what the "

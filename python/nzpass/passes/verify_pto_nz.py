@@ -3,7 +3,6 @@ hazard of the A2/A3 hardware model, whatever produced the IR."""
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
@@ -19,10 +18,10 @@ from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import line_and_column, nested_ops
+from ..ir.walk import function_of_argument, line_and_column, nested_ops
 from ..nz import escapes, hazards
 from ..nz.acc_store import ACC_BOX
-from ..nz.call_facts import unproved_calls
+from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
@@ -269,11 +268,9 @@ class _Checker:
 
     def note_reference(self, op: ir.Operation) -> None:
         """A func.call or func.constant: where the module references which function."""
-        call = op.name == op_names.FUNC_CALL
-        attr = "callee" if call else "value"
-        if attr in op.attributes:
-            name = ir.FlatSymbolRefAttr(op.attributes[attr]).value
-            operands = list(op.operands) if call else None
+        name = referenced_function(op)
+        if name is not None:
+            operands = list(op.operands) if op.name == op_names.FUNC_CALL else None
             self.references.setdefault(name, []).append(_Reference(op.location, operands))
 
     def unproved_bases(self) -> list[Refusal]:
@@ -690,13 +687,11 @@ def _check_base_pointer(view: pto.MakeTensorView, element: str) -> tuple[str, in
 def _argument_of_function(value: ir.Value) -> tuple[str, int] | None:
     """(the name of the func.func, the index) of the entry-block argument `value` is;
     None when it is none."""
-    if not isinstance(value, ir.BlockArgument):
+    function = function_of_argument(value)
+    if function is None:
         return None
-    block = typing.cast(ir.Block, value.owner)  # a block argument's owner is its block
-    parent = block.owner.operation if block.owner is not None else None  # not a FuncOp view
-    if parent is None or parent.name != op_names.FUNC_FUNC or block.region.blocks[0] != block:
-        return None
-    return ir.StringAttr(parent.attributes["sym_name"]).value, value.arg_number
+    assert isinstance(value, ir.BlockArgument)
+    return ir.StringAttr(function.attributes["sym_name"]).value, value.arg_number
 
 
 def _check_batch(facts: _ViewFacts) -> None:
