@@ -19,6 +19,7 @@ from .tokenizer import (
     STRING,
     Token,
     integer_value,
+    without_comments,
 )
 
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
@@ -53,10 +54,11 @@ class Entry:
 
 
 def span_text(text: str, tokens: list[Token], begin: int, end: int) -> str:
-    """The source text of tokens[begin:end], exactly: upstream MLIR compares
-    the types and attributes of an unregistered dialect by their text, so
-    even the whitespace inside `!pto.tile_buf<...>` is part of the type."""
-    return text[tokens[begin].start:tokens[end - 1].end]
+    """The source text of tokens[begin:end], exactly but for comments (which are
+    not tokens): upstream MLIR compares the types and attributes of an
+    unregistered dialect by their text, so even the whitespace inside
+    `!pto.tile_buf<...>` is part of the type."""
+    return without_comments(text[tokens[begin].start:tokens[end - 1].end])
 
 
 class Cursor:

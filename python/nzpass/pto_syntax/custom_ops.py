@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ..dialects import opaque
 from ..dialects.pto import ViewType, parse_view_type
-from .cursor import PtoSyntaxError, Value, is_integer_type
+from .cursor import PtoSyntaxError, Value, is_integer_type, span_text
 from .formats import DESTINATION_GROUPS
 from .opform import OpReading
 from .tokenizer import BANG, BARE, HASH, INT, PERCENT, STRING
@@ -263,8 +263,9 @@ def _enum_item(reading: OpReading, mnemonic: str) -> str:
         cursor.pos += 1
         return f"#pto.{mnemonic}<{token.text}>"
     if token.is_punct("<"):
+        start = cursor.pos
         cursor.skip_balanced()
-        return f"#pto.{mnemonic}" + cursor.text[token.start:cursor.tokens[cursor.pos - 1].end]
+        return f"#pto.{mnemonic}" + span_text(cursor.text, cursor.tokens, start, cursor.pos)
     raise cursor.expected(f"a {mnemonic} ('<...>')")
 
 

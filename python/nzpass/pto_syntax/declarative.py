@@ -12,7 +12,7 @@ their type (`4 : i32`).
 
 from __future__ import annotations
 
-from .cursor import Cursor
+from .cursor import Cursor, span_text
 from .formats import AttrSpec
 from .opform import OpReading
 from .tokenizer import AT, BANG, BARE, FLOAT, HASH, INT, PERCENT, PUNCT, STRING, Token
@@ -278,8 +278,7 @@ def read_attribute_value(cursor: Cursor, spec: AttrSpec) -> str | None:
 
 
 def _span(cursor: Cursor, start: int) -> str:
-    tokens = cursor.tokens
-    return cursor.text[tokens[start].start:tokens[cursor.pos - 1].end]
+    return span_text(cursor.text, cursor.tokens, start, cursor.pos)
 
 
 # --- types -------------------------------------------------------------------------

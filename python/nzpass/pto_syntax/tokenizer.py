@@ -4,7 +4,9 @@ Tokens keep their offsets into the source, so a rewrite can put text back at
 the line and column it came from. Whitespace and `//` comments separate
 tokens and are not tokens. A dialect type or attribute with a pretty body
 (`!pto.tile_buf<loc=mat, ...>`, `#pto<st_phase final>`) is one token holding
-its whole balanced `<...>` body, as MLIR's parser treats it. The lexer never
+its whole balanced `<...>` body, as MLIR's parser treats it, without the
+comments inside it (a registered dialect re-lexes the body, skipping them;
+see `without_comments`). The lexer never
 fails: what it cannot read becomes an `error` token, so text that never
 reaches a rewrite is left for the MLIR parser to diagnose.
 """
@@ -54,6 +56,24 @@ _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
 _STRING_RE = re.compile(_STRING)
 # What matters inside a pretty dialect body: brackets, strings, arrows.
 _BODY_STOP = re.compile(r'[<>()\[\]{}"-]')
+# A string (whose `//` is text) or a comment, up to its line's end.
+_STRING_OR_COMMENT = re.compile(rf"{_STRING}|//[^\n]*")
+
+
+def _keep_strings(match: re.Match) -> str:
+    found = match.group()
+    return found if found[0] == '"' else ""
+
+
+def without_comments(text: str) -> str:
+    """`text`, a span of source, without its `//` comments (line breaks kept).
+    MLIR's lexer skips a comment wherever it stands, inside a dialect type's body
+    too (PTOAS's TileBufType::parse lexes it so): text the reader writes again must
+    not carry one, since a type put on one line would have the comment swallow the
+    rest of that line."""
+    if "//" not in text:
+        return text
+    return _STRING_OR_COMMENT.sub(_keep_strings, text)
 
 
 class Token(NamedTuple):
@@ -113,10 +133,13 @@ def tokenize(text: str) -> list[Token]:
                 body_end = _pretty_body_end(text, end)
                 if body_end is None:
                     kind, body_end = ERROR, size
-                append(Token(kind, text[start:body_end], start, body_end))
+                append(Token(kind, without_comments(text[start:body_end]), start, body_end))
                 pos = body_end
                 break
-            append(Token(kind, text[start:end], start, end))
+            if kind is BANG or kind is HASH:
+                append(Token(kind, without_comments(text[start:end]), start, end))
+            else:
+                append(Token(kind, text[start:end], start, end))
         else:
             return tokens
     return tokens

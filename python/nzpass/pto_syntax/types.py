@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from ..dialects import opaque
 from ..dialects.pto import PTR_SPACES, TileBuf, parse_tile_buf, parse_view_type
+from .tokenizer import without_comments
 
 _DEFAULTS = TileBuf("vec", "f32", 1, 1, 1, 1)
 _NESTED = re.compile(r"!pto\.[\w.]+<")
@@ -128,8 +129,9 @@ _BREAK = re.compile(r"[ \t]*\r?\n\s*")
 
 def _one_line(text: str) -> str:
     """A type written over several lines on one line, as MLIR prints it: a
-    break after a comma becomes one space, any other break nothing."""
-    return _BREAK.sub("", _BREAK_AFTER_COMMA.sub(" ", text))
+    break after a comma becomes one space, any other break nothing; a comment
+    is dropped, never joined to the next line."""
+    return _BREAK.sub("", _BREAK_AFTER_COMMA.sub(" ", without_comments(text)))
 
 
 def _canonical_pto(text: str) -> str:
