@@ -942,3 +942,61 @@ module {
     "test.end"() : () -> ()
   }) : () -> ()
 }
+
+// -----
+
+// A slice typed NZ over an ND parent: the NZ load's blocked offsets would be applied to
+// the ND view's axes (found by red team). A slice's type is its parent's layout.
+func.func @negative_nd_slice_typed_nz(%x: tensor<1x1x1x256x512xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' result type tensor<256x512xi8, #pl.layout<nz>> disagrees with its window}}
+  %s = "pl.tensor.slice"(%x, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 5, 5, 0>} : (tensor<1x1x1x256x512xi8>, index, index, index, index, index, index, index, index, index, index) -> tensor<256x512xi8, #pl.layout<nz>>
+  %t = "pl.tile.load"(%s, %c16, %c32, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x32xi8, mat>
+  return
+}
+
+// -----
+
+// A store's result aliases its destination: typed NZ over an ND destination, its users
+// would read ND bytes as fractals.
+func.func @negative_store_result_typed_nz(%x: tensor<64x16xf32>, %a: !pl.tile<64x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pl.tile.store' result type (tensor<64x16xf32, #pl.layout<nz>>) is not its destination's type tensor<64x16xf32>}}
+  %s = "pl.tile.store"(%a, %x, %c0, %c0, %c64, %c16) {operandSegmentSizes = array<i32: 1, 1, 2, 2>} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32>, index, index, index, index) -> tensor<64x16xf32, #pl.layout<nz>>
+  %t = "pl.tile.load"(%s, %c0, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x16xf32, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x16xf32, mat>
+  return
+}
+
+// -----
+
+// The same store into an NZ destination, its result typed ND.
+func.func @negative_nz_store_result_typed_nd(%o: tensor<64x16xf32, #pl.layout<nz>>, %a: !pl.tile<64x16xf32, acc>) -> tensor<64x16xf32> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.store' result type (tensor<64x16xf32>) is not its destination's type}}
+  %s = "pl.tile.store"(%a, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, acc>, tensor<64x16xf32, #pl.layout<nz>>, index, index) -> tensor<64x16xf32>
+  return %s : tensor<64x16xf32>
+}
+
+// -----
+
+// A layout key stated twice: one reader keeps the first valid_shape (partial: refused),
+// another the last (whole).
+// expected-error @+1 {{'valid_shape' is stated twice; state it once}}
+func.func @negative_layout_key_twice(%w: tensor<256x512xi8, #pl.layout<nz, valid_shape = [16, 512], valid_shape = [256, 512]>>) {
+  return
+}
+
+// -----
+
+// 128 bits divide a 32-byte C0 line (c0 = 2), but no element of the hardware is that wide.
+// expected-error @+1 {{128-bit elements are wider than any element type of the hardware}}
+func.func @negative_i128_elements(%w: tensor<256x512xi128, #pl.layout<nz>>) {
+  return
+}

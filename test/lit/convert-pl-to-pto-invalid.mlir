@@ -233,3 +233,31 @@ func.func @negative_return_of_a_made_tensor() -> tensor<256x512xf16> {
   // expected-error @+1 {{the function returns a GM tensor that is the result of 'test.make', not a kernel argument or what a store returns}}
   return %t : tensor<256x512xf16>
 }
+
+// -----
+
+// An ND slice whose type claims 256 rows of a 128-row window: the load at row 192 would
+// read the next batch (found by red team). Every slice's type is its window.
+func.func @negative_nd_slice_type_not_its_window(%x: tensor<2x256x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c192 = arith.constant 192 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' result type tensor<256x512xf16> disagrees with its window}}
+  %s = "pl.tensor.slice"(%x, %c1, %c0, %c0, %c1, %c128, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, drop_dims = array<i64: 0>} : (tensor<2x256x512xf16>, index, index, index, index, index, index) -> tensor<256x512xf16>
+  %t = "pl.tile.load"(%s, %c192, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<256x512xf16>, index, index, index, index) -> !pl.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
+// An ND store whose result is typed with another shape: its users would measure 128 rows
+// of a 64-row tensor.
+func.func @negative_nd_store_result_other_shape(%x: tensor<64x16xf32>, %a: !pl.tile<64x16xf32, vec>) -> tensor<128x16xf32> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.store' result type (tensor<128x16xf32>) is not its destination's type tensor<64x16xf32>}}
+  %s = "pl.tile.store"(%a, %x, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, vec>, tensor<64x16xf32>, index, index) -> tensor<128x16xf32>
+  return %s : tensor<128x16xf32>
+}

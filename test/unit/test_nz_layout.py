@@ -83,6 +83,14 @@ def test_c0_fills_one_32_byte_line(bits):
     assert FRACTAL_ROWS * c0 * bits // 8 == FRACTAL_BYTES
 
 
+@pytest.mark.parametrize("bits", [128, 256])
+def test_widths_no_hardware_moves_refused(bits):
+    # 128 and 256 divide a 32-byte line (c0 = 2, 1), but no element of the hardware is
+    # that wide: found by red team (an i128 NZ tensor was blocked with c0 = 2).
+    with pytest.raises(NzLayoutError, match="wider than any element type"):
+        c0_for_bit_width(bits)
+
+
 @pytest.mark.parametrize("bits", [1, 2, 4])
 def test_sub_byte_widths_refused(bits):
     with pytest.raises(NzLayoutError, match="sub-byte"):

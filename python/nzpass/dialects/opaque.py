@@ -52,10 +52,17 @@ def split_top_level(body: str, sep: str = ",") -> list[str]:
 
 
 def key_values(items: list[str]) -> Iterator[tuple[str, str | None]]:
-    """`key = value` items as (key, value); bare words as (word, None)."""
+    """`key = value` items as (key, value); bare words as (word, None). A key stated
+    twice is an error: a reader that keeps the first and one that keeps the last
+    would describe different data (PTOAS's own parsers refuse duplicates)."""
+    seen: set[str] = set()
     for item in items:
         key, eq, value = item.partition("=")
-        yield key.strip(), (value.strip() if eq else None)
+        key = key.strip()
+        if key in seen:
+            raise OpaqueSyntaxError(f"'{key}' is stated twice; state it once")
+        seen.add(key)
+        yield key, (value.strip() if eq else None)
 
 
 # Extents and sizes are int64 in MLIR (and in every pto op operand).

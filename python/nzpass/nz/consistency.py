@@ -94,7 +94,11 @@ def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:
     if len(slice_.op.results) != 1 or not isinstance(slice_.op.results[0].type,
                                                       ir.RankedTensorType):
         raise MalformedOp(loc, "'pl.tensor.slice' op must return one ranked tensor")
-    parent = ir.RankedTensorType(slice_.single("tensor").type)
+    parent_type = slice_.single("tensor").type
+    if not isinstance(parent_type, ir.RankedTensorType):
+        raise MalformedOp(loc, "'pl.tensor.slice' op needs a GM tensor (a ranked tensor, "
+                          f"optionally with #pl.layout) as operand 0, got {parent_type}")
+    parent = ir.RankedTensorType(parent_type)
     result = ir.RankedTensorType(slice_.op.results[0].type)
     sizes = [constant(v) for v in slice_.groups["sizes"]]
     dropped = dropped_axes(slice_)
@@ -111,6 +115,50 @@ def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:
                   f"{sorted(dropped)}, element {parent.element_type}, layout of {parent}): "
                   "later ops measure the type while the lowering moves the window; give the "
                   "slice the type of its window")
+
+
+def check_store_result(store: pl.TileStore) -> None:
+    """A store's one result is its destination, of the destination's type
+    (docs/ir.md): the lowering replaces it by the destination, so a result typed
+    otherwise (another layout, another shape) would have its users measure one
+    tensor while the bytes are another's."""
+    results = store.op.results
+    dest = store.single("dest").type
+    if len(results) == 1 and results[0].type == dest:
+        return
+    got = ", ".join(str(r.type) for r in results) or "no result"
+    raise Refusal(store.location, f"'pl.tile.store' result type ({got}) is not its "
+                  f"destination's type {dest}: the result is an alias of the destination, "
+                  "which its users read; give the store one result of the destination's type")
+
+
+# The operand a tensor-defining pl op makes its result from (a slice's parent, a store's
+# destination).
+_SOURCE_OPERAND = {pl.TensorSlice.NAME: 0, pl.TileStore.NAME: 1}
+
+
+def tensor_source(value: ir.Value) -> ir.Value | None:
+    """The tensor a slice or store result is made from; None for any other value."""
+    if not isinstance(value, ir.OpResult):
+        return None
+    op = value.owner.operation
+    index = _SOURCE_OPERAND.get(op.name)
+    if index is None or len(op.operands) <= index:
+        return None
+    return op.operands[index]
+
+
+def check_tensor_producer(value: ir.Value, constant: Constant) -> None:
+    """A GM tensor an op defines from another (a slice's window, a store's alias):
+    its declared type must be the one its operands give, or a tensor typed NZ could be
+    made from ND bytes (and the reverse) without any check seeing a layout change."""
+    if tensor_source(value) is None:
+        return
+    op = value.owner.operation
+    if op.name == pl.TensorSlice.NAME:
+        check_slice_types(pl.TensorSlice(op), constant)
+    else:
+        check_store_result(pl.TileStore(op))
 
 
 def dropped_axes(slice_: pl.TensorSlice) -> set[int]:

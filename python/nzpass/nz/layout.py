@@ -18,6 +18,7 @@ from .limits import GM_GAP_LIMIT
 FRACTAL_ROWS = 16          # rows of one fractal
 C0_BYTES = 32              # bytes of one C0 line
 FRACTAL_BYTES = 512        # FRACTAL_ROWS * C0_BYTES
+MAX_ELEMENT_BITS = 64      # the widest element the cube and vector units move (i64, f64)
 
 
 class NzLayoutError(ValueError):
@@ -40,6 +41,11 @@ def c0_for_bit_width(bits: int) -> int:
         raise NzLayoutError(
             f"{bits}-bit elements do not tile a {C0_BYTES}-byte C0 line: NZ needs an element "
             "size in whole bytes that divides 32. Keep this tensor ND.")
+    if bits > MAX_ELEMENT_BITS:
+        raise NzLayoutError(
+            f"{bits}-bit elements are wider than any element type of the hardware "
+            f"(at most {MAX_ELEMENT_BITS} bits): no NZ load or store moves them. Keep this "
+            "tensor ND.")
     return C0_BYTES * 8 // bits
 
 

@@ -25,7 +25,13 @@ from ..ir.walk import (
     set_function_type,
 )
 from ..nz.call_facts import unproved_calls
-from ..nz.consistency import check_load_types, check_slice_types
+from ..nz.consistency import (
+    check_load_types,
+    check_slice_types,
+    check_store_result,
+    check_tensor_producer,
+    tensor_source,
+)
 from ..nz.coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
 from ..nz.offsets import (
     OffsetAnalysis,
@@ -35,7 +41,7 @@ from ..nz.offsets import (
     strict_bounds_option,
     unchanging_ir,
 )
-from ..nz.tensor_types import TypeBlocker
+from ..nz.tensor_types import TypeBlocker, is_nz_tensor
 from ..nz.window import (
     BlockedWindow,
     NzGeometry,
@@ -169,11 +175,20 @@ class _FunctionPlan:
         values = defined_values(self.func, ops)
         for value, blocked in self.blocker.blocked_values(values, self.refusals):
             self.retypes.append((value, blocked[0]))
+            self._guard(partial(self._check_producer, value))
             for use in value.uses:
                 user = use.owner.operation
                 if user not in planned_users:
                     planned_users.add(user)
                     self._guard(partial(self._plan_user, user, use.operand_number, blocked[1]))
+
+    def _check_producer(self, value: ir.Value) -> None:
+        """An NZ tensor a slice or store makes from a tensor that is not NZ: its type
+        contradicts its operand (one made from an NZ tensor is checked where that use
+        is planned)."""
+        source = tensor_source(value)
+        if source is not None and not is_nz_tensor(source.type):
+            check_tensor_producer(value, self._constant)
 
     def _plan_user(self, user: ir.Operation, operand: int, geom: NzGeometry) -> None:
         name = user.name
@@ -224,6 +239,7 @@ class _FunctionPlan:
             drop=(pl.TensorSlice.DROP_DIMS,))
 
     def _plan_store(self, store: pl.TileStore, geom: NzGeometry) -> None:
+        check_store_result(store)  # its users measure the result type
         tile = _acc_store_tile(store, geom, self.backend)
         _check_store_shapes(store, geom, tile)
         window = plan_acc_store_window(geom, tile.rows, tile.cols, store.groups["offsets"],

@@ -24,7 +24,12 @@ from ..ir.walk import (
     value_location,
 )
 from ..nz.acc_store import check_acc_store_limits
-from ..nz.consistency import check_load_types, dropped_axes
+from ..nz.consistency import (
+    check_load_types,
+    check_slice_types,
+    check_store_result,
+    dropped_axes,
+)
 from ..nz.coords import FunctionScope, entry_constants
 from ..nz.offsets import constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
@@ -186,6 +191,7 @@ class _FunctionLowering:
                 # operand of every load at once.
                 _check_load(pl.TileLoad(op))
             if name == pl.TensorSlice.NAME:
+                check_slice_types(pl.TensorSlice(op), constant_value)  # users read its type
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
             if name == pl.TileStore.NAME:
@@ -220,6 +226,7 @@ class _FunctionLowering:
         """Everything about a store that can be refused, found before anything is
         rewritten: its window's rank, its tile (read now: a load the lowering replaces
         first may be what the store writes back), its attributes in their pto spelling."""
+        check_store_result(store)  # the lowering replaces the result by the destination
         dest = store.single("dest")
         layout = pl.tensor_layout(dest.type)
         tile = _tile_of(store.single("tile"), store.location)
