@@ -2604,3 +2604,130 @@ func.func @negative_acc_store_of_8_valid_columns(%p: !pto.ptr<f32>) {
   "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=8, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x1x1x16x8xf32>) -> ()
   return
 }
+
+// -----
+
+// One pointer viewed NZ as a [16, 16] plane and as a [32, 16] one (red team t01): the two
+// views contradict each other about where each element lies.
+func.func @negative_two_geometries_one_pointer(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error @+1 {{disagrees with its NZ view at}}
+  %tv2 = "pto.make_tensor_view"(%p, %c1, %c1, %c2, %c16, %c16, %c512, %c512, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  return
+}
+
+// -----
+
+// The kernel and a callee it passes its pointer to view it under different planes
+// (red team t13): grouped by the kernel argument both views are of.
+func.func private @plane_callee(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  return
+}
+func.func @negative_caller_callee_disagree(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{NZ view [B, 2, 1, 16, 16] x f16, stride[1] = 256 of @negative_caller_callee_disagree's pointer argument 0 disagrees with its NZ view at}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c1, %c16, %c16, %c512, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  func.call @plane_callee(%p) : (!pto.ptr<f16>) -> ()
+  return
+}
+
+// -----
+
+// Two batches of the same plane but batch strides that differ: batch 1 lies elsewhere.
+func.func @negative_batch_stride_differs(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c2, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error @+1 {{disagrees with its NZ view at}}
+  %tv2 = "pto.make_tensor_view"(%p, %c2, %c1, %c1, %c16, %c16, %c512, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  return
+}
+
+// -----
+
+// The NZ pointer also viewed ND (red team t02): row-major reads of fractal-ordered bytes.
+func.func @negative_nd_view_of_nz_pointer(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error @+1 {{'pto.make_tensor_view' uses pointer argument 0 of @negative_nd_view_of_nz_pointer, whose bytes an NZ view (at}}
+  %nd = "pto.make_tensor_view"(%p, %c16, %c16, %c16, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  return
+}
+
+// -----
+
+// The kernel views its pointer NZ and hands it to a callee that reads it as a scalar: a
+// callee handed NZ bytes must read them as NZ too.
+func.func private @scalar_callee(%q: !pto.ptr<f16>) -> f16 {
+  %c3 = arith.constant 3 : index
+  // expected-error @+1 {{'pto.load_scalar' uses pointer argument 0 of @scalar_callee, whose bytes an NZ view}}
+  %x = "pto.load_scalar"(%q, %c3) : (!pto.ptr<f16>, index) -> f16
+  return %x : f16
+}
+func.func @negative_callee_reads_nz_bytes(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %x = func.call @scalar_callee(%p) : (!pto.ptr<f16>) -> f16
+  return
+}
+
+// -----
+
+// The NZ pointer passed to a function the module only declares: what it does is unseen.
+func.func private @external(!pto.ptr<f16>)
+func.func @negative_nz_pointer_to_declaration(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error @+1 {{to a function with no body in the module}}
+  func.call @external(%p) : (!pto.ptr<f16>) -> ()
+  return
+}
+
+// -----
+
+// A callee returns the NZ pointer to its caller, which could view it any way: only a
+// kernel (nothing calls it) may return it.
+func.func private @returns_pointer(%p: !pto.ptr<f16>) -> !pto.ptr<f16> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error @+1 {{'func.return' uses pointer argument 0 of @returns_pointer, whose bytes an NZ view}}
+  return %p : !pto.ptr<f16>
+}
+func.func @negative_pointer_returned_to_caller(%p: !pto.ptr<f16>) {
+  %q = func.call @returns_pointer(%p) : (!pto.ptr<f16>) -> !pto.ptr<f16>
+  return
+}

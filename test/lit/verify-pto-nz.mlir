@@ -533,3 +533,39 @@ func.func @base_kernel(%p: !pto.ptr<f16>) {
   func.call @base_middle(%p) : (!pto.ptr<f16>) -> ()
   return
 }
+
+// -----
+
+// Two NZ views of one kernel pointer (one in a callee) of the same [16, 16] plane: the
+// callee's single batch is a prefix of the kernel's two. The kernel returns its pointer
+// (PyPTO kernels return their output), which moves no bytes.
+// CHECK-LABEL: func.func private @plane_leaf
+// CHECK: "pto.tload"
+// CHECK-LABEL: func.func @plane_kernel
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>)
+// CHECK: call @plane_leaf(%[[P]])
+// CHECK: return %[[P]]
+func.func private @plane_leaf(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+func.func @plane_kernel(%p: !pto.ptr<f16>) -> !pto.ptr<f16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c2, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c1, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  func.call @plane_leaf(%p) : (!pto.ptr<f16>) -> ()
+  return %p : !pto.ptr<f16>
+}

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from nzpass.dialects import pl, pto
 from nzpass.driver import diagnostics, pass_base, pipeline
 from nzpass.ir import walk
-from nzpass.nz import coords, hazards, intervals, offsets, valid_region
+from nzpass.nz import base_pointers, coords, hazards, intervals, offsets, valid_region
 from nzpass.passes import verify_pto_nz
 from nzpass.records import Fields, record
 
@@ -119,6 +119,7 @@ NZPASS_RECORDS = [
     hazards.GmWindow, hazards.TileRegion, valid_region.ValidExtent, valid_region.ValidRegion,
     verify_pto_nz._NzView, verify_pto_nz._UnresolvedView, verify_pto_nz._ViewFacts,
     verify_pto_nz._PartitionFacts, verify_pto_nz._Transfer, pass_base.OptionSpec,
+    base_pointers.Geometry, base_pointers._View, base_pointers._Pass, base_pointers._Reference,
 ]
 
 

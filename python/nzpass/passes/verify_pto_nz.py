@@ -18,8 +18,8 @@ from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import function_of_argument, line_and_column, nested_ops
-from ..nz import escapes, hazards
+from ..ir.walk import nested_ops
+from ..nz import base_pointers, escapes, hazards
 from ..nz.acc_store import ACC_BOX
 from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
@@ -105,8 +105,12 @@ class VerifyPtoNz(ModulePass):
                         checker.check(op)
                     elif name in _REFERENCES:
                         checker.note_reference(op)
+                # Once its views are checked: which uses of its pointers are NZ views.
+                for op, name in zip(ops, names, strict=True):
+                    if name == op_names.FUNC_FUNC:
+                        checker.bases.note_function(op, checker.is_nz_view)
             checker.forget_ops()
-        checker.refusals.extend(checker.unproved_bases())
+        checker.refusals.extend(checker.bases.refusals())
         for warning in in_source_order(checker.warnings):
             diagnostics.warning(warning.location, warning.message, warning.notes)
         for refusal in provable_forms_once(_once_each(checker.refusals)):
@@ -151,7 +155,18 @@ class _NzView(NamedTuple):
     extents: tuple[Fact, ...]
     strides: tuple[Fact, ...]
     shape_values: tuple[ir.Value, ...]
+    stride_values: tuple[ir.Value, ...]
     base: tuple[str, int]  # the function and the index of the pointer argument it views
+
+    def geometry(self) -> base_pointers.Geometry:
+        """What the view says of its tensor's byte order, for comparing with the other
+        views of the same base (nz/base_pointers.py)."""
+        def extent(fact: Fact, value: ir.Value) -> base_pointers.Extent:
+            return value if fact.constant is None else fact.constant
+        dims = tuple(map(extent, self.extents, self.shape_values))
+        strides = tuple(map(extent, self.strides, self.stride_values))
+        return base_pointers.Geometry(self.element, (*dims[1:], strides[1]), strides[0],
+                                      self.extents[0].constant == 1)
 
 
 @record
@@ -204,14 +219,6 @@ class _Transfer(NamedTuple):
     analysis: OffsetAnalysis
 
 
-@record
-class _Reference(NamedTuple):
-    """A func.call (its operands) or func.constant (None: its calls are indirect)."""
-
-    loc: ir.Location
-    operands: list[ir.Value] | None
-
-
 # ---------------------------------------------------------------- the walk
 
 
@@ -232,10 +239,8 @@ class _Checker:
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
         self.pl_derived = False
         self.backend = pl.module_backend_or_default(module, self.refusals)
-        # (function, argument index) of each pointer an NZ view is of -> that view's
-        # location, and the references of each function (func.call, func.constant).
-        self.view_bases: dict[tuple[str, int], ir.Location] = {}
-        self.references: dict[str, list[_Reference]] = {}
+        # The pointers NZ views are of, and every other use of them.
+        self.bases = base_pointers.BasePointers()
 
     def begin(self, analysis: OffsetAnalysis, pl_derived: bool) -> None:
         """Start a top-level op: its own analysis memo and the provenance of its IR."""
@@ -270,35 +275,11 @@ class _Checker:
         """A func.call or func.constant: where the module references which function."""
         name = referenced_function(op)
         if name is not None:
-            operands = list(op.operands) if op.name == op_names.FUNC_CALL else None
-            self.references.setdefault(name, []).append(_Reference(op.location, operands))
+            self.bases.note_reference(op, name)
 
-    def unproved_bases(self) -> list[Refusal]:
-        """Every reference of a function whose pointer argument an NZ view is of must pass
-        its caller's own GM pointer argument there, whose callers must in turn: a caller
-        may otherwise pass an offset or reinterpreted pointer, which no rule here sees. A
-        func.constant of such a function (indirect calls) is refused."""
-        refusals: list[Refusal] = []
-        pending = list(self.view_bases.items())
-        seen = set(self.view_bases)
-        while pending:
-            (name, index), view_loc = pending.pop()
-            for ref in self.references.get(name, ()):
-                passed = _argument_of_function(ref.operands[index]) \
-                    if ref.operands is not None and index < len(ref.operands) else None
-                if passed is not None:
-                    if passed not in seen:
-                        seen.add(passed)
-                        pending.append((passed, view_loc))
-                    continue
-                refusals.append(Refusal(ref.loc, f"reference of @{name}, whose pointer "
-                                        f"argument {index} is the base of an NZ view (at "
-                                        f"{line_and_column(view_loc)}), that does not pass a GM "
-                                        "pointer argument of the caller there: an offset or "
-                                        "reinterpreted pointer (or an indirect call) moves the "
-                                        "fractal grid off the tensor's; call it directly with "
-                                        "the caller's own pointer argument"))
-        return refusals
+    def is_nz_view(self, op: ir.Operation) -> bool:
+        """Whether `op` is a make_tensor_view found NZ (refused or not)."""
+        return op.name == pto.MakeTensorView.NAME and self.views.get(op) is not None
 
     def check(self, op: ir.Operation) -> None:
         if op.name == pto.MakeTensorView.NAME:
@@ -319,7 +300,7 @@ class _Checker:
             view = self.views[op] = self._guard(lambda: _check_make_view(op, self.attrs(op), hint,
                                                                          self.analysis))
             if isinstance(view, _NzView):
-                self.view_bases.setdefault(view.base, op.location)
+                self.bases.note_view(view.base, view.geometry(), op.location)
                 self._guard(lambda: self._check_uses(op, "an NZ view"))
         return self.views[op]
 
@@ -624,7 +605,8 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str
     # Every stride is a constant now, or proved the row-major product of the
     # extents (the rules above refuse any other).
     return _NzView(result.element, c0, tuple(analysis.fact(v) for v in shape),
-                   tuple(analysis.fact(v) for v in strides), tuple(shape), function)
+                   tuple(analysis.fact(v) for v in strides), tuple(shape), tuple(strides),
+                   function)
 
 
 def _check_rank(view: pto.MakeTensorView, hint: str) -> None:
@@ -653,7 +635,7 @@ def _check_result_rank(loc: ir.Location, result: pto.ViewType) -> None:
 def _check_base_pointer(view: pto.MakeTensorView, element: str) -> tuple[str, int]:
     """The NZ view's base: a GM `!pto.ptr` of the view's element type that is an
     argument of its function, returned as (function name, argument index); every call
-    of the function must pass such an argument in turn (`_Checker.unproved_bases`).
+    of the function must pass such an argument in turn (nz/base_pointers.py).
     c0 and every stride count elements of the view type from the tensor's first byte:
     a pointer of another element type reinterprets the NZ bytes with the wrong C0 line,
     and an offset pointer (pto.addptr, a cast of one) moves the fractal grid off the
@@ -672,7 +654,7 @@ def _check_base_pointer(view: pto.MakeTensorView, element: str) -> tuple[str, in
         raise Refusal(view.location, f"NZ view over a {ptr_value.type}: an NZ tensor is a GM "
                       "tensor, and the loads and stores proved here move GM windows; view a "
                       f"!pto.ptr<{element}> (GM) argument")
-    function = _argument_of_function(ptr_value)
+    function = base_pointers.argument_of_function(ptr_value)
     if function is None:
         owner = _owner(ptr_value)
         origin = "a block argument" if owner is None else f"the result of '{owner.name}'"
@@ -682,16 +664,6 @@ def _check_base_pointer(view: pto.MakeTensorView, element: str) -> tuple[str, in
                       "reinterpreted one reads its bytes with another C0 line); view the "
                       "argument itself and place the window with the partition's offsets")
     return function
-
-
-def _argument_of_function(value: ir.Value) -> tuple[str, int] | None:
-    """(the name of the func.func, the index) of the entry-block argument `value` is;
-    None when it is none."""
-    function = function_of_argument(value)
-    if function is None:
-        return None
-    assert isinstance(value, ir.BlockArgument)
-    return ir.StringAttr(function.attributes["sym_name"]).value, value.arg_number
 
 
 def _check_batch(facts: _ViewFacts) -> None:

@@ -1,0 +1,289 @@
+"""Every NZ view of one GM tensor reads its bytes the same way, and nothing else reads them.
+
+NZ is a byte-order promise for one logical [R, C] plane (docs/nz-semantics.md, section
+8.5): a view's dims 1..4 `[C/c0, R/16, 16, c0]`, its element type and its column-block
+stride say where each logical element lies. Two NZ views of one tensor that disagree on
+any of them cannot both be right, and an ND or DN view, a `pto.load_scalar` or any other
+use of the pointer reads (or writes) fractal-ordered bytes as if they were row-major. So,
+for each GM pointer argument an NZ view is (transitively, through direct calls) of:
+
+- every NZ view of the same root base, the kernel argument it is, must state the same
+  element type, dims 1..4 and stride[1], and stride[0] where both views hold more than one
+  batch (fewer batches from the same base are a prefix);
+- the pointer may be used only as the base of NZ views and as an operand of a `func.call`
+  to a function defined in the module, whose argument then obeys the same rule; besides,
+  only by uses that move no data the kernel computes with (`_inert`): a `func.return` of
+  it from a function nothing in the module calls (PyPTO kernels return their output), and
+  the whole-tensor flatten `pl.tensor.reshape` block-nz-tensor-views keeps for a prefetch
+  when prefetches are all that use it.
+
+Each call of a function whose pointer argument is such a base must pass its caller's own GM
+pointer argument there (a `func.constant` of it, whose calls are indirect, is refused): an
+offset or reinterpreted pointer moves the fractal grid, and no rule here sees it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..dialects import pl, pto
+from ..errors import Refusal
+from ..ir import op_names
+from ..ir.bindings import ir
+from ..ir.walk import function_of_argument, line_and_column
+from ..records import record
+
+Base = tuple[str, int]  # (the func.func's name, the index of its pointer argument)
+NzViewTest = Callable[[ir.Operation], bool]  # is this make_tensor_view NZ?
+# A dim or stride of a view: its constant value, else the SSA value that is it (two views
+# agree on a dynamic one only when it is the same value, so in the same function).
+Extent = int | ir.Value
+
+
+@record
+class Geometry(NamedTuple):
+    """What an NZ view says of its tensor's byte order."""
+
+    element: str
+    plane: tuple[Extent, ...]  # dims 1..4, then stride[1]
+    batch_stride: Extent
+    single_batch: bool  # shape[0] is provably 1: stride[0] is never used
+
+
+@record
+class _View(NamedTuple):
+    base: Base
+    geometry: Geometry
+    loc: ir.Location
+
+
+@record
+class _Pass(NamedTuple):
+    """A func.call operand that is a pointer argument of the caller."""
+
+    callee: str
+    argument: int  # the callee's argument the pointer becomes
+    loc: ir.Location
+
+
+@record
+class _Reference(NamedTuple):
+    """A func.call (its operands) or func.constant (None: its calls are indirect)."""
+
+    loc: ir.Location
+    operands: list[ir.Value] | None
+
+
+class BasePointers:
+    """What the walk finds about GM pointer arguments; `refusals()` judges it at the end."""
+
+    __slots__ = ("_defined", "_foreign", "_passes", "_references", "_returns", "_views")
+
+    def __init__(self) -> None:
+        self._views: list[_View] = []
+        self._references: dict[str, list[_Reference]] = {}
+        self._passes: dict[Base, list[_Pass]] = {}
+        # The first use of each pointer argument that is neither an NZ view nor a call.
+        self._foreign: dict[Base, tuple[ir.Location, str]] = {}
+        self._defined: set[str] = set()
+        # Where each pointer argument is returned: harmless only from a kernel.
+        self._returns: dict[Base, ir.Location] = {}
+
+    def note_view(self, base: Base, geometry: Geometry, loc: ir.Location) -> None:
+        self._views.append(_View(base, geometry, loc))
+
+    def note_reference(self, op: ir.Operation, name: str) -> None:
+        """A func.call or func.constant of @name."""
+        operands = list(op.operands) if op.name == op_names.FUNC_CALL else None
+        self._references.setdefault(name, []).append(_Reference(op.location, operands))
+
+    def note_function(self, function: ir.Operation, is_nz_view: NzViewTest) -> None:
+        """The uses of each pointer argument of a defined function, once its ops are checked
+        (`is_nz_view` answers for a make_tensor_view)."""
+        if not function.regions[0].blocks:
+            return
+        name = ir.StringAttr(function.attributes["sym_name"]).value
+        self._defined.add(name)
+        for index, arg in enumerate(function.regions[0].blocks[0].arguments):
+            if pto.ptr_element(arg.type) is None:
+                continue  # only a pointer can be the base of a view
+            for use in arg.uses:
+                self._note_use((name, index), use.owner.operation, use.operand_number,
+                               is_nz_view)
+
+    def _note_use(self, base: Base, user: ir.Operation, operand: int,
+                  is_nz_view: NzViewTest) -> None:
+        if user.name == op_names.FUNC_CALL and "callee" in user.attributes:
+            callee = ir.FlatSymbolRefAttr(user.attributes["callee"]).value
+            self._passes.setdefault(base, []).append(_Pass(callee, operand, user.location))
+            return
+        if user.name == op_names.FUNC_RETURN:
+            self._returns.setdefault(base, user.location)
+            return
+        if (operand == 0 and is_nz_view(user)) or _inert(user):
+            return
+        self._foreign.setdefault(base, (user.location, user.name))
+
+    def refusals(self) -> list[Refusal]:
+        refusals: list[Refusal] = []
+        viewed = self._viewed(refusals)
+        refusals.extend(self._disagreements())
+        refusals.extend(self._foreign_uses(viewed))
+        return refusals
+
+    # ------------------------------------------------------------ the closure
+
+    def _viewed(self, refusals: list[Refusal]) -> dict[Base, ir.Location]:
+        """Every pointer argument an NZ view is of, through the calls that pass it, with the
+        first such view; a reference that passes no pointer argument of its caller there
+        is refused."""
+        viewed: dict[Base, ir.Location] = {}
+        for view in self._views:
+            viewed.setdefault(view.base, view.loc)
+        pending = list(viewed.items())
+        while pending:
+            (name, index), view_loc = pending.pop()
+            for ref in self._references.get(name, ()):
+                passed = _passed_argument(ref, index)
+                if passed is None:
+                    refusals.append(_unproved_reference(ref, name, index, view_loc))
+                elif passed not in viewed:
+                    viewed[passed] = view_loc
+                    pending.append((passed, view_loc))
+        return viewed
+
+    def _receiving(self, viewed: dict[Base, ir.Location]) -> dict[Base, ir.Location]:
+        """`viewed` and every argument a call passes one of them to, transitively: a callee
+        handed NZ bytes must read them as NZ too."""
+        bound = dict(viewed)
+        pending = list(bound.items())
+        while pending:
+            base, view_loc = pending.pop()
+            for passed in self._passes.get(base, ()):
+                key = (passed.callee, passed.argument)
+                if key not in bound:
+                    bound[key] = view_loc
+                    pending.append((key, view_loc))
+        return bound
+
+    def _roots(self, base: Base, memo: dict[Base, frozenset[Base]]) -> frozenset[Base]:
+        """The arguments of functions nothing calls that `base` transitively is."""
+        found = memo.get(base)
+        if found is not None:
+            return found
+        memo[base] = frozenset()  # a recursive cycle adds no root
+        refs = self._references.get(base[0], ())
+        passed = [_passed_argument(ref, base[1]) for ref in refs]
+        roots = frozenset((base,)) if not refs else frozenset().union(
+            *(self._roots(p, memo) for p in passed if p is not None))
+        memo[base] = roots
+        return roots
+
+    # ------------------------------------------------------------ the rules
+
+    def _disagreements(self) -> list[Refusal]:
+        first: dict[Base, _View] = {}
+        memo: dict[Base, frozenset[Base]] = {}
+        refusals = []
+        for view in self._views:
+            for root in sorted(self._roots(view.base, memo)):
+                earlier = first.setdefault(root, view)
+                if earlier is not view and not _agree(earlier.geometry, view.geometry):
+                    refusals.append(_disagreement(view, earlier, root))
+                    break
+        return refusals
+
+    def _foreign_uses(self, viewed: dict[Base, ir.Location]) -> list[Refusal]:
+        refusals = []
+        for base, view_loc in sorted(self._receiving(viewed).items(), key=lambda kv: kv[0]):
+            name, index = base
+            foreign = self._foreign.get(base)
+            if foreign is None and base in self._returns and name in self._references:
+                foreign = (self._returns[base], op_names.FUNC_RETURN)
+            if foreign is not None:
+                refusals.append(_foreign_use(foreign, name, index, view_loc))
+            refusals.extend(_undefined_callee(passed, name, index, view_loc)
+                            for passed in self._passes.get(base, ())
+                            if passed.callee not in self._defined)
+        return refusals
+
+
+def _inert(user: ir.Operation) -> bool:
+    """A use that moves no data the kernel computes with: the whole-tensor flatten that
+    only prefetches read (block-nz-tensor-views keeps it; docs/nz-semantics.md 8.5)."""
+    if user.name != pl.TensorReshape.NAME or len(user.results) != 1:
+        return False
+    return all(use.owner.operation.name == pl.ASYNC_PREFETCH for use in user.results[0].uses)
+
+
+def argument_of_function(value: ir.Value) -> Base | None:
+    """(the name of the func.func, the index) of the entry-block argument `value` is;
+    None when it is none."""
+    function = function_of_argument(value)
+    if function is None:
+        return None
+    assert isinstance(value, ir.BlockArgument)
+    return ir.StringAttr(function.attributes["sym_name"]).value, value.arg_number
+
+
+def _passed_argument(ref: _Reference, index: int) -> Base | None:
+    if ref.operands is None or index >= len(ref.operands):
+        return None
+    return argument_of_function(ref.operands[index])
+
+
+def _same(a: Extent, b: Extent) -> bool:
+    if isinstance(a, int) and isinstance(b, int):
+        return a == b
+    return isinstance(a, ir.Value) and isinstance(b, ir.Value) and a == b
+
+
+def _agree(a: Geometry, b: Geometry) -> bool:
+    if a.element != b.element or not all(map(_same, a.plane, b.plane)):
+        return False
+    return a.single_batch or b.single_batch or _same(a.batch_stride, b.batch_stride)
+
+
+def _show(geometry: Geometry) -> str:
+    dims = ", ".join(str(d) if isinstance(d, int) else "?" for d in geometry.plane[:4])
+    stride = geometry.plane[4]
+    return (f"[B, {dims}] x {geometry.element}, stride[1] = "
+            f"{stride if isinstance(stride, int) else '?'}")
+
+
+def _disagreement(view: _View, earlier: _View, root: Base) -> Refusal:
+    return Refusal(view.loc, f"NZ view {_show(view.geometry)} of @{root[0]}'s pointer argument "
+                   f"{root[1]} disagrees with its NZ view at {line_and_column(earlier.loc)} "
+                   f"({_show(earlier.geometry)}): NZ states where each element of one "
+                   "logical [R, C] plane lies, so two views of the same bytes must agree on "
+                   "the element type, dims 1..4 and stride[1] (and stride[0] beyond one "
+                   "batch); a dynamic dim agrees only as the same SSA value. View the tensor "
+                   "one way (fewer batches of the same plane are fine)")
+
+
+def _foreign_use(foreign: tuple[ir.Location, str], name: str, index: int,
+                 view_loc: ir.Location) -> Refusal:
+    loc, op_name = foreign
+    return Refusal(loc, f"'{op_name}' uses pointer argument {index} of @{name}, whose bytes an "
+                   f"NZ view (at {line_and_column(view_loc)}) reads in fractal order: any other "
+                   "use (an ND or DN view, a scalar access, a cast) reads or writes them as if "
+                   "they were row-major, which no rule here checks; use the pointer only as the "
+                   "base of NZ views of one geometry, or pass a separate ND tensor")
+
+
+def _undefined_callee(passed: _Pass, name: str, index: int, view_loc: ir.Location) -> Refusal:
+    return Refusal(passed.loc, f"call of @{passed.callee} passes pointer argument {index} of "
+                   f"@{name}, whose bytes an NZ view (at {line_and_column(view_loc)}) reads "
+                   "in fractal order, to a function with no body in the module: what it does "
+                   "with them cannot be checked; define it in the module or do not pass the "
+                   "pointer")
+
+
+def _unproved_reference(ref: _Reference, name: str, index: int, view_loc: ir.Location
+                        ) -> Refusal:
+    return Refusal(ref.loc, f"reference of @{name}, whose pointer argument {index} is the base "
+                   f"of an NZ view (at {line_and_column(view_loc)}), that does not pass a GM "
+                   "pointer argument of the caller there: an offset or reinterpreted pointer "
+                   "(or an indirect call) moves the fractal grid off the tensor's; call it "
+                   "directly with the caller's own pointer argument")
