@@ -1,10 +1,12 @@
 """Regressions of the pto reader found by red team: comments inside types, quoted
 tile_buf keywords, fields stated twice, and the positions of what follows a rewrite."""
 
-from nzpass.pto_syntax import to_generic
+import pytest
+
+from nzpass.pto_syntax import PtoSyntaxError, to_generic
 from nzpass.pto_syntax.cursor import Cursor
 from nzpass.pto_syntax.tokenizer import BANG, tokenize, without_comments
-from nzpass.pto_syntax.types import canonical
+from nzpass.pto_syntax.types import canonical, repeated_field
 
 NZ_MAT = ("!pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, "
           "blayout=col_major, slayout=row_major, fractal=512, pad=0>")
@@ -50,3 +52,74 @@ def test_a_commented_type_reads_to_the_type_without_the_comment():
     generic = to_generic(commented)
     assert "//" not in generic and NZ_MAT in generic
     assert generic == to_generic(plain)
+
+
+# --- quoted keywords ----------------------------------------------------------------
+
+def test_tile_buf_keywords_read_quoted_or_bare_as_ptoas_reads_them():
+    """Bug: `loc="acc"` kept its quotes, so an Acc tile was no Acc tile and NZ loads and
+    stores of quoted layouts were refused. PTOAS reads the first parameter and the loc,
+    blayout and slayout values with parseKeywordOrString."""
+    acc = ("!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, "
+           "blayout=col_major, slayout=row_major, fractal=1024, pad=0>")
+    assert canonical('!pto.tile_buf<"acc", 64x16xf32, blayout="col_major", '
+                     'slayout="row_major", fractal=1024>') == acc
+    assert canonical(acc.replace("loc=acc", 'loc="acc"')) == acc
+    assert canonical(acc.replace("loc=acc", '"loc"=acc')) == acc
+    assert canonical('!pto.tile_buf<mat, 256x512xi8, blayout="col_major", '
+                     'slayout="row_major">') == NZ_MAT
+
+
+def test_a_quoted_value_that_is_no_keyword_stays_quoted():
+    # What PTOAS would refuse (no such layout, or an escape nzpass does not decode)
+    # must not turn into a keyword.
+    for value in ('"col major"', '"col\\5Fmajor"'):
+        assert f"blayout={value}" in canonical(f"!pto.tile_buf<mat, 16x32xi8, blayout={value}>")
+
+
+def test_fields_that_ptoas_reads_as_integers_or_types_keep_their_quotes():
+    assert 'pad="1"' in canonical('!pto.tile_buf<vec, 16x16xf32, pad="1">')
+
+
+# --- fields stated twice ------------------------------------------------------------
+
+def test_a_tile_buf_field_stated_twice_is_refused_where_the_type_is():
+    """Bug: `v_row=128, ..., v_row=256` read as v_row=256 (the last won) and printed a
+    canonical type; PTOAS refuses any field stated twice."""
+    text = f"func.func @k(%t: {NZ_MAT[:-1]}, v_row=128>) {{\n  return\n}}\n"
+    with pytest.raises(PtoSyntaxError, match="states field 'v_row' twice") as raised:
+        to_generic(text)
+    assert raised.value.offset == text.index("!pto.tile_buf")
+
+
+@pytest.mark.parametrize("body", [
+    "vec, 16x16xf32, pad=1, pad=1",
+    "vec, 16x16xf32, valid=8x8, blayout=col_major, valid=16x16",
+    '"vec", 16x16xf32, slayout=row_major, slayout="row_major"',
+])
+def test_every_repeated_compact_field_is_refused(body):
+    assert repeated_field(f"!pto.tile_buf<{body}>") is not None
+
+
+def test_a_repeated_field_inside_a_custom_op_or_an_alias_is_refused():
+    tile = "!pto.tile_buf<vec, 16x16xf32, pad=1, pad=2>"
+    for text in (f"!t = {tile}\n", f"pto.texp ins(%a : {tile}) outs(%a : {tile})\n"):
+        with pytest.raises(PtoSyntaxError, match="states field 'pad' twice"):
+            to_generic(text)
+
+
+def test_the_compact_state_of_the_key_value_form_is_no_repeat():
+    assert repeated_field(NZ_MAT[:-1] + ", compact=1>") is None
+
+
+@pytest.mark.parametrize("text, key", [
+    ('%t = pto.alloc_tile {a = 1, b = 2, a = 3} : !pto.tile_buf<vec, 16x16xf32>', "a"),
+    ('%t = pto.alloc_tile {"a" = 1, a = 3} : !pto.tile_buf<vec, 16x16xf32>', "a"),
+    ("pto.aic_initialize_pipe {dir_mask = 3, slot_size = 1024, dir_mask = 1}", "dir_mask"),
+])
+def test_an_attribute_stated_twice_in_a_custom_op_is_refused_at_the_repeat(text, key):
+    """Bug: the typed-entry reader kept the last of two values of a key (a dictionary
+    overwrote the first); MLIR and PTOAS refuse a repeated key."""
+    with pytest.raises(PtoSyntaxError, match=f"'{key}' is given twice in custom") as raised:
+        to_generic(text)
+    assert raised.value.offset == text.rindex(key)

@@ -256,16 +256,27 @@ class Cursor:
             self.pos += 1
         return span_text(self.text, self.tokens, begin, self.pos)
 
+    def refuse_repeated_key(self, seen: set[str], key: Token) -> None:
+        """Note the key of one entry of a key/value list, refusing one `seen` holds:
+        MLIR and PTOAS refuse a repeated key, and a reader keeping the first and one
+        keeping the last would read different ops."""
+        name = key.text[1:-1] if key.kind == STRING else key.text
+        if name in seen:
+            raise self.fail(f"'{name}' is given twice", key)
+        seen.add(name)
+
     def attr_dict(self) -> list[Entry]:
         """`{name = value, unit_name, ...}` starting at the `{`."""
         self.expect_punct("{")
         entries: list[Entry] = []
         if self.accept_punct("}"):
             return entries
+        seen: set[str] = set()
         while True:
             name = self.peek()
             if name is None or name.kind not in (BARE, STRING):
                 raise self.expected("an attribute name")
+            self.refuse_repeated_key(seen, name)
             self.pos += 1
             value = self.attribute_text() if self.accept_punct("=") else None
             entries.append(Entry(name.text, value))

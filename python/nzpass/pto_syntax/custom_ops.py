@@ -338,8 +338,10 @@ def _typed_entries(reading: OpReading) -> None:
     from .declarative import read_attribute_value
     cursor = reading.cursor
     cursor.expect_punct("{")
+    seen: set[str] = set()
     while not cursor.accept_punct("}"):
         key = cursor.next()
+        cursor.refuse_repeated_key(seen, key)
         cursor.expect_punct("=")
         spec = reading.spec.attr(key.text)
         if spec is None:

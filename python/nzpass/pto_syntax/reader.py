@@ -31,7 +31,7 @@ from .declarative import read_elements
 from .formats import op_spec
 from .opform import GenericForm, OpReading
 from .tokenizer import BANG, BARE, HASH, STRING, LineIndex, Token, tokenize
-from .types import canonical, quoted_memory_space
+from .types import canonical, quoted_memory_space, repeated_field
 
 # Characters that make a following `pto.` part of a longer name, a quoted op
 # name, a type, an attribute, a value or a symbol rather than a custom op name.
@@ -75,6 +75,7 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
     if "pto." not in text:
         return text
     tokens = tokenize(text)
+    _refuse_repeated_fields(text, tokens)
     try:
         # Most texts (PTOAS's generic output, nzpass's own) hold no custom op: what
         # the values are (types, constants) is needed only to read one, so it is
@@ -85,6 +86,23 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
         facts.collect_aliases(tokens)
         edits = _edits(text, tokens, facts)
     return _lay_out(text, edits, source) if edits else text
+
+
+def _refuse_repeated_fields(text: str, tokens: list[Token]) -> None:
+    """A PtoSyntaxError at the first tile_buf type that states a field twice: PTOAS
+    refuses it, and which of the two nzpass would read is no one's guess to make.
+    Every type token is looked at, those inside custom ops too."""
+    if "tile_buf<" not in text:
+        return
+    for token in tokens:
+        if token.kind != BANG or "tile_buf<" not in token.text:
+            continue
+        field = repeated_field(token.text)
+        if field is not None:
+            raise PtoSyntaxError(token.start, (
+                f"'!pto.tile_buf' states field '{field}' twice: PTOAS refuses a repeated "
+                "field (one reader keeping the first and another the last would read "
+                "different tiles); state it once"))
 
 
 class _CustomOpMet(Exception):

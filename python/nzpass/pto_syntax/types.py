@@ -134,10 +134,68 @@ def _one_line(text: str) -> str:
     return _BREAK.sub("", _BREAK_AFTER_COMMA.sub(" ", without_comments(text)))
 
 
+# The tile_buf parameters PTOAS reads with parseKeywordOrString, where a string
+# holding a keyword is the keyword (`loc="acc"` is `loc=acc`): the first parameter
+# (the compact form's location, or the key/value form's `loc` key) and these values.
+_KEYWORD_OR_STRING_FIELDS = frozenset({"loc", "blayout", "slayout"})
+_QUOTED_KEYWORD = re.compile(r'"([A-Za-z_][\w$.]*)"')
+_TILE_BUF = re.compile(r"!pto\.tile_buf<")
+
+
+class RepeatedField(opaque.OpaqueSyntaxError):
+    """A tile_buf field stated twice."""
+
+    def __init__(self, field: str):
+        super().__init__(f"field '{field}' is stated twice")
+        self.field = field
+
+
+def _keyword(text: str) -> str:
+    text = text.strip()
+    quoted = _QUOTED_KEYWORD.fullmatch(text)
+    return text if quoted is None else quoted[1]
+
+
+def tile_buf_items(body: str) -> list[str]:
+    """The parameters of a tile_buf body as PTOAS reads them, a quoted keyword as the
+    keyword; RepeatedField for a field stated twice, which PTOAS refuses (a reader
+    keeping the first and one keeping the last would read two different tiles)."""
+    items: list[str] = []
+    seen: set[str] = set()
+    for number, item in enumerate(opaque.split_top_level(body)):
+        key, eq, value = item.partition("=")
+        key = _keyword(key) if number == 0 else key.strip()
+        if not eq:
+            items.append(key)
+            continue
+        if key in seen:
+            raise RepeatedField(key)
+        seen.add(key)
+        items.append(f"{key}={_keyword(value) if key in _KEYWORD_OR_STRING_FIELDS else value}")
+    return items
+
+
+@lru_cache(maxsize=1024)
+def repeated_field(text: str) -> str | None:
+    """The first field a tile_buf type in `text` states twice, or None."""
+    for match in _TILE_BUF.finditer(text):
+        end = _closing(text, match.end() - 1)
+        if end is None:
+            continue
+        try:
+            tile_buf_items(text[match.end():end - 1])
+        except RepeatedField as repeated:
+            return repeated.field
+        except opaque.OpaqueSyntaxError:
+            continue
+    return None
+
+
 def _canonical_pto(text: str) -> str:
     body = _body(text, "tile_buf")
     if body is not None:
-        tile = parse_tile_buf("tile_buf<" + _canonical_nested(body) + ">")
+        items = tile_buf_items(_canonical_nested(body))
+        tile = parse_tile_buf("tile_buf<" + ", ".join(items) + ">")
         if tile.compact == 0:  # PTOAS's default: the same type as no compact field
             tile = tile._replace(compact=None)
         return tile.spelling()
