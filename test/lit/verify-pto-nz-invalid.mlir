@@ -594,6 +594,7 @@ func.func @negative_store_into_f16_view(%p: !pto.ptr<f16>) {
 // -----
 
 // 65536 valid rows exceed the 16-bit row field of TSTORE Acc->NZ.
+// Now refused at the allocation: the 65536x16 FP32 tile (4 MiB) does not fit L0C, which subsumes the field.
 func.func @negative_store_rows_limit(%p: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -606,8 +607,8 @@ func.func @negative_store_rows_limit(%p: !pto.ptr<f32>) {
   %c1024 = arith.constant 1024 : index
   %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  // expected-error @+1 {{tile does not fit the}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=65536, cols=16, v_row=65536, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
-  // expected-error @+1 {{'pto.tstore' Acc->NZ of 65536 valid rows exceeds the TSTORE limit of 65535 rows}}
   "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=65536, cols=16, v_row=65536, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
   return
 }
@@ -615,6 +616,7 @@ func.func @negative_store_rows_limit(%p: !pto.ptr<f32>) {
 // -----
 
 // 4096 valid columns exceed the TSTORE Acc->NZ column limit.
+// Now refused at the allocation: the 16x4096 FP32 tile (256 KiB) does not fit L0C, which subsumes the field.
 func.func @negative_store_cols_limit(%p: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -627,8 +629,8 @@ func.func @negative_store_cols_limit(%p: !pto.ptr<f32>) {
   %c1024 = arith.constant 1024 : index
   %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  // expected-error @+1 {{tile does not fit the}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=4096, v_row=16, v_col=4096, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
-  // expected-error @+1 {{'pto.tstore' Acc->NZ of 4096 valid columns exceeds the TSTORE limit of 4095 columns (4080 when 16-aligned): split the output along N}}
   "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=4096, v_row=16, v_col=4096, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
   return
 }
@@ -648,8 +650,8 @@ func.func @negative_store_l0c_a2a3(%p: !pto.ptr<f32>) {
   %c1024 = arith.constant 1024 : index
   %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  // expected-error @+1 {{tile does not fit the}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=1024, v_row=64, v_col=1024, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
-  // expected-error @+1 {{Acc tile 64x1024xf32 takes 262144 bytes (256 KiB), over the 128 KiB L0C of A2/A3: split the output along N into pieces of at most 512 columns}}
   "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=1024, v_row=64, v_col=1024, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
   return
 }
@@ -669,8 +671,8 @@ func.func @negative_store_l0c_no_split(%p: !pto.ptr<f32>) {
   %c1024 = arith.constant 1024 : index
   %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+  // expected-error @+1 {{tile does not fit the}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=4096, cols=16, v_row=4096, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
-  // expected-error @+1 {{Acc tile 4096x16xf32 takes 262144 bytes (256 KiB), over the 128 KiB L0C of A2/A3; no split along N fits}}
   "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=4096, cols=16, v_row=4096, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
   return
 }
@@ -691,8 +693,8 @@ module attributes {pl.backend = "a5"} {
   %c1024 = arith.constant 1024 : index
     %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
     %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+    // expected-error @+1 {{tile does not fit the}}
     %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=2048, v_row=64, v_col=2048, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
-    // expected-error @+1 {{Acc tile 64x2048xf32 takes 524288 bytes (512 KiB), over the 256 KiB L0C of A5: split the output along N into pieces of at most 1024 columns}}
     "pto.tstore"(%t, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=2048, v_row=64, v_col=2048, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
     return
   }
@@ -980,6 +982,7 @@ func.func @negative_valid_cols_unproven(%p: !pto.ptr<i8>, %vc: index) {
 // -----
 
 // 4096 column blocks in one load exceed the 12-bit burst count of TLoadGm2L1Nz2nz.
+// Now refused at the allocation: the 16x131072 i8 tile (2 MiB) does not fit L1, which subsumes the field.
 func.func @negative_load_column_block_limit(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c4096 = arith.constant 4096 : index
@@ -990,8 +993,8 @@ func.func @negative_load_column_block_limit(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
   %tv = "pto.make_tensor_view"(%p, %c1, %c4096, %c1, %c16, %c32, %c2097152, %c512, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c4096, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x4096x1x16x32xi8>
+  // expected-error @+1 {{tile does not fit the}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=131072, v_row=16, v_col=131072, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-  // expected-error @+1 {{exceeds the A2/A3 load instruction's fields: sizes[1] = 4096 column blocks, more than the 4095}}
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x4096x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=131072, v_row=16, v_col=131072, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
@@ -2134,7 +2137,7 @@ func.func private @facts_callee3(%p: !pto.ptr<f16>, %r: index {nz.range = array<
 func.func @negative_indirect_call_of_facts(%p: !pto.ptr<f16>) {
   %c1 = arith.constant 1 : index
   // expected-error @+2 {{'func.constant' of @facts_callee3, which declares argument facts (nz.range / nz.multiple_of): its indirect calls cannot be checked}}
-  // expected-error @+1 {{reference of @facts_callee3, whose pointer argument 0 is the base of an NZ view (at line 2128:9), that does not pass a GM pointer argument of the caller there}}
+  // expected-error @+1 {{reference of @facts_callee3, whose pointer argument 0 is the base of an NZ view (at line}}
   %f = func.constant @facts_callee3 : (!pto.ptr<f16>, index) -> ()
   func.call_indirect %f(%p, %c1) : (!pto.ptr<f16>, index) -> ()
   return
@@ -2729,5 +2732,43 @@ func.func private @returns_pointer(%p: !pto.ptr<f16>) -> !pto.ptr<f16> {
 }
 func.func @negative_pointer_returned_to_caller(%p: !pto.ptr<f16>) {
   %q = func.call @returns_pointer(%p) : (!pto.ptr<f16>) -> !pto.ptr<f16>
+  return
+}
+
+// -----
+
+// A 256 KiB Vec tile on A2/A3, whose UB is 192 KiB (red team t03 was a 1 MiB Mat tile).
+func.func @negative_vec_tile_over_ub() {
+  // expected-error @+1 {{'pto.alloc_tile' tile does not fit the 192 KiB UB (loc=vec) of a2a3: its 262144 bytes exceed the memory's 196608}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=256, cols=512, v_row=256, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// A 128 KiB Mat tile at L1 address 448 KiB ends at 576 KiB, past the 512 KiB L1 (red
+// team t04).
+func.func @negative_mat_tile_past_l1() {
+  %addr = arith.constant 458752 : i64
+  // expected-error @+1 {{tile does not fit the 512 KiB L1 (loc=mat) of a2a3: placed at address up to 458752, it may end at byte 589824}}
+  %t = "pto.alloc_tile"(%addr) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// An address nothing bounds may be anywhere, below 0 included.
+func.func @negative_tile_addr_unbounded(%addr: i64) {
+  // expected-error @+1 {{tile does not fit the 64 KiB L0A (loc=left) of a2a3: its address may be}}
+  %t = "pto.alloc_tile"(%addr) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// A tile of a dtype with no bit width: its bytes are unknown.
+func.func @negative_tile_of_unsized_dtype() {
+  // expected-error @+1 {{an element type of no bit width, so its bytes}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=index, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   return
 }

@@ -569,3 +569,26 @@ func.func @plane_kernel(%p: !pto.ptr<f16>) -> !pto.ptr<f16> {
   func.call @plane_leaf(%p) : (!pto.ptr<f16>) -> ()
   return %p : !pto.ptr<f16>
 }
+
+// -----
+
+// Local tiles inside their memories: a 128 KiB Mat tile at 384 KiB ends exactly at the
+// 512 KiB L1, and on A5 a 256 KiB Vec tile fills its 256 KiB UB.
+// CHECK-LABEL: func.func @tiles_inside_local_memory
+// CHECK: "pto.alloc_tile"
+func.func @tiles_inside_local_memory() {
+  %addr = arith.constant 393216 : i64
+  %t = "pto.alloc_tile"(%addr) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @a5_vec_tile_256kib
+// CHECK: "pto.alloc_tile"
+module attributes {pl.backend = "a5"} {
+  func.func @a5_vec_tile_256kib() {
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=256, cols=512, v_row=256, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    return
+  }
+}

@@ -80,3 +80,27 @@ def test_the_model_refuses_a_load_the_limits_refuse():
         assert "not below 2^31" in str(err)
     else:
         raise AssertionError("the model loaded past the stride field")
+
+
+def test_tile_placement_is_exactly_inside_the_memory():
+    """Red team t03/t04: a 1 MiB Mat tile, and a 128 KiB one at L1 address 448 KiB, were
+    accepted. Over a small memory, a tile is placed well exactly when every address it may
+    take keeps every byte in [0, capacity)."""
+    capacity = 64
+    for size in range(0, 70, 3):
+        assert (limits.tile_placement_problem(size, capacity, None) is None) == (size <= capacity)
+        for lo in range(-4, 70, 5):
+            for hi in range(lo, 70, 7):
+                inside = all(a >= 0 and a + size <= capacity for a in range(lo, hi + 1))
+                found = limits.tile_placement_problem(size, capacity, (lo, hi))
+                assert (found is None) == inside, (size, lo, hi)
+
+
+def test_local_memory_capacities_are_the_documented_ones():
+    kib = 1024
+    assert limits.LOCAL_MEMORY_BYTES["a2a3"] == {"mat": 512 * kib, "left": 64 * kib,
+                                                 "right": 64 * kib, "acc": 128 * kib,
+                                                 "vec": 192 * kib}
+    assert {"a2a3": 128 * kib, "a5": 256 * kib} == limits.L0C_BYTES
+    assert limits.LOCAL_MEMORY_BYTES["a5"]["vec"] == 256 * kib
+    assert set(limits.MEMORY_NAMES) == set(limits.LOCAL_MEMORY_BYTES["a5"])

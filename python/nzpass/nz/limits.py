@@ -3,10 +3,21 @@
 One table: the verifier (`nz/hazards.py`, `nz/acc_store.py`, `nz/window.py`, `nz/layout.py`)
 proves a program inside these limits, and the byte model (`model/hardware.py`) reproduces
 what the device does at them, so the two can never disagree on a number or on which field
-overflows. Pure Python, no MLIR. Reference: docs/hardware-model.md (c) and (d).
+overflows. Pure Python, no MLIR. Reference: docs/hardware-model.md (c) and (d), and its
+"Capacities" for the local memories.
 """
 
 from __future__ import annotations
+
+# ---- Local memories, docs/hardware-model.md "Capacities": bytes by tile `loc` and backend
+_KIB = 1024
+LOCAL_MEMORY_BYTES = {
+    "a2a3": {"mat": 512 * _KIB, "left": 64 * _KIB, "right": 64 * _KIB, "acc": 128 * _KIB,
+             "vec": 192 * _KIB},
+    "a5": {"mat": 512 * _KIB, "left": 64 * _KIB, "right": 64 * _KIB, "acc": 256 * _KIB,
+           "vec": 256 * _KIB},
+}
+MEMORY_NAMES = {"mat": "L1", "left": "L0A", "right": "L0B", "acc": "L0C", "vec": "UB"}
 
 # ---- TLoadGm2L1Nz2nz (NZ -> NZ load), docs/hardware-model.md (c)
 LOAD_MAX_COLUMN_BLOCKS = 4095      # n1, the burst count field
@@ -24,7 +35,7 @@ ND2NZ_MAX_ROW_STRIDE = 65535       # the GM row stride field wraps past this in 
 # ---- TStoreAccNz2nz (Acc -> NZ store), docs/hardware-model.md (d)
 STORE_MAX_ROWS = 65535             # valid rows field
 STORE_MAX_COLS = 4095              # valid columns field
-L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}   # physical Acc (L0C) capacity
+L0C_BYTES = {backend: spaces["acc"] for backend, spaces in LOCAL_MEMORY_BYTES.items()}
 ACC_FRACTAL_ROWS = 16              # the Acc store stacks column blocks of 16-row fractals
 
 
@@ -47,6 +58,25 @@ def nz2nz_load_overflows(column_blocks: int, valid_rows: int, spare_rows: int,
     if largest_stride >= STRIDE_LIMIT:
         problems.append(f"stride {largest_stride} is not below 2^31")
     return problems
+
+
+def tile_placement_problem(tile_bytes: int, capacity: int, addr: tuple[int, int] | None
+                           ) -> str | None:
+    """Why a tile of `tile_bytes` may not lie inside a local memory of `capacity` bytes,
+    placed at any address in `addr` = (lo, hi) (None: no address given, the allocator
+    places it); None when it always does. A tile past the end wraps onto, or faults
+    beyond, the memory's other buffers: nothing the transfers' rules would see."""
+    if tile_bytes > capacity:
+        return f"its {tile_bytes} bytes exceed the memory's {capacity}"
+    if addr is None:
+        return None
+    lo, hi = addr
+    if lo < 0:
+        return f"its address may be {lo}, below 0"
+    if hi + tile_bytes > capacity:
+        return (f"placed at address up to {hi}, it may end at byte {hi + tile_bytes}, past "
+                f"the memory's {capacity}")
+    return None
 
 
 def acc_store_pitch(n2: int, c0: int) -> int:

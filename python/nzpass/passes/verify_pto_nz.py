@@ -25,6 +25,7 @@ from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
+from ..nz.limits import LOCAL_MEMORY_BYTES, MEMORY_NAMES, tile_placement_problem
 from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
@@ -40,7 +41,7 @@ from ..records import record
 NZ_RANK = 5
 _PL_PREFIX = pl.DIALECT + "."
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
-                          pto.TStore.NAME))
+                          pto.TStore.NAME, pto.AllocTile.NAME))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
@@ -234,6 +235,8 @@ class _Checker:
         self._refused_windows: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
+        # Allocations refused for their memory: their transfers are not checked again.
+        self._refused_allocs: set[ir.Operation] = set()
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
@@ -260,6 +263,7 @@ class _Checker:
         one root cause, one error, however far its users are)."""
         self._attrs.clear()
         self._partitions.clear()
+        self._refused_allocs.clear()
         self.windows = self._refused_windows.copy()
         self.analysis = OffsetAnalysis()
         self.fact = self.analysis.fact
@@ -291,6 +295,34 @@ class _Checker:
         elif op.name == pto.TStore.NAME:
             self._guard(lambda: self._check_transfer(op, pto.TStore, "dst", "src",
                                                      _STORE_RULES))
+        elif op.name == pto.AllocTile.NAME and \
+                self._guard(lambda: self._check_alloc_fits(op)) is _REFUSED:
+            self._refused_allocs.add(op)
+
+    def _check_alloc_fits(self, op: ir.Operation) -> None:
+        """A tile must lie inside its local memory (docs/hardware-model.md, "Capacities"):
+        one past the end overlaps or faults, whatever the transfers' rules prove. Its
+        `addr`, when given, is proved by the offset analysis; an unbounded one is refused."""
+        alloc = self.alloc(op)
+        buf = None if alloc is None or len(op.results) != 1 else \
+            opaque_refusal(op.location, lambda: pto.tile_buf(op.results[0].type))
+        capacity = None if buf is None else LOCAL_MEMORY_BYTES[self.backend].get(buf.loc)
+        if alloc is None or buf is None or capacity is None:
+            return  # malformed (its users report it), or a memory of no stated capacity
+        tile_bytes = _tile_bytes(buf, op.location)
+        addr = alloc.groups["addr"]
+        bounds = None
+        if addr:
+            fact = self.fact(addr[0])
+            bounds = (fact.lo, fact.hi)
+        problem = tile_placement_problem(tile_bytes, capacity, bounds)
+        if problem is None:
+            return
+        raise Refusal(op.location, f"'pto.alloc_tile' tile does not fit the {capacity // 1024} "
+                      f"KiB {MEMORY_NAMES[buf.loc]} (loc={buf.loc}) of {self.backend}: "
+                      f"{problem}; a tile past the end of its memory overlaps or faults, which "
+                      "no transfer rule sees. Use a smaller tile, or an address the offset "
+                      "analysis proves at least 0 and at most capacity - tile bytes")
 
     def nz_view(self, op: ir.Operation) -> object:
         """The make_tensor_view's _NzView, None when it is not NZ, _REFUSED when
@@ -445,7 +477,10 @@ class _Checker:
         else:
             assert isinstance(op_view, pto.TLoad)
             hazards.check_plain_nz_load(op_view, loc)
-        tile = self.tile_region(op, _single(op_view, tile_group), tile_group, cls.NAME, loc)
+        tile_value = _single(op_view, tile_group)
+        if _owner(tile_value) in self._refused_allocs:
+            return  # one root cause, one error
+        tile = self.tile_region(op, tile_value, tile_group, cls.NAME, loc)
         transfer = _Transfer(loc, window, tile, self.backend, self.analysis)
         for rule in rules:
             rule(transfer)
@@ -468,6 +503,19 @@ class _Checker:
 
     def alloc(self, op: ir.Operation) -> pto.AllocTile | None:
         return self._read_checked_op(pto.AllocTile, op)
+
+
+def _tile_bytes(buf: pto.TileBuf, loc: ir.Location) -> int:
+    """The bytes of the tile's physical rows x cols (whole bytes; a sub-byte type packs)."""
+    try:
+        bits = element_bit_width(pl.element_type(buf.dtype))
+    except OpaqueSyntaxError:
+        bits = None
+    if bits is None:
+        raise Refusal(loc, f"'pto.alloc_tile' tile of dtype {buf.dtype} in loc={buf.loc}: "
+                      "an element type of no bit width, so its bytes, and whether it fits its "
+                      "memory, cannot be known; use an integer or floating-point dtype")
+    return -(-buf.rows * buf.cols * bits // 8)
 
 
 def _owner(value: ir.Value) -> ir.Operation | None:
