@@ -10,13 +10,13 @@ from nzpass.driver.diagnostics import DiagnosticEngine
 from nzpass.ir.bindings import ir, new_context
 from nzpass.pto_syntax import (
     PtoSyntaxError,
-    SourcePlace,
     has_custom_pto_ops,
     read_source,
     to_custom,
     to_generic,
 )
 from nzpass.pto_syntax.formats import known_ops, op_spec, parse_segment_sizes
+from nzpass.pto_syntax.reader import read_generic
 from nzpass.pto_syntax.tokenizer import (
     BANG,
     BARE,
@@ -165,12 +165,12 @@ def test_custom_ops_are_found_wherever_an_op_can_start_and_nowhere_else():
 }
 """
     # The second op on the last line cannot start at its column (the first
-    # grew): it is given its location explicitly, in the parser's buffer `-`.
-    generic = to_generic(f"!tile = {TILE}\n" + text, SourcePlace("-"))
+    # grew): the position map gives its column back.
+    generic, positions = read_generic(f"!tile = {TILE}\n" + text)
     assert generic.count('"pto.texp"(') == 5 and "pto.texp ins" not in generic
     assert "attributes {pto.tload, pto.texp = 1}" in generic
-    assert generic.count("loc(") == 1
-    assert [(line, col) for _, line, col in pto_op_locations(generic)] == [
+    assert "loc(" not in generic and positions is not None
+    assert [positions(line, col) for _, line, col in pto_op_locations(generic)] == [
         (5, 5), (9, 5), (12, 24), (14, 3), (14, 45)]
 
 
@@ -325,11 +325,14 @@ def test_generic_op_starts_where_the_custom_op_did_and_operands_stay_put():
 def test_a_location_the_user_wrote_is_kept_and_none_is_added():
     text = f"pto.texp ins(%t : {TILE}) outs(%t : {TILE}) pto.texp ins(%t : {TILE}) " \
            f'outs(%t : {TILE}) loc("k.pto":7:1)'
-    generic = to_generic(text, SourcePlace("-"))
+    generic = to_generic(text)
     assert generic.count("loc(") == 1 and generic.endswith('-> () loc("k.pto":7:1)')
-    # Without a user location the displaced op gets its own.
-    assert to_generic(text[:text.rindex(" loc(")], SourcePlace('a"b.pto', 3, 5)).endswith(
-        f'-> () loc("a\\"b.pto":3:{5 + text.index("pto.texp", 1)})')
+    # The displaced op is put back where it was written by the position map, in a
+    # chunk starting at line 3, column 5 of its file.
+    generic, positions = read_generic(text[:text.rindex(" loc(")], 3, 5)
+    assert positions is not None and "loc(" not in generic
+    second = generic.index('"pto.texp"', 1)
+    assert positions(3, 5 + second) == (3, 5 + text.index("pto.texp", 1))
 
 
 def test_a_type_over_several_lines_reads_to_its_one_line_spelling_and_keeps_lines():

@@ -3,9 +3,11 @@ tile_buf keywords, fields stated twice, and the positions of what follows a rewr
 
 import pytest
 
+from nzpass import parse_module, read_pto
 from nzpass.pto_syntax import PtoSyntaxError, to_generic
 from nzpass.pto_syntax.cursor import Cursor
-from nzpass.pto_syntax.tokenizer import BANG, tokenize, without_comments
+from nzpass.pto_syntax.reader import read_generic
+from nzpass.pto_syntax.tokenizer import BANG, LineIndex, tokenize, without_comments
 from nzpass.pto_syntax.types import canonical, repeated_field
 
 NZ_MAT = ("!pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, "
@@ -123,3 +125,71 @@ def test_an_attribute_stated_twice_in_a_custom_op_is_refused_at_the_repeat(text,
     with pytest.raises(PtoSyntaxError, match=f"'{key}' is given twice in custom") as raised:
         to_generic(text)
     assert raised.value.offset == text.rindex(key)
+
+
+# --- positions ------------------------------------------------------------------------
+
+COMPACT = "!pto.tile_buf<vec, 16x16xf32>"
+TABS = f"pto.tabs ins(%t : {COMPACT}) outs(%t : {COMPACT})"
+
+
+def test_line_index_offset_reverses_position_over_every_offset():
+    text = 'a\n  "é" b\n\n€x\nlast'
+    lines = LineIndex(text)
+    for offset in range(len(text) + 1):
+        assert lines.offset(*lines.position(offset)) == offset
+    assert lines.offset(1, 99) == 1  # past the line's end: where its break is
+    assert lines.offset(99, 1) == len(text)
+
+
+def test_the_position_map_gives_back_the_columns_a_widened_type_took():
+    """Bug: everything after a compact tile_buf or a custom op on its line had the
+    columns of the generic text (2:151 for 2:53, and no source line shown)."""
+    text = f"func.func @k(%t: {COMPACT}, %n: index) {{\n  {TABS} %x = arith.addi %n, %n : index\n"
+    generic, positions = read_generic(text)
+    assert positions is not None
+    for word, line in (("%n: index", 1), ("arith.addi", 2), ("%n, %n", 2), (") {", 1)):
+        source_line = text.splitlines()[line - 1]
+        generic_line = generic.splitlines()[line - 1]
+        assert positions(line, generic_line.index(word) + 1) == \
+            (line, source_line.index(word) + 1)
+    # Text before any rewrite keeps its place; a chunk is placed in its file.
+    assert positions(1, 3) == (1, 3)
+    _, placed = read_generic(text, 10, 5)
+    assert placed is not None
+    assert placed(10, 5 + generic.index("%n: index")) == (10, 5 + text.index("%n: index"))
+    assert placed(11, 3) == (11, 3)
+
+
+def test_an_operand_of_a_displaced_custom_op_is_reported_where_it_was_written(cli):
+    # A second op on the line of one that grew, after a non-ASCII string: columns
+    # count bytes.
+    text = (f"func.func @k(%t: {COMPACT}) {{\n"
+            f'  "test.op"() {{s = "é"}} : () -> () {TABS} {TABS.replace("outs(%t", "outs(%zz")}\n'
+            "  return\n}\n")
+    result = cli(["-"], stdin=text)
+    line = text.splitlines()[1]
+    col = len(line[:line.index("%zz")].encode()) + 1
+    assert f"<stdin>:2:{col}: error: use of undeclared SSA value name" in result.err, result.err
+
+
+def test_a_pass_diagnostic_after_a_rewrite_is_moved_once(cli):
+    """The module's locations are moved after parsing, in the parser's buffer `-`: a
+    later diagnostic at one must not be moved a second time."""
+    text = (f"func.func @k(%t: {COMPACT}) {{\n"
+            f'  {TABS} "test.op"() {{test.diag = "warning: here"}} : () -> ()\n'
+            "  return\n}\n")
+    result = cli(["-", "-p", "test-emit-diagnostics"], stdin=text)
+    col = text.splitlines()[1].index('"test.op"') + 1
+    assert f":2:{col}: warning: here" in result.err, result.err
+
+
+def test_read_pto_locates_ops_and_arguments_where_they_were_written():
+    text = f"func.func @k(%t: {COMPACT}, %n: index) {{\n  {TABS} %x = arith.addi %n, %n : index\n" \
+           "  return\n}\n"
+    arg_col, addi_col = text.index("%n: index") + 1, text.splitlines()[1].index("arith") + 1
+    # Named, and in the parser's own buffer name `-` (which is never renamed).
+    for module, name in ((read_pto(text, "k.pto"), "k.pto"), (parse_module(text), "-")):
+        block = module.body.operations[0].regions[0].blocks[0]
+        assert str(block.arguments[1].location) == f'loc("{name}":1:{arg_col})'
+        assert str(block.operations[1].location) == f'loc("{name}":2:{addi_col})'

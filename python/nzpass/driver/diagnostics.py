@@ -228,15 +228,29 @@ class DiagnosticEngine:
         self._on_emit = on_emit
         self._print_op_on_diagnostic = print_op_on_diagnostic
         self._file_names: dict[str, str] = {}
+        self._positions: dict[str, Callable[[int, int], tuple[int, int]]] = {}
 
-    def rename_file(self, parsed_as: str, name: str) -> None:
+    def rename_file(self, parsed_as: str, name: str,
+                    position: Callable[[int, int], tuple[int, int]] | None = None) -> None:
         """Report positions in file `parsed_as` as positions in `name` (the
-        bindings' module parser names every buffer `-`)."""
+        bindings' module parser names every buffer `-`), each (line, column)
+        moved to `position(line, column)` when given (the buffer holds a
+        rewrite of the file: the generic form of its custom pto ops)."""
         self._file_names[parsed_as] = name
+        if position is None:
+            self._positions.pop(parsed_as, None)
+        else:
+            self._positions[parsed_as] = position
 
     def _renamed(self, loc: SourceLoc) -> SourceLoc:
         name = self._file_names.get(loc.file or "")
-        return loc if name is None else loc._replace(file=name)
+        if name is None:
+            return loc
+        position = self._positions.get(loc.file or "")
+        if position is None:
+            return loc._replace(file=name)
+        line, col = position(loc.line, loc.col)
+        return loc._replace(file=name, line=line, col=col)
 
     def _relocate(self, diag: Diagnostic) -> Diagnostic:
         diag.loc = self._renamed(diag.loc)

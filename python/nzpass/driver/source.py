@@ -4,11 +4,13 @@ module whose `file:line:col` locations match the original file."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import accumulate
 from typing import NamedTuple
 
 from ..dialects.opaque import NOT_CLOSING
 from ..ir.bindings import MLIRError, ir, new_context
+from ..ir.walk import block_arguments, nested_ops
 from .diagnostics import (
     Diagnostic,
     DiagnosticEngine,
@@ -205,25 +207,56 @@ def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context,
     any other top-level ops (and attribute aliases) go in an implicit one.
     Errors go to `diagnostics`, which must be capturing `ctx`; positions are
     those of the chunk in file `name`. Custom-syntax pto ops are read into
-    generic form first, at the same positions."""
+    generic form first; the parser's diagnostics and the module's locations
+    point where the user wrote the text, not where the generic form has it."""
     if not (check_nesting(chunk, name, diagnostics)
             and check_parser_hazards(chunk, name, diagnostics)):
         return None
-    text = chunk.text
+    text, positions = chunk.text, None
     if may_hold_pto_syntax(text):
         from .. import pto_syntax
 
-        text = pto_syntax.read_source(text, name, diagnostics, chunk.first_line,
+        read = pto_syntax.read_source(text, name, diagnostics, chunk.first_line,
                                       chunk.first_col)
-    if text is None:
-        return None
+        if read is None:
+            return None
+        text, positions = read
     # Padding puts the chunk where it is in the original file.
     padding = "\n" * (chunk.first_line - 1) + " " * (chunk.first_col - 1)
-    diagnostics.rename_file(_PARSER_BUFFER_NAME, name)
+    diagnostics.rename_file(_PARSER_BUFFER_NAME, name, positions)
     try:
-        return ir.Module.parse(padding + text, context=ctx)
+        module = ir.Module.parse(padding + text, context=ctx)
     except MLIRError:
         return None  # the parser's diagnostics are already in `diagnostics`
+    finally:
+        # The module's locations are moved below: later diagnostics are at them.
+        diagnostics.rename_file(_PARSER_BUFFER_NAME, name)
+    if positions is not None:
+        _move_locations(module, positions)
+    return module
+
+
+def _move_locations(module: ir.Module, position: Callable[[int, int], tuple[int, int]]
+                    ) -> None:
+    """Put each op and block argument the parser located in its buffer at the
+    position `position` gives for it (where the user wrote it)."""
+
+    def moved(loc: ir.Location) -> ir.Location | None:
+        if not loc.is_a_file() or loc.filename != _PARSER_BUFFER_NAME:
+            return None  # a location the text states
+        line, col = position(loc.start_line, loc.start_col)
+        if (line, col) == (loc.start_line, loc.start_col):
+            return None
+        return ir.Location.file(_PARSER_BUFFER_NAME, line, col, context=module.context)
+
+    for op in [module.operation, *nested_ops(module.operation)]:
+        new = moved(op.location)
+        if new is not None:
+            op.location = new
+        for argument in block_arguments(op):
+            new = moved(argument.location)
+            if new is not None:
+                argument.set_location(new)
 
 
 # A file position as the printer spells it inside any location (`loc("-":3:9)`, a name's

@@ -19,13 +19,13 @@ SYNTAXES = ("generic", "custom")
 # Each public name -> the submodule that defines it, imported on first access: the tool
 # names SYNTAXES on every run, and reading or printing the custom syntax costs 15 ms of
 # imports that a run over `pl` input in generic form never needs.
-_EXPORTS = {"PtoSyntaxError": ".cursor", "to_custom": ".printer", "SourcePlace": ".reader",
+_EXPORTS = {"PtoSyntaxError": ".cursor", "to_custom": ".printer", "PositionMap": ".reader",
             "has_custom_pto_ops": ".reader", "to_generic": ".reader"}
 
 __all__ = [
     "SYNTAXES",
+    "PositionMap",
     "PtoSyntaxError",
-    "SourcePlace",
     "has_custom_pto_ops",
     "read_source",
     "to_custom",
@@ -36,24 +36,26 @@ if TYPE_CHECKING:
     from ..driver.diagnostics import DiagnosticEngine
     from .cursor import PtoSyntaxError
     from .printer import to_custom
-    from .reader import SourcePlace, has_custom_pto_ops, to_generic
+    from .reader import PositionMap, has_custom_pto_ops, to_generic
 
 
 __getattr__ = lazy_names(__name__, _EXPORTS, globals())
 
 
 def read_source(text: str, name: str, diagnostics: DiagnosticEngine,
-                first_line: int = 1, first_col: int = 1) -> str | None:
+                first_line: int = 1, first_col: int = 1
+                ) -> tuple[str, PositionMap | None] | None:
     """`text` (a source, or a chunk of one starting at `first_line`:`first_col`
-    of file `name`) with its custom pto ops in generic form; None after an
-    error at the file position where reading failed."""
+    of file `name`) with its custom pto ops in generic form, and where each
+    position of it was in the file (None when the text is unchanged); None after
+    an error at the file position where reading failed."""
     from ..driver.diagnostics import SourceLoc
     from .cursor import PtoSyntaxError
-    from .reader import SourcePlace, to_generic
+    from .reader import read_generic
     from .tokenizer import LineIndex
 
     try:
-        return to_generic(text, SourcePlace(name, first_line, first_col))
+        return read_generic(text, first_line, first_col)
     except PtoSyntaxError as err:
         line, col = LineIndex(text).position(err.offset)
         if line == 1:

@@ -1,18 +1,21 @@
 """Custom -> generic: rewrite the custom-syntax pto ops of a text into the
 generic form the upstream parser reads, leaving everything else untouched.
 
-Positions survive the rewrite. A generic op starts where its custom form
-started (MLIR locates an op at its name), each operand stays where it was
-written as far as the generic text allows (so a wrong or undefined operand is
-reported where the user wrote it), and the rewrite spans as many lines as the
-custom form did, so every later line keeps its number and the text after the
-op on its last line keeps its column when the generic form is not longer.
-Types and attributes are copied exactly, line breaks included: upstream MLIR
+Positions survive the rewrite. The generic text keeps each position where it
+can: a generic op starts where its custom form started, each operand stays
+where it was written as far as the generic text allows, and the rewrite spans
+as many lines as the custom form did, so every later line keeps its number.
+What the generic text cannot keep (a line after a type that grew, a second op
+on the line of one that grew) the `PositionMap` of the rewrite gives back: the
+source position of each generic position, which the driver applies to the
+parser's diagnostics and to the locations of the module it parses.
+Types and attributes are copied exactly but for comments: upstream MLIR
 compares an unregistered dialect's types by their text.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,20 +42,42 @@ _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
                         "_.\"!#$%@^-")
 
 
-@dataclass(frozen=True)
-class SourcePlace:
-    """Where a text is: its file and the position of its first character."""
+class PositionMap:
+    """Where each position of a generic text was in the source it was read from,
+    both texts placed at line `first_line`, column `first_col` of their file (a
+    chunk of it). Segments are (generic offset, source offset, length): the
+    generic text from that offset is the source's for `length` characters, and
+    past them (text the rewrite wrote) stands for the segment's source offset."""
 
-    file: str
-    first_line: int = 1
-    first_col: int = 1
+    __slots__ = ("_first_col", "_first_line", "_generic", "_segments", "_source", "_starts")
 
-    def location(self, lines: LineIndex, offset: int) -> str:
-        line, col = lines.position(offset)
+    def __init__(self, generic: str, source: str, segments: list[tuple[int, int, int]],
+                 first_line: int = 1, first_col: int = 1):
+        self._generic, self._source = LineIndex(generic), LineIndex(source)
+        self._segments = segments
+        self._starts = [segment[0] for segment in segments]
+        self._first_line, self._first_col = first_line, first_col
+
+    def source_offset(self, offset: int) -> int:
+        index = bisect.bisect_right(self._starts, offset) - 1
+        if index < 0:
+            return offset
+        start, source, length = self._segments[index]
+        return source + min(offset - start, length)
+
+    def __call__(self, line: int, col: int) -> tuple[int, int]:
+        """The file position (1-based line, byte column) of the source text that
+        the generic text has at file position (line, col)."""
+        line -= self._first_line - 1
+        if line < 1:
+            return line + self._first_line - 1, col
         if line == 1:
-            col += self.first_col - 1
-        name = self.file.replace("\\", "\\\\").replace('"', '\\"')
-        return f'loc("{name}":{self.first_line + line - 1}:{col})'
+            col -= self._first_col - 1
+        offset = self.source_offset(self._generic.offset(line, col))
+        line, col = self._source.position(offset)
+        if line == 1:
+            col += self._first_col - 1
+        return line + self._first_line - 1, col
 
 
 def has_custom_pto_ops(text: str) -> bool:
@@ -66,14 +91,19 @@ def has_custom_pto_ops(text: str) -> bool:
     return False
 
 
-def to_generic(text: str, source: SourcePlace | None = None) -> str:
+def to_generic(text: str) -> str:
     """`text` with every custom-syntax pto op in generic form and every pto
     type in its canonical spelling; raises PtoSyntaxError at the first custom
-    op it cannot read. With `source` (where `text` is in which file), an op
-    that cannot start at its column (another op before it on its line grew)
-    gets an explicit location."""
+    op it cannot read."""
+    return read_generic(text)[0]
+
+
+def read_generic(text: str, first_line: int = 1, first_col: int = 1
+                 ) -> tuple[str, PositionMap | None]:
+    """`to_generic(text)`, and where each of its positions was in `text` (placed
+    at `first_line`:`first_col` of its file); None when the text is unchanged."""
     if "pto." not in text:
-        return text
+        return text, None
     tokens = tokenize(text)
     _refuse_repeated_fields(text, tokens)
     try:
@@ -85,7 +115,10 @@ def to_generic(text: str, source: SourcePlace | None = None) -> str:
         facts = ValueFacts(text)
         facts.collect_aliases(tokens)
         edits = _edits(text, tokens, facts)
-    return _lay_out(text, edits, source) if edits else text
+    if not edits:
+        return text, None
+    generic, segments = _lay_out(text, edits)
+    return generic, PositionMap(generic, text, segments, first_line, first_col)
 
 
 def _refuse_repeated_fields(text: str, tokens: list[Token]) -> None:
@@ -138,7 +171,9 @@ def _edits(text: str, tokens: list[Token], facts: ValueFacts | None) -> list[Edi
         memref = pto_element_memref(text, tokens, index, "!pto.")
         if memref is not None:
             end, spelling = memref
-            edits.append(Edit(token.start, tokens[end - 1].end, _writer(canonical_of(spelling))))
+            spelling, written = canonical_of(spelling), text[token.start:tokens[end - 1].end]
+            if spelling != written:
+                edits.append(Edit(token.start, tokens[end - 1].end, _writer(spelling)))
             index = end
             continue
         if token.kind == BANG and token.text.startswith("!pto."):
@@ -212,14 +247,23 @@ def read_custom_op(text: str, tokens: list[Token], index: int,
 # --- putting the generic forms where the custom forms were ----------------------
 
 class _Output:
-    """Text being assembled, with the line and column it has reached."""
+    """Text being assembled, with the line and column it has reached, and the
+    segments of a PositionMap of it."""
 
     def __init__(self) -> None:
         self.parts: list[str] = []
         self.line, self.col = 1, 1
+        self.size = 0
+        self.segments: list[tuple[int, int, int]] = []
+
+    def mark(self, source_offset: int, length: int = 0) -> None:
+        """What is written next is the source's text at `source_offset` for
+        `length` characters, and stands for that offset after them."""
+        self.segments.append((self.size, source_offset, length))
 
     def write(self, text: str) -> None:
         self.parts.append(text)
+        self.size += len(text)
         newlines = text.count("\n")
         if newlines:
             self.line += newlines
@@ -238,11 +282,6 @@ class _Output:
         return False
 
 
-def _has_location(tokens: list[Token], index: int) -> bool:
-    return index + 1 < len(tokens) and tokens[index].is_keyword("loc") \
-        and tokens[index + 1].is_punct("(")
-
-
 @dataclass
 class Edit:
     """Replace text[start:end] by what `write` writes (it may place text at
@@ -251,12 +290,6 @@ class Edit:
     start: int
     end: int
     write: Callable[[_Output, Callable[[int], tuple[int, int]]], None]
-    # Where the op this edit begins starts (None when it begins none).
-    op_start: int | None = None
-    # After this edit, the location of the op starting at this offset goes,
-    # if that op could not stay where it was written.
-    op_end: int | None = None
-    located: bool = True  # the op states its own location
 
 
 def _writer(text: str):
@@ -270,20 +303,15 @@ def op_edits(tokens: list[Token], form: GenericForm) -> list[Edit]:
     or for an op with regions one before the first region, one between each
     two, and one after the last (the regions' text stays)."""
     start, end = form.name_token.start, tokens[form.end - 1].end
-    located = _has_location(tokens, form.end)
     if not form.regions:
-        operands_end = end
-        return [Edit(start, end, _op_writer(form, form.properties_text() + form.tail(),
-                                            operands_end), start, start, located)]
+        return [Edit(start, end, _op_writer(form, form.properties_text() + form.tail(), end))]
     first_open = tokens[form.regions[0][0]]
     edits = [Edit(start, first_open.start,
-                  _op_writer(form, "", first_open.start, f"){form.properties_text()} ("),
-                  start, None, located)]
+                  _op_writer(form, "", first_open.start, f"){form.properties_text()} ("))]
     for (_, close), (following, _) in zip(form.regions, form.regions[1:], strict=False):
         edits.append(Edit(tokens[close].end, tokens[following].start, _writer(", ")))
     last_close = tokens[form.regions[-1][1]].end
-    edits.append(Edit(last_close, max(end, last_close), _writer(")" + form.tail()),
-                      None, start, located))
+    edits.append(Edit(last_close, max(end, last_close), _writer(")" + form.tail())))
     return edits
 
 
@@ -300,12 +328,15 @@ def _op_writer(form: GenericForm, tail: str, operands_end: int, after: str = ")"
             moved = line <= last_operand_line and out.move_to(line, col)
             if not moved and number:
                 out.write(" ")
+            out.mark(operand.token.start, len(operand.name))
             out.write(operand.name)
+            out.mark(form.name_token.start)
         out.write(after + tail)
     return write
 
 
-def _lay_out(text: str, edits: list[Edit], source: SourcePlace | None) -> str:
+def _lay_out(text: str, edits: list[Edit]) -> tuple[str, list[tuple[int, int, int]]]:
+    """The generic text, and the segments of its PositionMap."""
     lines = LineIndex(text)
 
     def place(offset: int) -> tuple[int, int]:
@@ -313,28 +344,28 @@ def _lay_out(text: str, edits: list[Edit], source: SourcePlace | None) -> str:
 
     out = _Output()
     copied = 0
-    displaced_ops: set[int] = set()
     for edit in sorted(edits, key=lambda e: (e.start, e.end)):
+        out.mark(copied, edit.start - copied)
         out.write(text[copied:edit.start])
-        if edit.op_start is not None and (out.line, out.col) != place(edit.start):
-            displaced_ops.add(edit.op_start)
+        out.mark(edit.start)
         edit.write(out, place)
-        if edit.op_end in displaced_ops and source is not None and not edit.located:
-            out.write(" " + source.location(lines, edit.op_end))
+        out.mark(edit.end)
         if edit.end > edit.start and not out.move_to(*place(edit.end)) \
                 and edit.end < len(text) and not text[edit.end].isspace() \
                 and text[edit.end] not in ",)]}>":
             out.write(" ")
         copied = edit.end
+    out.mark(copied, len(text) - copied)
     out.write(text[copied:])
-    return "".join(out.parts)
+    return "".join(out.parts), out.segments
 
 
 __all__ = [
     "GenericForm",
+    "PositionMap",
     "PtoSyntaxError",
-    "SourcePlace",
     "has_custom_pto_ops",
     "read_custom_op",
+    "read_generic",
     "to_generic",
 ]

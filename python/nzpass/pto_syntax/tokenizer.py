@@ -168,3 +168,15 @@ class LineIndex:
         line = self.line(offset)
         prefix = self.text[self.line_starts[line - 1]:offset]
         return line, len(prefix.encode("utf-8")) + 1
+
+    def offset(self, line: int, col: int) -> int:
+        """The reverse of `position`; a column past its line's end is the end
+        (where its line break is)."""
+        if line > len(self.line_starts):
+            return len(self.text)
+        start = self.line_starts[max(line, 1) - 1]
+        end = self.line_starts[line] - 1 if line < len(self.line_starts) else len(self.text)
+        text = self.text[start:end]
+        if not text.isascii():
+            text = text.encode("utf-8")[:max(col, 1) - 1].decode("utf-8", errors="ignore")
+        return start + min(max(col, 1) - 1, len(text))
