@@ -676,16 +676,15 @@ func.func @negative_load_with_region(%w: tensor<64x64xf16, #pl.layout<nz>>) {
 
 // ---- Soundness classes of docs/nz-semantics.md section 8, one chunk each. ----
 
-// Class 1: the batch fold g * E + e is computed in index; unbounded 64-bit
-// offsets could wrap it into another batch.
-func.func @negative_fold_may_wrap(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: index, %e: index) {
+// Class 1: leading offsets nothing bounds, on static axes: a batch outside the tensor
+// moves no logical data (found by red team: had been a warning), and unbounded 64-bit
+// offsets could wrap the fold g * E + e. Each offset is proved inside its axis first.
+func.func @negative_unbounded_leading_offsets(%w: tensor<2x4x256x512xi8, #pl.layout<nz>>, %g: index, %e: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  // expected-warning @+3 {{NZ load leading axis 0 window cannot be bounded}}
-  // expected-warning @+2 {{NZ load leading axis 1 window cannot be bounded}}
-  // expected-error @+1 {{NZ load folded batch index may wrap}}
+  // expected-error @+1 {{NZ load leading axis 0 window may leave the axis (a window of 1 of its 2 indices; argument 1 of the function is proved [-inf, +inf]}}
   %t = "pl.tile.load"(%w, %g, %e, %c0, %c0, %c1, %c1, %c256, %c512) {operandSegmentSizes = array<i32: 1, 4, 4, 0>, target_memory = "mat"} : (tensor<2x4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   return
 }
@@ -998,5 +997,61 @@ func.func @negative_layout_key_twice(%w: tensor<256x512xi8, #pl.layout<nz, valid
 // 128 bits divide a 32-byte C0 line (c0 = 2), but no element of the hardware is that wide.
 // expected-error @+1 {{128-bit elements are wider than any element type of the hardware}}
 func.func @negative_i128_elements(%w: tensor<256x512xi128, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
+// A leading offset proved negative on every execution (min(a, -1)): refused, whatever
+// bounds the other side (found by red team: had been a warning).
+func.func @negative_leading_offset_proved_negative(%w: tensor<4x256x512xi8, #pl.layout<nz>>, %a: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %e = arith.minsi %a, %cm1 : index
+  // expected-error @+1 {{NZ load leading axis 0 window may leave the axis (a window of 1 of its 4 indices; 'arith.minsi' yields a value proved [-inf, -1]}}
+  %t = "pl.tile.load"(%w, %e, %c0, %c0, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<16x32xi8, mat>
+  return
+}
+
+// -----
+
+// On a dynamic batch axis the end cannot be proved (a warning), but the sign can: an offset
+// that may be negative addresses memory before the tensor.
+func.func @negative_dynamic_batch_offset_may_be_negative(%w: tensor<?x256x512xf16, #pl.layout<nz>>, %b: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{NZ load leading axis 0 window may leave the axis (below 0, before the tensor; argument 1 of the function is proved [-inf, +inf]}}
+  %wt = "pl.tile.load"(%w, %b, %c0, %c256, %c1, %c256, %c256) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<?x256x512xf16, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<256x256xf16, mat>
+  return
+}
+
+// -----
+
+// Facts no value meets (a multiple of 16 in [1, 16)) would prove anything: the offset had
+// been folded to the constant 0 (found by red team). Refused where they are stated.
+// expected-error @+1 {{argument 1 states facts no i64 value meets (nz.multiple_of = 16; in [1, 16))}}
+func.func @negative_facts_no_value_meets(%w: tensor<256x512xi8, #pl.layout<nz>>, %o: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 1, 16>}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %t = "pl.tile.load"(%w, %o, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x32xi8, mat>
+  return
+}
+
+// -----
+
+// A launch range outside what any launch gives (at most 65535 blocks): no block index meets it.
+func.func @negative_launch_facts_outside_the_launch(%w: tensor<4x256x512xi8, #pl.layout<nz>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{'pl.tile.get_block_idx' states facts no i64 value meets (in [70000, 65535), all the op can give)}}
+  %b = "pl.tile.get_block_idx"() {nz.range = array<i64: 70000, 80000>} : () -> index
+  %t = "pl.tile.load"(%w, %b, %c0, %c0, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<16x32xi8, mat>
   return
 }

@@ -94,7 +94,7 @@ func.func @ragged_tile(%w: tensor<1x16x16x16x32xi8, #pl.layout<nz>>, %rows: inde
 // CHECK: "pto.partition_view"(%[[V]], %[[L]],
 // CHECK-SAME: -> !pto.partition_tensor_view<1x16x16x16x32xi8>
 // CHECK-NOT: pl.tensor.slice
-func.func @slice_then_load(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>, %layer: index) {
+func.func @slice_then_load(%w: tensor<3x16x16x16x32xi8, #pl.layout<nz>>, %layer: index {nz.range = array<i64: 0, 3>}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index

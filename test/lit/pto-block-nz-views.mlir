@@ -91,7 +91,7 @@ func.func @fp32_c0_8(%p: !pto.ptr<f32>) {
 // Rank 3 [B, R, C]: the dynamic batch operand stays the batch extent, and the batch offset
 // is used as it is (folding one leading axis needs no arithmetic).
 // CHECK-LABEL: func.func @rank3_dynamic_batch
-// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>, %[[LAYERS:.*]]: index, %[[LAYER:.*]]: index) attributes {nz_tensor_views_blocked}
+// CHECK-SAME: (%[[P:[^:]*]]: !pto.ptr<f16>, %[[LAYERS:[^:]*]]: index, %[[LAYER:[^:]*]]: index {nz.range = array<i64: 0, 64>}) attributes {nz_tensor_views_blocked}
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
@@ -102,7 +102,7 @@ func.func @fp32_c0_8(%p: !pto.ptr<f32>) {
 // CHECK: %[[TV:.*]] = "pto.make_tensor_view"(%[[P]], %[[LAYERS]], %[[C16]], %[[C8]], %[[C16]], %[[C16]], %[[C32768]], %[[C2048]], %[[C256]], %[[C16]], %[[C1]])
 // CHECK: "pto.partition_view"(%[[TV]], %[[LAYER]], %[[C0]], %[[C0]], %[[C0]], %[[C0]], %[[C1]], %[[C16]], %[[C8]], %[[C16]], %[[C16]])
 // CHECK-SAME: -> !pto.partition_tensor_view<1x16x8x16x16xf16>
-func.func @rank3_dynamic_batch(%p: !pto.ptr<f16>, %layers: index, %layer: index) {
+func.func @rank3_dynamic_batch(%p: !pto.ptr<f16>, %layers: index, %layer: index {nz.range = array<i64: 0, 64>}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c128 = arith.constant 128 : index

@@ -1257,9 +1257,10 @@ func.func @warning_dynamic_batch_unbounded(%p: !pto.ptr<i8>, %b: index, %o: inde
 
 // -----
 
-// A batch offset nothing bounds (an argument with no facts) addresses another batch
-// exactly as ND would: a warning, as in the pl passes (an error with strict-bounds).
-func.func @warning_batch_offset_unbounded(%p: !pto.ptr<i8>, %b: index) {
+// A batch offset nothing bounds (an argument with no facts) on a static batch axis may
+// address memory before or after the tensor: refused, as in the pl passes (found by red
+// team: had been a warning, and an Acc store so placed writes outside the tensor).
+func.func @negative_batch_offset_unbounded(%p: !pto.ptr<i8>, %b: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -1269,7 +1270,7 @@ func.func @warning_batch_offset_unbounded(%p: !pto.ptr<i8>, %b: index) {
   %c8192 = arith.constant 8192 : index
   %c131072 = arith.constant 131072 : index
   %tv = "pto.make_tensor_view"(%p, %c2, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
-  // expected-warning @+1 {{NZ partition offset[0] (batches) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  // expected-error @+1 {{NZ partition offset[0] (batches) may be negative (proved [-inf, +inf], a multiple of 1)}}
   %pv = "pto.partition_view"(%tv, %b, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
@@ -2770,5 +2771,36 @@ func.func @negative_tile_addr_unbounded(%addr: i64) {
 func.func @negative_tile_of_unsized_dtype() {
   // expected-error @+1 {{an element type of no bit width, so its bytes}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=index, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// A view that states no layout, which PTOAS's InferPTOLayout infers NZ (shape[2] == 16,
+// 16 * shape[3] * 2 bytes == 512, stride[4] == 1, stride[3] == shape[4]): checked as NZ, so
+// a partition that cuts a fractal is refused (red team rt3 infer_nz.pto had been accepted).
+func.func @negative_inferred_nz_cut_fractal(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c16, %c16, %c16, %c4096, %c4096, %c256, %c16, %c1) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<1x1x16x16x16xf16>
+  // expected-error @+1 {{NZ partition offset[3] = 8 must be 0}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c8, %c0, %c1, %c1, %c16, %c8, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<1x1x16x16x16xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x16x8x16xf16>
+  return
+}
+
+// -----
+
+// A rank-3 f16 [16, 16, 16] view with no layout: PTOAS right-aligns it to [1, 1, 16, 16, 16]
+// and infers NZ, so it must meet the NZ rules, and rank 3 does not.
+func.func @negative_inferred_nz_rank3(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{this view states no layout, and PTOAS's InferPTOLayout infers nz from its static shape and strides}}
+  %tv = "pto.make_tensor_view"(%p, %c16, %c16, %c16, %c256, %c16, %c1) {operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.ptr<f16>, index, index, index, index, index, index) -> !pto.tensor_view<16x16x16xf16>
   return
 }

@@ -1604,7 +1604,6 @@ REASONS: list[tuple[str, str]] = [
     ("window may leave the axis", r"window may leave the axis"),
     ("leading offset may be negative", r"\(batches\) may be negative"),
     ("type contradicts operands", r"disagree|into a tile of|of an NZ view of .* into a"),
-    ("fold may wrap", r"folded batch index may wrap"),
     ("func arg attributes not extended (F4)", r"argument attribute array to have the same"),
 ]
 

@@ -156,6 +156,22 @@ def test_declared_facts():
     assert (fact.lo, fact.hi, fact.align) == (0, 4080, 16)
 
 
+def test_admits_a_value_over_every_small_statement():
+    """Stated facts are refused exactly when no value of the width meets them all (found
+    by red team: a multiple of 16 in [1, 16) had been believed, as the constant 0)."""
+    for width in (3, 4, 5):
+        values = range(iv.signed_min(width), iv.signed_max(width) + 1)
+        bounds = [None, *range(iv.signed_min(width) - 2, iv.signed_max(width) + 3)]
+        for multiple in (None, 1, 2, 3, 6, 8, 40):
+            for lo in bounds:
+                for hi in bounds:
+                    met = any((multiple is None or v % multiple == 0)
+                              and (lo is None or lo <= v) and (hi is None or v < hi)
+                              for v in values)
+                    assert iv.admits_a_value(width, multiple, lo, hi) == met, (
+                        width, multiple, lo, hi)
+
+
 def test_within_is_containment_over_every_small_fact():
     """`Fact.within` (a call's argument against its callee's declared facts) never claims
     a containment that a member breaks, and finds every one it can state."""

@@ -171,12 +171,20 @@ def option(default: Any, help: str, choices: tuple[str, ...] = (),
 
 
 def in_source_order(refusals: Iterable[Refusal]) -> list[Refusal]:
-    """Refusals sorted by file position (stable: one position keeps its order)."""
+    """Refusals sorted by file position (stable: one position keeps its order), each
+    once: a malformed fact read by two checks (the offset analysis and the check of
+    calls) is one mistake at one place."""
     def position(refusal: Refusal) -> tuple[str, int, int]:
         loc = resolve_location(refusal.location)
         return (loc.file or "", loc.line, loc.col)
 
-    return sorted(refusals, key=position)
+    ordered, seen = [], set()
+    for refusal in sorted(refusals, key=position):
+        key = (position(refusal), refusal.message)
+        if key not in seen:
+            seen.add(key)
+            ordered.append(refusal)
+    return ordered
 
 
 def report_or_rewrite(refusals: list[Refusal], diagnostics: DiagnosticEngine,

@@ -21,8 +21,9 @@ from ..records import record
 from . import layout as nz_layout
 from . import limits
 from .acc_store import check_acc_store_limits
-from .intervals import Fact, signed_min
+from .intervals import Fact
 from .offsets import OffsetAnalysis, linear_form, proved_sum_at_most, upper_bound_of_sum
+from .window import batch_overrun_left_to_caller
 
 ROWS = nz_layout.FRACTAL_ROWS
 
@@ -74,11 +75,6 @@ def show(fact: Fact) -> str:
     return str(const) if const is not None else f"proved {fact.show()}"
 
 
-def _bounded(fact: Fact) -> bool:
-    """Whether something other than the width bounds the fact on both sides."""
-    return fact.bounded_above and fact.lo - fact.align >= signed_min(fact.width)
-
-
 def _is(fact: Fact) -> str:
     const = fact.constant
     return f"= {const}" if const is not None else f"(proved {fact.show()})"
@@ -100,10 +96,9 @@ def _end_bound(analysis: OffsetAnalysis, offset: ir.Value | None, size: ir.Value
 def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds: bool,
                       warnings: list[Refusal]) -> None:
     """offset >= 0, size >= 0 and offset + size <= extent on every blocked axis 0..2,
-    for every value the facts allow. Where nothing bounds the window (a dynamic
-    extent; a batch offset the facts do not bound, which addresses another batch
-    exactly as ND addressing would, as the pl passes rule) there is nothing to prove
-    against: a warning, an error with strict-bounds. Everywhere else: an error."""
+    for every value the facts allow. Past the end of a batch axis of dynamic extent
+    there is no bound to prove against (window.batch_overrun_left_to_caller): a
+    warning, an error with strict-bounds. Everywhere else: an error."""
     for axis in range(3):
         problem = _outside_view(window, analysis, axis)
         if problem is None:
@@ -111,9 +106,10 @@ def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds:
         offset, size, extent = window.offsets[axis], window.sizes[axis], window.extents[axis]
         provably_out = offset.lo + size.lo > extent.hi
         # A row or column overrun reads another column block or batch in bounds and
-        # silently: only the batch axis is left to a warning (another batch exactly
-        # as ND addressing would).
-        unbounded = axis == 0 and (extent.constant is None or not _bounded(offset))
+        # silently: only the batch axis's end on a dynamic extent is left to a warning
+        # (the pl passes' rule, one function).
+        unbounded = axis == 0 and size.non_negative and batch_overrun_left_to_caller(
+            offset, extent.constant is not None)
         if not unbounded or provably_out or strict_bounds:
             raise Refusal(window.loc, problem)
         warnings.append(Refusal(window.loc, f"{problem} (nothing bounds this window; the "

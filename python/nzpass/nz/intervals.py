@@ -371,6 +371,17 @@ def block_count(width: int) -> Fact:
     return Fact.make(1, MAX_LAUNCH_BLOCKS, 1, width)
 
 
+def admits_a_value(width: int, multiple_of: int | None, lo: int | None,
+                   hi_exclusive: int | None) -> bool:
+    """Whether some value of the width is a multiple of `multiple_of` in [lo, hi)
+    (None: unstated). Facts no value meets prove anything at all, so they are refused
+    rather than believed (a multiple of 16 in [1, 16) would fold the value to 0)."""
+    low = signed_min(width) if lo is None else max(lo, signed_min(width))
+    high = signed_max(width) if hi_exclusive is None else min(hi_exclusive - 1, signed_max(width))
+    step = multiple_of or 1
+    return _ceil_to(low, step) <= high
+
+
 def declared(width: int, multiple_of: int | None, lo: int | None, hi_exclusive: int | None) -> Fact:
     """The axioms a function argument's facts state (`nz.multiple_of`, `nz.range`)."""
     low = signed_min(width) if lo is None else lo

@@ -209,7 +209,26 @@ def argument_axiom(func: ir.Operation, index: int, width: int) -> Fact:
     """What every proof inside `func` assumes of its argument `index` (of `width`
     bits): its declared facts as a Fact, the width's top without any. The one
     statement of it, read by the analysis and by the check of calls (nz/call_facts)."""
-    return intervals.declared(width, *declared_facts(func, index))
+    return _believed(func, f"argument {index}", width, declared_facts(func, index))
+
+
+def _believed(owner: AnyOp, what: str, width: int,
+              facts: tuple[int | None, int | None, int | None],
+              within: Fact | None = None) -> Fact:
+    """Stated facts as an axiom, `within` what the op guarantees anyway (a launch's
+    range); refused where no value meets them all: an empty axiom would prove anything."""
+    multiple, lo, hi = facts
+    if within is not None:
+        lo = within.lo if lo is None else max(lo, within.lo)
+        hi = within.hi + 1 if hi is None else min(hi, within.hi + 1)
+    if intervals.admits_a_value(width, multiple, lo, hi):
+        stated = intervals.declared(width, *facts)
+        return stated if within is None else within.intersect(stated)
+    stated = [f"{MULTIPLE_OF_ATTR} = {multiple}"] if multiple is not None else []
+    stated.append(f"in [{lo}, {hi})" + (", all the op can give" if within is not None else ""))
+    raise Refusal(owner.location, f"{what} states facts no i{width} value meets "
+                  f"({'; '.join(stated)}): every proof would hold vacuously; state facts a "
+                  "value can meet")
 
 
 def _declared_multiple(entry, owner: AnyOp, what: str) -> int | None:
@@ -353,7 +372,7 @@ class OffsetAnalysis:
                 return intervals.select(lhs, rhs), exact
         launch = _LAUNCH_OPS.get(name)
         if launch is not None:
-            return launch(width).intersect(intervals.declared(width, *stated_facts(op))), True
+            return _believed(op, f"'{name}'", width, stated_facts(op), launch(width)), True
         return top, True
 
     def _argument(self, arg: ir.BlockArgument, width: int, top: Fact,

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
-from . import intervals, limits
 from . import layout as nz_layout
-from .coords import Const, Coord, divided, fold_leading, leading_multipliers
+from . import limits
+from .coords import Const, Coord, divided, fold_leading
 from .intervals import Fact
 from .offsets import (
     OffsetAnalysis,
@@ -205,55 +205,46 @@ def _check_leading_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: 
         spanning = spanning or size > 1
 
 
+def batch_overrun_left_to_caller(offset: Fact, extent_is_static: bool) -> bool:
+    """Whether a batch window that may pass the end of its axis is the caller's to keep
+    inside (a warning; an error with strict-bounds) rather than an error: only on an axis
+    of dynamic extent, which no bound exists to prove against (as for an ND tensor of
+    dynamic shape), and only past the end. A batch offset that may be negative addresses
+    memory before the tensor, and a static extent can always be proved against (a loop
+    stop, min(), nz.range facts): both are errors (docs/nz-semantics.md section 8.2)."""
+    return not extent_is_static and offset.non_negative
+
+
 def _check_leading_bounds(value: ir.Value, size: int, extent: int | None, axis: int,
                           loc: ir.Location, what: str, proofs: WindowProofs) -> None:
     """A leading offset past its axis addresses another batch exactly as ND
-    addressing would (the fold is exact), so it is no NZ hazard of its own:
-    refused where the analysis bounds it and the bound leaves the axis, a
-    warning where nothing bounds it (an argument with no facts; strict-bounds
-    makes it an error)."""
+    addressing would (the fold is exact), so it is no NZ hazard of its own, yet
+    a window outside the tensor moves no logical data: refused, except past the end
+    of a dynamic extent (batch_overrun_left_to_caller)."""
     fact = proofs.fact(value)
-    inside = fact.lo >= 0 and extent is not None and fact.hi + size <= extent
-    if inside:
+    if fact.lo >= 0 and extent is not None and fact.hi + size <= extent:
         return
-    bounded = fact.bounded_above and fact.bounded_below
     shown = explain_fact(value, fact)
-    if bounded and extent is not None:
-        raise Refusal(loc, f"{what} leading axis {axis} window may leave the axis: its offset "
-                      f"lies in [{fact.lo}, {fact.hi}] and the window takes {size} of {extent} "
-                      f"({shown}); a batch index outside the axis folds into another batch. "
-                      "Bound the offset (a loop stop, min(), a declared nz.range fact)")
-    axis_text = f"extent {extent}" if extent is not None else "a dynamic extent"
+    if not batch_overrun_left_to_caller(fact, extent is not None):
+        side = (f"a window of {size} of its {extent} indices" if extent is not None
+                else "below 0, before the tensor")
+        raise Refusal(loc, f"{what} leading axis {axis} window may leave the axis ({side}; "
+                      f"{shown}): a window outside the tensor moves no logical data. Bound "
+                      "the offset (a loop stop, min(), a declared nz.range fact)")
     proofs.unbounded(Refusal(loc, f"{what} leading axis {axis} window cannot be bounded "
-                             f"against {axis_text} ({shown}); keep the offset inside the axis "
-                             "at run time, or state it (the strict-bounds option makes this an "
+                             f"against a dynamic extent ({shown}); keep the offset inside the "
+                             "axis at run time (the strict-bounds option makes this an "
                              "error)"))
-
-
-def _check_fold_fits(offsets: Sequence[ir.Value], geom: NzGeometry, loc: ir.Location,
-                     what: str, proofs: WindowProofs) -> None:
-    """The folded batch g * E + e is computed in index: refuse where it may wrap."""
-    multipliers = leading_multipliers(geom.leading)
-    lo = hi = 0
-    for value, multiplier in zip(offsets, multipliers, strict=False):
-        fact = proofs.fact(value)
-        lo, hi = lo + fact.lo * multiplier, hi + fact.hi * multiplier
-    if intervals.signed_min(intervals.INDEX_WIDTH) <= lo and hi <= intervals.signed_max(
-            intervals.INDEX_WIDTH):
-        return
-    raise Refusal(loc, f"{what} folded batch index may wrap: the leading offsets fold into "
-                  f"g * E + e in [{lo}, {hi}], beyond the 64-bit index range, and a wrapped "
-                  "batch index addresses another batch; bound the leading offsets")
 
 
 def _leading_batch(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[int],
                    loc: ir.Location, what: str, proofs: WindowProofs) -> tuple[Coord, int]:
     """The folded batch offset and extent of the leading window. The fold
     g * E + e is computed in index (each offset cast exactly: it is proved
-    non-negative and inside its axis), where it cannot wrap: the extents'
-    product fits i64 (checked when the type is blocked)."""
+    non-negative, and inside its axis where there are several), where it cannot
+    wrap: the extents' product fits i64 (checked when the type is blocked), and a
+    rank-3 batch, the only one whose end may be left to the caller, folds alone."""
     _check_leading_window(geom, offsets, sizes, loc, what, proofs)
-    _check_fold_fits(offsets, geom, loc, what, proofs)
     folded_offsets: list[ir.Value | int] = []
     for value in offsets:
         const = proofs.fact(value).constant
