@@ -592,3 +592,22 @@ module attributes {pl.backend = "a5"} {
     return
   }
 }
+
+// -----
+
+// A view that states no layout but that PTOAS infers NZ (f16 [1, 1, 16, 16, 16], strides
+// [4096, 4096, 256, 16, 1]) is checked as NZ: here a whole, valid NZ load.
+// CHECK-LABEL: func.func @inferred_nz_view_checked
+// CHECK: "pto.tload"
+func.func @inferred_nz_view_checked(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c16, %c16, %c16, %c4096, %c4096, %c256, %c16, %c1) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<1x1x16x16x16xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<1x1x16x16x16xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x16x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=16, v_row=256, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x16x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=16, v_row=256, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

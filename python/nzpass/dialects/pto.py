@@ -4,7 +4,7 @@ see docs/ir.md, section 2. Generic form only; properties `<{...}>` and plain
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import ClassVar, NamedTuple
@@ -295,6 +295,30 @@ def stated_layout(loc: ir.Location, attr: ir.Attribute | None, result: ViewType 
         raise MalformedOp(loc, f"'pto.make_tensor_view' op states layout {by_attr} in its "
                           f"attribute but {by_type} in its result type; state one layout")
     return by_attr or by_type or "nd"
+
+
+def ptoas_infers_nz(shape: Sequence[int | None], strides: Sequence[int | None],
+                    element_bytes: int) -> bool:
+    """Whether PTOAS tags a `pto.make_tensor_view` that states no layout NZ (its
+    InferPTOLayout pass, at both mirrors' HEAD: lib/PTO/Transforms/InferPTOLayout.cpp,
+    `getStaticShapeAndStride`, `rightAlignTo5D`, `inferLayout5D`). `shape` is each dim
+    static in the type, else its constant operand; `strides` the constant stride operands
+    (None: not one); `element_bytes` the element's width / 8 (0 for an index type or a
+    sub-byte one). Right-aligned to 5-D (leading dims 1, leading strides
+    `stride[i] = shape[i+1] * stride[i+1]`), NZ is `shape[2] == 16`, `shape[2] * shape[3] *
+    element_bytes == 512`, `stride[4] == 1` and `stride[3] == shape[4]`. A dynamic dim or
+    stride, rank 0 or above 5 and element_bytes 0 are never inferred NZ."""
+    rank = len(shape)
+    if rank != len(strides) or not 1 <= rank <= 5 or element_bytes == 0:
+        return False
+    if any(d is None for d in shape) or any(s is None for s in strides):
+        return False
+    sh = [1] * (5 - rank) + [int(d or 0) for d in shape]
+    st = [1] * (5 - rank) + [int(s or 0) for s in strides]
+    for axis in range(4 - rank, -1, -1):
+        st[axis] = sh[axis + 1] * st[axis + 1]
+    return (sh[2] == 16 and sh[2] * sh[3] * element_bytes == 512 and st[4] == 1
+            and st[3] == sh[4])
 
 
 def table_groups(name: str) -> tuple[str, ...]:
