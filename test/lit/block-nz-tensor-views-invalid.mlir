@@ -1055,3 +1055,17 @@ func.func @negative_launch_facts_outside_the_launch(%w: tensor<4x256x512xi8, #pl
   %t = "pl.tile.load"(%w, %b, %c0, %c0, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<16x32xi8, mat>
   return
 }
+
+// -----
+
+// An unsigned (or signed) integer type is no coordinate: arith computes on signless
+// integers, so the lowering's casts of it would not verify (found by red team: the
+// error named IR nzpass had built).
+func.func @negative_unsigned_offset(%w: tensor<256x512xi8, #pl.layout<nz>>, %o: ui16 {nz.multiple_of = 16 : i64, nz.range = array<i64: 0, 128>}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{NZ load row offset has type ui16: coordinates are index or integer values (signless}}
+  %t = "pl.tile.load"(%w, %o, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, ui16, index, index, index) -> !pl.tile<16x32xi8, mat>
+  return
+}

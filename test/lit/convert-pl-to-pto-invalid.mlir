@@ -261,3 +261,17 @@ func.func @negative_nd_store_result_other_shape(%x: tensor<64x16xf32>, %a: !pl.t
   %s = "pl.tile.store"(%a, %x, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x16xf32, vec>, tensor<64x16xf32>, index, index) -> tensor<128x16xf32>
   return %s : tensor<128x16xf32>
 }
+
+// -----
+
+// An ND tensor valid in its first 32 rows only: a pto tensor view has no valid region, so
+// lowering it would drop the region and the load at row 48 would read what the tensor does
+// not hold (found by red team: it was dropped silently).
+// expected-error @+1 {{states valid_shape [32, 512], not its whole shape}}
+func.func @negative_nd_partial_valid_shape(%x: tensor<64x512xf16, #pl.layout<nd, valid_shape = [32, 512]>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c48 = arith.constant 48 : index
+  %t = "pl.tile.load"(%x, %c48, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16, #pl.layout<nd, valid_shape = [32, 512]>>, index, index, index, index) -> !pl.tile<16x16xf16, vec>
+  return
+}

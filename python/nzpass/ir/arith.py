@@ -20,12 +20,16 @@ def constant(type_: ir.Type, value: int, loc: ir.Location, ip: ir.InsertionPoint
 
 
 def integer_width(type_: ir.Type) -> int | None:
-    """The bit width of an integer or index type, None for anything else, and None
-    for `i0` too: it holds no bits, so no analysis or model reads a value of it (an
-    i0 offset is refused as not an integer, where its width broke the arithmetic)."""
+    """The bit width of a signless integer or index type, None for anything else, and
+    None for `i0` too: it holds no bits, so no analysis or model reads a value of it (an
+    i0 offset is refused as not an integer, where its width broke the arithmetic). A
+    signed or unsigned type (`si16`, `ui16`) is none either: arith computes on signless
+    integers only, so the lowering's index casts of it would not verify (found by red
+    team), and what its bits mean is the type's, not the two's-complement reading the
+    analysis gives every coordinate."""
     if isinstance(type_, ir.IndexType):
         return INDEX_WIDTH
-    if isinstance(type_, ir.IntegerType) and type_.width > 0:
+    if isinstance(type_, ir.IntegerType) and type_.width > 0 and type_.is_signless:
         return type_.width
     return None
 

@@ -120,7 +120,8 @@ def _static_sizes(values: Sequence[ir.Value], loc: ir.Location, what: str) -> li
 def _integer_offset(value: ir.Value, axis: str, loc: ir.Location, what: str) -> None:
     if integer_width(value.type) is None:
         raise Refusal(loc, f"{what} {axis} has type {value.type}: coordinates are index or "
-                      "integer values; compute the offset with arith on index")
+                      "integer values (signless, as arith computes them); compute the offset "
+                      "with arith on index")
 
 
 def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..dialects import pl, pto, store_attrs
 from ..dialects.common import SEGMENTS, check_no_regions
+from ..dialects.opaque import show_extent_list
 from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
@@ -399,9 +400,25 @@ def _check_value_type(t: ir.Type, loc: ir.Location) -> None:
         return
     tensor = ir.RankedTensorType(t)
     check_extents_fit_i64(tensor, loc)
+    _check_valid_shape_is_whole(tensor, layout, loc)
     if layout.is_nz and not has_blocked_nz_shape(tensor):
         raise InternalInvariantError(loc, f"NZ tensor {t} is not in the blocked rank-5 form: "
                                      "run block-nz-tensor-views before convert-pl-to-pto")
+
+
+def _check_valid_shape_is_whole(tensor: ir.RankedTensorType, layout: pl.TensorLayout,
+                                loc: ir.Location) -> None:
+    """A GM tensor's valid_shape must be its whole shape: a pto tensor view has no valid
+    region, so lowering a narrower one would drop it and loads past it would read what
+    the tensor does not hold (found by red team). NZ tensors refuse it when blocked."""
+    valid = layout.valid_shape
+    if valid is None or (None not in valid and tuple(valid) == pl.tensor_shape(tensor)):
+        return  # a dynamic valid extent is not provably whole
+    raise Refusal(loc, f"GM tensor {tensor} states valid_shape "
+                  f"{show_extent_list(layout.valid_shape)}, not its whole shape: a "
+                  "pto.make_tensor_view has no valid region, so the lowering would drop it "
+                  "and a load past it would read data the tensor does not hold; give the "
+                  "valid extents on the tile loads (their valid_shape) instead")
 
 
 def _check_memory_operand(op: ir.Operation) -> None:
