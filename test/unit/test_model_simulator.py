@@ -681,3 +681,45 @@ def test_set_validshape_is_read_as_its_definition():
     with pytest.raises(SimulationError, match=r"takes 3 operands \(source, valid_row, "
                        r"valid_col\), got 2"):
         Simulator(module).run("kernel", np.zeros(2048, np.int8))
+
+
+def _f16_view_load(layout_attr: str) -> ir.Module:
+    """A whole load of the logical 256 x 32 f16 NZ tensor [1, 2, 16, 16, 16], a shape
+    PTOAS's InferPTOLayout reads as NZ when the view states no layout (two column
+    blocks: with one, NZ order is row-major order and ND would read the same)."""
+    tile = ("!pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, "
+            "blayout=col_major, slayout=row_major, fractal=512, pad=0>")
+    pv = "!pto.partition_tensor_view<1x2x16x16x16xf16>"
+    ten = ", ".join(["index"] * 10)
+    return ir.Module.parse(f"""
+func.func @kernel(%p: !pto.ptr<f16>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c2 = arith.constant 2 : index
+  %c4096 = arith.constant 4096 : index
+  %c8192 = arith.constant 8192 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c16, %c16, %c16, %c8192, %c4096, %c256, %c16,
+      %c1) {{{layout_attr}operandSegmentSizes = array<i32: 1, 5, 5>}}
+      : (!pto.ptr<f16>, {ten}) -> !pto.tensor_view<1x2x16x16x16xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c16, %c16, %c16)
+      {{operandSegmentSizes = array<i32: 1, 5, 5>}} : (!pto.tensor_view<1x2x16x16x16xf16>,
+      {ten}) -> {pv}
+  %t = "pto.alloc_tile"() {{operandSegmentSizes = array<i32: 0, 0, 0>}} : () -> {tile}
+  "pto.tload"(%pv, %t) {{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}} : ({pv}, {tile}) -> ()
+  return
+}}
+""")
+
+
+def test_a_view_ptoas_infers_nz_is_moved_as_nz():
+    # A view that states no layout but whose static shape and strides PTOAS's
+    # InferPTOLayout tags NZ moves its bytes in NZ order on the device: the model reads
+    # it as verify-pto-nz does (nz/view_layout.py), not as ND.
+    logical = values((256, 32), np.float16)
+    gm = pack_nz(logical).ravel()
+    stated = Simulator(_f16_view_load(_NZ_ATTR)).run("kernel", gm.copy())
+    inferred = Simulator(_f16_view_load("")).run("kernel", gm.copy())
+    np.testing.assert_array_equal(stated.loads[0].logical, logical)
+    np.testing.assert_array_equal(inferred.loads[0].logical, logical)

@@ -19,6 +19,7 @@ from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
 from ..ir.bindings import ir
 from ..nz.offsets import declared_facts, stated_facts
+from ..nz.view_layout import view_layout
 from .hardware import (
     MODES,
     GlobalTensor,
@@ -481,7 +482,7 @@ def _plan_make_tensor_view(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     groups = c.groups(pto.MakeTensorView, op, ("layout",))
     element = pto.ptr_element(op.operands[0].type)
     view = pto.view_type(op.results[0].type)
-    layout = pto.stated_layout(op.location, attrs.get("layout"), view)
+    layout, _ = view_layout(op, attrs, view)  # PTOAS's byte order, inferred NZ included
     if element is None and view is not None:
         element = view.element
     step.data = groups, layout, element

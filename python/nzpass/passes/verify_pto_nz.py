@@ -36,6 +36,7 @@ from ..nz.offsets import (
 )
 from ..nz.tensor_types import element_bit_width
 from ..nz.valid_region import valid_region
+from ..nz.view_layout import view_layout
 from ..records import record
 
 NZ_RANK = 5
@@ -634,12 +635,11 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str
     when PTOAS infers NZ for it (pto.ptoas_infers_nz): PTOAS then moves its bytes in NZ
     order, so every NZ rule applies, and a refusal says the layout was inferred."""
     result = _result_view_type(op)
-    layout = pto.stated_layout(op.location, attrs.get("layout"), result)
-    if layout == "nz":
-        return _check_nz_view(op, attrs, result, hint, analysis)
-    stated = attrs.get("layout") is not None or (result is not None and result.layout)
-    if stated or not _ptoas_infers_nz(op, attrs, result):
+    layout, inferred = view_layout(op, attrs, result)
+    if layout != "nz":
         return None
+    if not inferred:
+        return _check_nz_view(op, attrs, result, hint, analysis)
     try:
         return _check_nz_view(op, attrs, result, hint, analysis)
     except Refusal as refusal:
@@ -652,24 +652,6 @@ _INFERRED_NZ = (" (this view states no layout, and PTOAS's InferPTOLayout infers
                 "bytes == 512, stride[4] == 1, stride[3] == shape[4] once right-aligned to "
                 "rank 5; state layout = #pto.layout<nz>, or give it a shape PTOAS does not "
                 "read as NZ)")
-
-
-def _ptoas_infers_nz(op: ir.Operation, attrs: dict[str, ir.Attribute],
-                     result: pto.ViewType | None) -> bool:
-    """pto.ptoas_infers_nz on what PTOAS reads of the op: each dim static in the type,
-    else its arith.constant operand; the arith.constant strides; the element's bytes."""
-    if result is None:
-        return False
-    try:
-        view = pto.MakeTensorView(op, attrs)
-        element = pl.element_type(result.element)
-    except (MalformedOp, OpaqueSyntaxError):
-        return False  # a malformed ND view is none of this pass's business
-    shape, strides = view.groups["shape"], view.groups["strides"]
-    dims = result.dims if len(result.dims) == len(shape) else (None,) * len(shape)
-    static = [d if d is not None else constant_value(v) for d, v in zip(dims, shape, strict=True)]
-    bits = None if isinstance(element, ir.IndexType) else element_bit_width(element)
-    return pto.ptoas_infers_nz(static, [constant_value(v) for v in strides], (bits or 0) // 8)
 
 
 def _check_nz_view(op: ir.Operation, attrs: dict[str, ir.Attribute], result: pto.ViewType | None,
