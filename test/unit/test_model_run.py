@@ -172,3 +172,19 @@ def test_parse_errors_name_the_file(tmp_path):
     code, _, err = run(path)
     assert code == EXIT_MISMATCH
     assert err.startswith(f"{path}:2:8: error: ")
+
+
+def test_a_run_that_touches_memory_outside_gm_is_an_error_not_a_traceback(monkeypatch):
+    # Found by red team: a GmOutOfBounds from the simulated launch escaped as a Python
+    # traceback. What a launch raises for its input (the model's RUN_ERRORS) is reported
+    # per kernel and fails the run.
+    import nzpass.model.run as model_run
+    from nzpass.model import GmOutOfBounds
+
+    def out_of_bounds(*args, **kwargs):
+        raise GmOutOfBounds(-8192, 16384, "TSTORE Acc->NZ")
+
+    monkeypatch.setattr(model_run, "simulate", out_of_bounds)
+    code, out, err = run(EXAMPLE)
+    assert code == EXIT_MISMATCH and out == ""
+    assert "nzpass.model.run: error: " in err and "@matmul_nz: TSTORE Acc->NZ touches GM element -8192" in err

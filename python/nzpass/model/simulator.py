@@ -62,6 +62,11 @@ class SimulationError(Exception):
         self.location = location
 
 
+# Everything a simulated run raises for its input (the program, its data, its launch):
+# what a tool reports as a diagnostic rather than as a bug.
+RUN_ERRORS = (SimulationError, GmOutOfBounds, HardwareLimitError)
+
+
 class FactViolation(SimulationError):
     """A launch breaks a fact the kernel states (`nz.range`, `nz.multiple_of` on an
     argument or a launch op): the passes proved the kernel under that contract,

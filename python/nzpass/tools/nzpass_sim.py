@@ -24,9 +24,9 @@ from .. import parse_module
 from ..driver.diagnostics import Diagnostic, Severity, SourceCache, SourceLoc, format_diagnostic
 from ..driver.source import ParseError
 from ..ir.bindings import new_context
-from ..model.hardware import MODES, GmOutOfBounds, HardwareLimitError
+from ..model.hardware import MODES
 from ..model.kernel import Kernel, NzCheck, Value, check_nz_against_nd
-from ..model.simulator import SimulationError
+from ..model.simulator import RUN_ERRORS
 
 EXIT_OK, EXIT_DIAGNOSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 _LOC = re.compile(r'loc\("(?P<file>(?:[^"\\]|\\.)*)":(?P<line>\d+):(?P<col>\d+)')
@@ -114,7 +114,7 @@ class NzpassSim:
             return self._report(report)
         except ParseError as err:
             self._print(err.diagnostics)
-        except (SimulationError, GmOutOfBounds, HardwareLimitError) as err:
+        except RUN_ERRORS as err:
             self._error(err, getattr(self, "_fallback", None))
         return EXIT_DIAGNOSED
 
