@@ -1069,3 +1069,17 @@ func.func @negative_unsigned_offset(%w: tensor<256x512xi8, #pl.layout<nz>>, %o: 
   %t = "pl.tile.load"(%w, %o, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<256x512xi8, #pl.layout<nz>>, ui16, index, index, index) -> !pl.tile<16x32xi8, mat>
   return
 }
+
+// -----
+
+// A launch op is unregistered: spelled with an operand and two results, its second result
+// had been believed a lane number in [0, 65535) (found by red team).
+func.func @negative_malformed_launch_op(%w: tensor<4x256x512xf16, #pl.layout<nz>>, %a: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{'pl.tile.get_block_idx' op takes no operands and no regions and has one result (it has 1 operands, 0 regions, 2 results)}}
+  %b:2 = "pl.tile.get_block_idx"(%a) {nz.range = array<i64: 0, 4>} : (index) -> (index, index)
+  %wt = "pl.tile.load"(%w, %b#1, %c0, %c0, %c1, %c128, %c128) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<4x256x512xf16, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<128x128xf16, mat>
+  return
+}

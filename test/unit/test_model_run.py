@@ -189,3 +189,19 @@ def test_a_run_that_touches_memory_outside_gm_is_an_error_not_a_traceback(monkey
     assert code == EXIT_MISMATCH and out == ""
     assert "nzpass.model.run: error: " in err
     assert "@matmul_nz: TSTORE Acc->NZ touches GM element -8192" in err
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("tensor<256x512xf16, #pl.layout<nz>>", "tensor<256x512xf16, #pl.layout<nz, nz>>"),
+    ("!pl.tile<64x128xf32, acc>", "!pl.tile<64x128xf32, acc, valid = 1x2x3>"),
+])
+def test_a_type_that_does_not_read_is_diagnosed_where_it_is_written(tmp_path, old, new):
+    # Found by red team: the kernel reader met the malformed type first and a traceback
+    # escaped (for the tile, from inside an MLIR walk callback). The passes locate it.
+    text = EXAMPLE.read_text()
+    assert old in text
+    path = tmp_path / "bad.mlir"
+    path.write_text(text.replace(old, new))
+    code, out, err = run(path)
+    assert code == EXIT_MISMATCH and out == ""
+    assert f"{path}:" in err and ": error: " in err and "Traceback" not in err

@@ -23,11 +23,13 @@ from pathlib import Path
 import numpy as np
 
 from ..dialects import pl
+from ..dialects.opaque import OpaqueSyntaxError
 from ..driver.diagnostics import SourceCache, format_diagnostic
 from ..driver.pipeline import run_pipeline
 from ..driver.source import ParseError, parse_module
 from ..ir import op_names
 from ..ir.bindings import ir
+from ..ir.walk import nested_ops
 from .hardware import MODES
 from .packer import pack_nz, unpack_nz
 from .simulator import RUN_ERRORS, SimulationError, Simulator, numpy_dtype
@@ -72,15 +74,13 @@ def _static_tensor(arg: ir.Value, role: str) -> tuple[tuple[int, ...], pl.Tensor
 def _acc_tile_cols(func: ir.Operation) -> int:
     """The columns of the Acc tile the function stores (one output panel per block)."""
     found: list[int] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
+    # nested_ops, not a callback walk: an exception in a callback comes out as a
+    # RuntimeError wrapping its traceback, and a malformed tile type must reach the caller.
+    for op in nested_ops(func):
         if op.name == pl.TileStore.NAME and op.operands:
             tile = pl.tile_type(op.operands[0].type)
             if tile is not None and tile.space == "acc":
                 found.append(tile.cols)
-        return ir.WalkResult.ADVANCE
-
-    func.walk(visit, ir.WalkOrder.POST_ORDER)  # the bindings' default, which the stubs omit
     if len(set(found)) != 1:
         raise KernelFormError(f"needs exactly one kind of Acc tile stored by "
                               f"'{pl.TileStore.NAME}' (the output panel), found {len(found)}")
@@ -192,6 +192,16 @@ def _functions(module: ir.Module) -> list[ir.Operation]:
             if op.operation.name == op_names.FUNC_FUNC and op.operation.regions[0].blocks]
 
 
+def _lowered(module: ir.Module, path: str, text: str, err) -> bool:
+    """Run pl-to-pto on the module, printing its diagnostics; whether it lowered."""
+    result = run_pipeline(module, "pl-to-pto")
+    sources = SourceCache()
+    sources.add(path, text)
+    for diagnostic in result.diagnostics:
+        err.write(format_diagnostic(diagnostic, sources))
+    return result.success
+
+
 def check_file(path: str, mode: str = "a2a3", data: str = "normal", seed: int = 0,
                out=sys.stdout, err=sys.stderr) -> int:
     """Check every function of the file; the exit code (see the module docstring)."""
@@ -211,15 +221,15 @@ def check_file(path: str, mode: str = "a2a3", data: str = "normal", seed: int = 
         except KernelFormError as error:
             err.write(f"nzpass.model.run: error: {path}: {error}\n")
             return EXIT_USAGE
+        except (pl.LayoutSyntaxError, OpaqueSyntaxError) as error:
+            # A type that does not read: the passes refuse it where it is written.
+            if _lowered(module, path, text, err):
+                err.write(f"nzpass.model.run: error: {path}: {error}\n")
+            return EXIT_MISMATCH
         if not kernels:
             err.write(f"nzpass.model.run: error: {path} defines no function\n")
             return EXIT_USAGE
-        result = run_pipeline(module, "pl-to-pto")
-        sources = SourceCache()
-        sources.add(path, text)
-        for diagnostic in result.diagnostics:
-            err.write(format_diagnostic(diagnostic, sources))
-        if not result.success:
+        if not _lowered(module, path, text, err):
             return EXIT_MISMATCH
         failed = False
         for number, kernel in enumerate(kernels):

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 from ..dialects import pl, pto
 from ..driver.pass_base import in_source_order, option
-from ..errors import Refusal
+from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
 from ..ir.bindings import ir
@@ -180,6 +180,18 @@ def _induction_loop(arg: ir.BlockArgument) -> ir.Operation | None:
     if parent is None or parent.operation.name != _FOR:
         return None
     return parent.operation
+
+
+def _check_launch_form(op: ir.Operation) -> None:
+    """A launch op is unregistered, so nothing but this checks its form before its
+    result is believed a lane number (docs/ir.md: no operands, no regions, one
+    result): another op spelled so proves nothing of its results (found by red team)."""
+    if not len(op.operands) and not len(op.regions) and len(op.results) == 1:
+        return
+    raise MalformedOp(op.location, f"'{op.name}' op takes no operands and no regions and "
+                      f"has one result (it has {len(op.operands)} operands, "
+                      f"{len(op.regions)} regions, {len(op.results)} results): only that "
+                      "form is read as the launch's lane number")
 
 
 def stated_facts(op: AnyOp) -> tuple[int | None, int | None, int | None]:
@@ -372,6 +384,7 @@ class OffsetAnalysis:
                 return intervals.select(lhs, rhs), exact
         launch = _LAUNCH_OPS.get(name)
         if launch is not None:
+            _check_launch_form(op)
             return _believed(op, f"'{name}'", width, stated_facts(op), launch(width)), True
         return top, True
 
