@@ -182,7 +182,7 @@ def _induction_loop(arg: ir.BlockArgument) -> ir.Operation | None:
     return parent.operation
 
 
-def _check_launch_form(op: ir.Operation) -> None:
+def _check_launch_form(op: AnyOp) -> None:
     """A launch op is unregistered, so nothing but this checks its form before its
     result is believed a lane number (docs/ir.md: no operands, no regions, one
     result): another op spelled so proves nothing of its results (found by red team)."""
