@@ -208,3 +208,51 @@ func.func @nd_slice_dropping_an_axis(%x: tensor<4x64x32xf16>) {
   %t = "pl.tile.load"(%s, %c16, %c0, %c32, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x32xf16>, index, index, index, index) -> !pl.tile<32x32xf16, vec>
   return
 }
+
+// A DN (column-major) tensor's `?` strides are the column-major products of the extents:
+// stride[1] is the dynamic row count, not the row-major 1 (found by red team: the view got
+// strides [1, 1], so every column read the first one).
+// CHECK-LABEL: func.func @dn_dynamic_rows
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>, %[[R:.*]]: index)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK: "pto.make_tensor_view"(%[[P]], %[[R]], %[[C512]], %[[C1]], %[[R]]) {layout = #pto.layout<dn>
+func.func @dn_dynamic_rows(%x: tensor<?x512xf16, #pl.layout<dn, stride = [1, ?]>>) {
+  return
+}
+
+// A rank-3 DN tensor is column-major over every axis (docs/ir.md, as PTOAS infers DN and
+// materialize-tensor-strides writes it): strides [1, B, B*64], not [1, B, 512].
+// CHECK-LABEL: func.func @dn_rank3_dynamic_batch
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>, %[[B:.*]]: index)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK: %[[S2:.*]] = arith.muli %[[B]], %[[C64]] : index
+// CHECK-NEXT: "pto.make_tensor_view"(%[[P]], %[[B]], %[[C64]], %[[C512]], %[[C1]], %[[B]], %[[S2]]) {layout = #pto.layout<dn>
+func.func @dn_rank3_dynamic_batch(%x: tensor<?x64x512xf16, #pl.layout<dn, stride = [1, ?, ?]>>) {
+  return
+}
+
+// The static rank-3 DN strides are the materialised ones, [1, 3, 192].
+// CHECK-LABEL: func.func @dn_rank3_static
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C192:.*]] = arith.constant 192 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK: "pto.make_tensor_view"(%{{.*}}, %[[C3]], %[[C64]], %[[C512]], %[[C1]], %[[C3]], %[[C192]]) {layout = #pto.layout<dn>
+func.func @dn_rank3_static(%x: tensor<3x64x512xf16, #pl.layout<dn>>) {
+  return
+}
+
+// An ND tensor with two dynamic extents: stride[0] is the product of the inner ones.
+// CHECK-LABEL: func.func @nd_dynamic_rows_and_columns
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f32>, %[[B:.*]]: index, %[[R:.*]]: index)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[S0:.*]] = arith.muli %[[C16]], %[[R]] : index
+// CHECK-NEXT: "pto.make_tensor_view"(%[[P]], %[[B]], %[[R]], %[[C16]], %[[S0]], %[[C16]], %[[C1]]) {layout = #pto.layout<nd>
+func.func @nd_dynamic_rows_and_columns(%x: tensor<?x?x16xf32, #pl.layout<nd, stride = [?, 16, 1]>>) {
+  return
+}

@@ -109,26 +109,38 @@ def blocked_shape(shape: Sequence[int | None], c0: int, dynamic_rows: bool = Fal
     return (batch, cols // c0, None if rows is None else rows // FRACTAL_ROWS, FRACTAL_ROWS, c0)
 
 
+def dense_stride_axes(layout: str, rank: int) -> tuple[tuple[int, ...], ...]:
+    """For each axis, the axes whose extents multiply into its dense stride, from the
+    unit-stride end: the later axes, innermost first, for row-major ("nd", and "nz"
+    once blocked); the earlier axes, axis 0 first, for column-major ("dn", over every
+    axis, as PTOAS infers DN: stride[0] == 1, stride[i+1] == stride[i] * shape[i]). The
+    one statement of the dense strides; `strides_of_layout` and the lowering's stride
+    operands both read it (docs/nz-semantics.md section 6)."""
+    if layout == "dn":
+        return tuple(tuple(range(axis)) for axis in range(rank))
+    return tuple(tuple(range(rank - 1, axis, -1)) for axis in range(rank))
+
+
+def strides_of_layout(layout: str, shape: Sequence[int | None]) -> tuple[int | None, ...]:
+    """The dense strides of a GM tensor of `layout` ("nd", "nz" blocked, "dn"); None
+    where a factor extent is dynamic."""
+    strides: list[int | None] = []
+    for axes in dense_stride_axes(layout, len(shape)):
+        factors = [shape[axis] for axis in axes]
+        strides.append(None if None in factors
+                       else fold_leading_sizes([f for f in factors if f is not None]))
+    return tuple(strides)
+
+
 def row_major_strides(shape: Sequence[int | None]) -> tuple[int | None, ...]:
     """stride[i] = product(shape[i+1:]); None once a later extent is dynamic."""
-    strides: list[int | None] = []
-    running: int | None = 1
-    for extent in reversed(shape):
-        strides.append(running)
-        running = None if running is None or extent is None else running * extent
-    return tuple(reversed(strides))
+    return strides_of_layout("nd", shape)
 
 
 def column_major_strides(shape: Sequence[int | None]) -> tuple[int | None, ...]:
     """stride[i] = product(shape[:i]): the DN (column-major) strides PTOAS infers DN
-    from (stride[0] == 1, stride[i+1] == stride[i] * shape[i]); None once an earlier
-    extent is dynamic."""
-    return tuple(reversed(row_major_strides(tuple(reversed(shape)))))
-
-
-def strides_of_layout(layout: str, shape: Sequence[int | None]) -> tuple[int | None, ...]:
-    """The dense strides of a GM tensor of `layout` ("nd", "nz" blocked, "dn")."""
-    return column_major_strides(shape) if layout == "dn" else row_major_strides(shape)
+    from; None once an earlier extent is dynamic."""
+    return strides_of_layout("dn", shape)
 
 
 def nz_strides(rows: int, cols: int, c0: int) -> tuple[int, int, int, int, int]:

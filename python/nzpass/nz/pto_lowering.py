@@ -105,19 +105,24 @@ class PtoBuilder:
 
 def view_strides(builder: PtoBuilder, t: ir.RankedTensorType, layout: pl.TensorLayout,
                  shape: list[ir.Value]) -> list[ir.Value]:
-    """Stride operands: the materialised encoding strides where static,
-    products of the extents where dynamic."""
-    static = layout.stride or nz_layout.row_major_strides(pl.tensor_shape(t))
-    strides: list[ir.Value] = []
-    running: ir.Value | None = None  # the product of the inner extents, made when needed
-    for axis in reversed(range(len(shape))):
-        known = static[axis]
-        if known is not None:
-            stride = builder.index(known)
-        else:
-            stride = running if running is not None else builder.index(1)
-        strides.append(stride)
-        if axis and static[axis - 1] is None:
-            running = builder.mul(stride, shape[axis])
+    """Stride operands: the materialised encoding strides where static; where `?`, the
+    layout's dense product of the extent operands (row-major for ND and NZ,
+    column-major for DN: `nz.layout.dense_stride_axes`), the only meaning a `?` stride
+    has (`nz.layout.check_stride_products` refuses any other before this runs)."""
+    kind = layout.kind
+    stated = layout.stride or nz_layout.strides_of_layout(kind, pl.tensor_shape(t))
+    factors = nz_layout.dense_stride_axes(kind, len(shape))
+    # Made from the last axis back, the order the constants have always been made in.
+    strides = [builder.index(known) if known is not None else _product(builder, shape, axes)
+               for known, axes in reversed(list(zip(stated, factors, strict=True)))]
     strides.reverse()
     return strides
+
+
+def _product(builder: PtoBuilder, shape: list[ir.Value], axes: Sequence[int]) -> ir.Value:
+    """The product of the extents of `axes`, folded from the unit-stride end so each
+    stride reuses the one before it (the scope shares equal arithmetic)."""
+    product = builder.index(1)
+    for axis in axes:
+        product = builder.mul(product, shape[axis])
+    return product
