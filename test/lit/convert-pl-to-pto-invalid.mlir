@@ -275,3 +275,20 @@ func.func @negative_nd_partial_valid_shape(%x: tensor<64x512xf16, #pl.layout<nd,
   %t = "pl.tile.load"(%x, %c48, %c0, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16, #pl.layout<nd, valid_shape = [32, 512]>>, index, index, index, index) -> !pl.tile<16x16xf16, vec>
   return
 }
+
+// -----
+
+// A DN [64, ?] tensor's stride[1] is 64 (column-major): a `?` there has no value to lower
+// (found by red team: user-written `?` strides were lowered as the dense product).
+// expected-error @+1 {{tensor shape [64, ?] states stride [1, ?]: the dynamic stride of axis 1 is not the DN dense product of the extents ([1, 64])}}
+func.func @negative_dn_dynamic_stride_over_static_product(%x: tensor<64x?xf16, #pl.layout<dn, stride = [1, ?]>>) {
+  return
+}
+
+// -----
+
+// The same on ND, for convert-pl-to-pto run without materialize-tensor-strides.
+// expected-error @+1 {{states stride [?, 1]: the dynamic stride of axis 0 is not the ND dense product}}
+func.func @negative_nd_dynamic_stride_over_static_product(%x: tensor<64x512xf16, #pl.layout<nd, stride = [?, 1]>>) {
+  return
+}

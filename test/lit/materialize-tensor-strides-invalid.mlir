@@ -37,3 +37,29 @@ func.func @negative_bad_layout(%w: tensor<256x512xi8, #pl.layout<zz>>) {
 %c0 = arith.constant 0 : index
 // expected-error @+1 {{'pl.tile.zeros' is not in a func.func of the module}}
 %z = "pl.tile.zeros"() : () -> !pl.tile<16x16xf32, acc>
+
+// -----
+
+// A `?` stride has no value in the IR: where the dense stride is static (512), it
+// would be lowered as 512 whatever the user meant (found by red team).
+// expected-error @+1 {{tensor shape [64, 512] states stride [?, 1]: the dynamic stride of axis 0 is not the ND dense product of the extents ([512, 1])}}
+func.func @negative_dynamic_stride_over_static_product(%x: tensor<64x512xf16, #pl.layout<nd, stride = [?, 1]>>) {
+  return
+}
+
+// -----
+
+// Both strides dynamic: neither is the dense product the lowering would build.
+// expected-error @+1 {{states stride [?, ?]: the dynamic stride of axis 0 is not the ND dense product of the extents}}
+func.func @negative_both_strides_dynamic(%x: tensor<64x512xf16, #pl.layout<nd, stride = [?, ?]>>) {
+  return
+}
+
+// -----
+
+// Padded rows (row stride 32 for 16 columns) with a dynamic batch stride: the `?` is not the
+// dense product R*16 of this stride list, and nothing in the IR holds R*32.
+// expected-error @+1 {{states stride [?, 32, 1]: the dynamic stride of axis 0 is not the ND dense product}}
+func.func @negative_dynamic_stride_with_padded_rows(%x: tensor<?x?x16xf32, #pl.layout<nd, stride = [?, 32, 1]>>) {
+  return
+}

@@ -39,6 +39,15 @@ func.func @negative_explicit_nd_strides(%x: tensor<64x512xf16, #pl.layout<nd, st
   return
 }
 
+// A `?` stride that is the dense product (as this pass writes it) is kept: the second
+// RUN line reads this pass's own output.
+// CHECK-LABEL: func.func @negative_dense_dynamic_strides
+// CHECK-SAME: tensor<?x?x16xf32, #pl.layout<nd, stride = [?, 16, 1]>>
+// CHECK-SAME: tensor<64x?xf16, #pl.layout<dn, stride = [1, 64]>>
+func.func @negative_dense_dynamic_strides(%x: tensor<?x?x16xf32, #pl.layout<nd, stride = [?, 16, 1]>>, %y: tensor<64x?xf16, #pl.layout<dn>>) {
+  return
+}
+
 // Op results and loop-carried tensors are materialised too.
 // CHECK-LABEL: func.func @op_results
 // CHECK: "pl.tensor.slice"

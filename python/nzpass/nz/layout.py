@@ -132,6 +132,27 @@ def strides_of_layout(layout: str, shape: Sequence[int | None]) -> tuple[int | N
     return tuple(strides)
 
 
+def check_stride_products(layout: str, shape: Sequence[int | None],
+                          stride: Sequence[int | None] | None) -> None:
+    """Refuse a `?` stride that is not the layout's dense product of the extents. A `?`
+    has no value anywhere in the IR: the lowering can only build it as that product, and
+    only a stride list that is the dense one throughout (what materialize-tensor-strides
+    writes) says the `?` means it. A user's `stride = [?, 1]` on a 64x512 tensor (dense
+    [512, 1]) or `[?, ?]`, written for padded rows, would be lowered as the dense stride
+    and read other rows (found by red team). docs/ir.md, GM tensors."""
+    if stride is None or None not in stride:
+        return
+    dense = strides_of_layout(layout, shape)
+    if tuple(stride) == dense:
+        return
+    axis = list(stride).index(None)
+    raise NzLayoutError(
+        f"tensor shape {_fmt(shape)} states stride {_fmt(stride)}: the dynamic stride of "
+        f"axis {axis} is not the {layout.upper()} dense product of the extents "
+        f"({_fmt(dense)}), and a `?` stride has no value anywhere in the IR to read another "
+        "from. Give the stride as a constant, or drop `stride` to get the dense strides.")
+
+
 def row_major_strides(shape: Sequence[int | None]) -> tuple[int | None, ...]:
     """stride[i] = product(shape[i+1:]); None once a later extent is dynamic."""
     return strides_of_layout("nd", shape)

@@ -24,6 +24,7 @@ from ..ir.walk import (
     set_function_type,
     value_location,
 )
+from ..nz import layout as nz_layout
 from ..nz.acc_store import check_acc_store_limits
 from ..nz.consistency import (
     check_load_types,
@@ -401,6 +402,10 @@ def _check_value_type(t: ir.Type, loc: ir.Location) -> None:
     tensor = ir.RankedTensorType(t)
     check_extents_fit_i64(tensor, loc)
     _check_valid_shape_is_whole(tensor, layout, loc)
+    try:  # view_strides builds a `?` stride as the dense product: refuse any other
+        nz_layout.check_stride_products(layout.kind, pl.tensor_shape(tensor), layout.stride)
+    except nz_layout.NzLayoutError as err:
+        raise Refusal(loc, str(err)) from None
     if layout.is_nz and not has_blocked_nz_shape(tensor):
         raise InternalInvariantError(loc, f"NZ tensor {t} is not in the blocked rank-5 form: "
                                      "run block-nz-tensor-views before convert-pl-to-pto")

@@ -118,10 +118,11 @@ class _StrideConverter:
             self._check_blocked(tensor, loc)
         strides = nz_layout.strides_of_layout(layout.kind, shape)
         if layout.stride is not None:
+            _check_stride_products(layout, shape, loc)
             if layout.is_nz and tuple(layout.stride) != strides:
                 raise InternalInvariantError(loc, f"blocked NZ tensor {t} carries strides "
                                              f"{list(layout.stride)} that are not row-major")
-            return None  # explicit ND strides are the user's; keep them
+            return None  # explicit ND strides are the user's; keep them (their `?` checked)
         return pl.tensor_type(shape, tensor.element_type, layout._replace(stride=strides))
 
     def _check_blocked(self, t: ir.RankedTensorType, loc: ir.Location) -> None:
@@ -131,3 +132,13 @@ class _StrideConverter:
             loc, f"NZ tensor {t} is not in the blocked rank-5 form: run "
             "block-nz-tensor-views before materialize-tensor-strides (its functions carry "
             f"the '{pl.BLOCKED_MARK}' mark)")
+
+
+def _check_stride_products(layout: pl.TensorLayout, shape: tuple[int | None, ...],
+                           loc: ir.Location) -> None:
+    """A `?` stride this pass did not write (one not the dense product) is refused: it
+    has no value to keep."""
+    try:
+        nz_layout.check_stride_products(layout.kind, shape, layout.stride)
+    except nz_layout.NzLayoutError as err:
+        raise Refusal(loc, str(err)) from None
