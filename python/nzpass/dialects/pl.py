@@ -17,6 +17,7 @@ from .common import SegmentedOp, utf8_text
 
 DIALECT = "pl"
 BACKEND_ATTR = "pl.backend"
+TARGET_ARCH_ATTR = "pto.target_arch"  # PTOAS's own statement of the target
 BLOCKED_MARK = "nz_tensor_views_blocked"
 
 TENSOR_VIEW = "pl.tensor.view"
@@ -40,9 +41,22 @@ TILE_SPACES = ("mat", "acc", "vec", "left", "right")
 
 
 def module_backend(module: ir.Operation) -> str:
-    """The target of `module`: its `pl.backend` attribute, "a2a3" when absent."""
+    """The target of `module`: its `pl.backend` attribute, else the `pto.target_arch`
+    PTOAS reads, "a2a3" when neither is stated. Both stated must name one target: PTOAS
+    compiles for the arch, and every rule here checks the backend."""
+    backend = _stated_backend(module)
+    arch = _ptoas_arch(module)
+    if backend is not None and arch is not None and backend != arch:
+        raise Refusal(module.location, f"module states {BACKEND_ATTR} = \"{backend}\" but "
+                      f"{TARGET_ARCH_ATTR} = {module.attributes[TARGET_ARCH_ATTR]}, which "
+                      f"PTOAS compiles for ({arch}): the capacities and write-back rules "
+                      "checked would be another target's; state one target")
+    return backend or arch or "a2a3"
+
+
+def _stated_backend(module: ir.Operation) -> str | None:
     if BACKEND_ATTR not in module.attributes:
-        return "a2a3"
+        return None
     attr = module.attributes[BACKEND_ATTR]
     backend = utf8_text(attr) if isinstance(attr, ir.StringAttr) else None
     if backend in BACKENDS:
@@ -50,6 +64,19 @@ def module_backend(module: ir.Operation) -> str:
     raise Refusal(module.location, f"module attribute {BACKEND_ATTR} = {attr} is not a known "
                   "backend: use \"a2a3\" or \"a5\" (it selects the NZ write-back rules and "
                   "the L0C capacity)")
+
+
+def _ptoas_arch(module: ir.Operation) -> str | None:
+    """The backend of the arch PTOAS reads from `pto.target_arch` (tools/ptoas/ptoas.cpp:
+    lower-cased, "a5" is A5 and any other name its default A3), None when not stated."""
+    if TARGET_ARCH_ATTR not in module.attributes:
+        return None
+    attr = module.attributes[TARGET_ARCH_ATTR]
+    arch = utf8_text(attr) if isinstance(attr, ir.StringAttr) else None
+    if arch is None:
+        raise Refusal(module.location, f"module attribute {TARGET_ARCH_ATTR} = {attr} is not "
+                      "a string: PTOAS reads it as the target arch (\"a3\" or \"a5\")")
+    return "a5" if arch.lower() == "a5" else "a2a3"
 
 
 def module_backend_or_default(module: ir.Operation, refusals: list[Refusal]) -> str:

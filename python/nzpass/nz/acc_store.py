@@ -19,6 +19,14 @@ _FEWER_ROWS = ("give each NZ output fewer rows (a leading batch axis [M/R, R, N]
                "per store)")
 
 
+def check_acc_store_backend(backend: str, loc: ir.Location) -> None:
+    """The Acc -> NZ write-back is modelled (docs/hardware-model.md (d)) for A2/A3 only:
+    on A5 every pass refuses it, the verifier included."""
+    if backend == "a5":
+        raise Refusal(loc, "NZ accumulator stores are supported on A2/A3 only (module "
+                      "pl.backend = \"a5\"); store ND on A5")
+
+
 def check_acc_store_limits(what: str, valid_rows: int, valid_cols: int, rows: int, cols: int,
                            backend: str, loc: ir.Location) -> None:
     """Refuse a store whose valid extents overflow the TSTORE fields, or whose

@@ -22,7 +22,13 @@ from . import layout as nz_layout
 from . import limits
 from .acc_store import check_acc_store_limits
 from .intervals import Fact
-from .offsets import OffsetAnalysis, linear_form, proved_sum_at_most, upper_bound_of_sum
+from .offsets import (
+    OffsetAnalysis,
+    linear_form,
+    proved_sum_at_most,
+    slack_below,
+    upper_bound_of_sum,
+)
 from .window import batch_overrun_left_to_caller
 
 ROWS = nz_layout.FRACTAL_ROWS
@@ -104,7 +110,7 @@ def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds:
         if problem is None:
             continue
         offset, size, extent = window.offsets[axis], window.sizes[axis], window.extents[axis]
-        provably_out = offset.lo + size.lo > extent.hi
+        provably_out = offset.lo + size.lo > extent.hi or _provably_past(window, analysis, axis)
         # A row or column overrun reads another column block or batch in bounds and
         # silently: only the batch axis's end on a dynamic extent is left to a warning
         # (the pl passes' rule, one function).
@@ -114,6 +120,24 @@ def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds:
             raise Refusal(window.loc, problem)
         warnings.append(Refusal(window.loc, f"{problem} (nothing bounds this window; the "
                                 "strict-bounds option makes this an error)"))
+
+
+def _provably_past(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> bool:
+    """Whether offset + size > extent on every execution by the relation of the offset to
+    the extent's own SSA value (offset = B on a view of B batches: one past the end),
+    where the intervals of a dynamic extent cannot tell (found by red team)."""
+    offset_value, extent_value = window.offset_values[axis], window.extent_values[axis]
+    if offset_value is None or extent_value is None:
+        return False
+    size = window.sizes[axis].lo
+    # extent <= offset - k on every execution; past the end when k > -size.
+    if slack_below(analysis, extent_value, offset_value) > -size:
+        return True
+    # offset = extent + c as one linear form of one base (offset = B + 4).
+    off, ext = linear_form(analysis, offset_value), linear_form(analysis, extent_value)
+    return (off.base is not None and ext.base is not None and off.base == ext.base
+            and off.scale == ext.scale
+            and off.offset - ext.offset + size > 0)
 
 
 def _outside_view(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> str | None:

@@ -24,6 +24,7 @@ from ..ir.walk import (
     pre_order,
     set_function_type,
 )
+from ..nz.acc_store import check_acc_store_backend
 from ..nz.call_facts import unproved_calls
 from ..nz.consistency import (
     check_load_types,
@@ -261,9 +262,7 @@ class _FunctionPlan:
 def _acc_store_tile(store: pl.TileStore, geom: NzGeometry, backend: str) -> pl.TileType:
     """The source tile of an Acc -> NZ store, after the non-geometric rules."""
     loc = store.location
-    if backend == "a5":
-        raise Refusal(loc, "NZ accumulator stores are supported on A2/A3 only (module "
-                      "pl.backend = \"a5\"); store ND on A5")
+    check_acc_store_backend(backend, loc)
     tile = opaque_refusal(loc, lambda: pl.tile_type(store.single("tile").type))
     if tile is None:
         raise MalformedOp(loc, "'pl.tile.store' op tile operand must have a !pl.tile type")

@@ -18,7 +18,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from ..ir.walk import functions, pre_order
 from ..nz import layout as nz_layout
-from ..nz.acc_store import check_acc_store_limits
+from ..nz.acc_store import check_acc_store_backend, check_acc_store_limits
 from ..nz.call_facts import unproved_calls
 from ..nz.coords import (
     Const,
@@ -411,9 +411,7 @@ def _tile(op_view: pto.PtoOp, group: str) -> pto.TileBuf:
 def _acc_tile(store: pto.TStore, element: str, backend: str) -> pto.TileBuf:
     """The Acc write-back rules that are not geometry (docs/nz-semantics.md section 4.6)."""
     loc = store.location
-    if backend == "a5":
-        raise Refusal(loc, "NZ accumulator stores are supported on A2/A3 only (module "
-                      "pl.backend = \"a5\"); store ND on A5")
+    check_acc_store_backend(backend, loc)
     tile = _tile(store, "src")
     if not tile.is_acc_nz:
         raise Refusal(loc, f"pto.tstore into an NZ view from {tile.spelling()}: only an Acc tile "

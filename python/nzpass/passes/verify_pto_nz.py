@@ -20,7 +20,7 @@ from ..ir import op_names
 from ..ir.bindings import ir
 from ..ir.walk import nested_ops
 from ..nz import base_pointers, escapes, hazards
-from ..nz.acc_store import ACC_BOX
+from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
@@ -115,21 +115,10 @@ class VerifyPtoNz(ModulePass):
         checker.refusals.extend(checker.bases.refusals())
         for warning in in_source_order(checker.warnings):
             diagnostics.warning(warning.location, warning.message, warning.notes)
-        for refusal in provable_forms_once(_once_each(checker.refusals)):
+        # provable_forms_once sorts and keeps each refusal once: a malformed op is found
+        # both by its own check and by the check of the NZ value it uses.
+        for refusal in provable_forms_once(checker.refusals):
             diagnostics.error(refusal.location, refusal.message, refusal.notes)
-
-
-def _once_each(refusals: list[Refusal]) -> list[Refusal]:
-    """The refusals without repeats: a malformed op is found both by its own check
-    and by the check of the NZ value it uses; one root cause, one error."""
-    seen: set[tuple[str, str]] = set()
-    kept = []
-    for refusal in refusals:
-        key = (str(refusal.location), refusal.message)
-        if key not in seen:
-            seen.add(key)
-            kept.append(refusal)
-    return kept
 
 
 def _blocking_hint(pl_derived: bool) -> str:
@@ -287,6 +276,8 @@ class _Checker:
         return op.name == pto.MakeTensorView.NAME and self.views.get(op) is not None
 
     def check(self, op: ir.Operation) -> None:
+        if op.name in _LAYOUT_READ_FROM_THE_VIEW:
+            self._guard(lambda: self._check_layout_is_the_views(op))
         if op.name == pto.MakeTensorView.NAME:
             self.nz_view(op)
         elif op.name == pto.PartitionView.NAME:
@@ -324,6 +315,36 @@ class _Checker:
                       f"{problem}; a tile past the end of its memory overlaps or faults, which "
                       "no transfer rule sees. Use a smaller tile, or an address the offset "
                       "analysis proves at least 0 and at most capacity - tile bytes")
+
+    def _check_layout_is_the_views(self, op: ir.Operation) -> None:
+        """PTOAS reads a `layout` stated on a partition or a transfer (attribute or
+        property, or in the partition's type) over the view's (InferPTOLayout keeps it,
+        EmitC reads it first), so an ND view loaded "as nz" would move NZ->NZ what no NZ
+        rule checked, and an NZ view partitioned "as nd" read fractals as rows (found by
+        red team). Every rule here reads the view's layout: any other must be the same."""
+        attr = op.attributes.get("layout")  # by name: properties too
+        stated = opaque_refusal(op.location, lambda: pto.layout_of(
+            attr, f"'{op.name}' op attribute 'layout'"))
+        result = _result_view_type(op) if op.name == pto.PartitionView.NAME else None
+        for layout in (stated, result.layout if result is not None else None):
+            source = self.layout_of_source(op.operands[_LAYOUT_READ_FROM_THE_VIEW[op.name]])
+            if layout is None or layout == source:
+                continue
+            raise Refusal(op.location, f"'{op.name}' states layout {layout}, but the "
+                          f"pto.make_tensor_view its data comes from is "
+                          f"{source or 'not visible here'}: PTOAS reads the layout stated "
+                          "here over the view's, which is the one nzpass checks; state the "
+                          "layout on the make_tensor_view only")
+
+    def layout_of_source(self, value: ir.Value) -> str | None:
+        """The layout of the make_tensor_view a partition or view value comes from (the
+        one PTOAS moves its bytes in), None when no such op defines it."""
+        owner = _owner(value)
+        if owner is not None and owner.name == pto.PartitionView.NAME and owner.operands:
+            owner = _owner(owner.operands[0])
+        if owner is None or owner.name != pto.MakeTensorView.NAME:
+            return None
+        return view_layout(owner, self.attrs(owner), _result_view_type(owner))[0]
 
     def nz_view(self, op: ir.Operation) -> object:
         """The make_tensor_view's _NzView, None when it is not NZ, _REFUSED when
@@ -532,6 +553,12 @@ def _is_nz_value(value: ir.Value) -> bool:
         return True
     owner = _owner(value)
     return owner is not None and owner.name == pto.MakeTensorView.NAME
+
+
+# The ops whose GM byte order nzpass reads from the pto.make_tensor_view they come from,
+# and the operand that leads there.
+_LAYOUT_READ_FROM_THE_VIEW = {pto.PartitionView.NAME: 0, pto.TLoad.NAME: 0,
+                              pto.TStore.NAME: 1}
 
 
 def _result_view_type(op: ir.Operation) -> pto.ViewType | None:
@@ -1008,6 +1035,10 @@ def _check_store_valid_boxes(t: _Transfer) -> None:
                       "although FP32's c0 is 8; store a multiple of 16 rows and columns")
 
 
+def _check_store_backend(t: _Transfer) -> None:
+    check_acc_store_backend(t.backend, t.loc)
+
+
 def _check_store_limits(t: _Transfer) -> None:
     hazards.check_store_limits(t.tile, t.backend, t.loc)
 
@@ -1028,5 +1059,6 @@ _LOAD_RULES: tuple[Callable[[_Transfer], None], ...] = (
     _check_load_into_mat_nz, _check_load_element_type, _check_load_tile_boxes,
     _check_load_element_count, _check_load_valid_region, _check_load_limits, _check_load_gm_gap)
 _STORE_RULES: tuple[Callable[[_Transfer], None], ...] = (
-    _check_store_from_acc, _check_store_f32, _check_store_tile_boxes, _check_store_limits,
-    _check_store_element_count, _check_store_valid_region, _check_store_write_set)
+    _check_store_backend, _check_store_from_acc, _check_store_f32, _check_store_tile_boxes,
+    _check_store_limits, _check_store_element_count, _check_store_valid_region,
+    _check_store_write_set)
