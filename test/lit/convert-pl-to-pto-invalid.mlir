@@ -292,3 +292,135 @@ func.func @negative_dn_dynamic_stride_over_static_product(%x: tensor<64x?xf16, #
 func.func @negative_nd_dynamic_stride_over_static_product(%x: tensor<64x512xf16, #pl.layout<nd, stride = [?, 1]>>) {
   return
 }
+
+// -----
+
+// An ND load's dynamic valid rows must be proved inside the tile: 96 rows into a 64-row
+// tile would write past it (found by red team; the NZ path proved this, the ND one not).
+func.func @negative_nd_valid_rows_past_the_tile(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c96 = arith.constant 96 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{cannot prove that the 'pl.tile.load' valid rows lie inside [0, 64], the tile's rows ('arith.constant' yields a value proved [96, 96]}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128, %c96, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index, index, index) -> !pl.tile<64x128xf16, vec, valid = ?x128>
+  return
+}
+
+// -----
+
+// An argument without facts can be any index: not provably inside the tile.
+func.func @negative_nd_valid_rows_unbounded(%x: tensor<64x512xf16>, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{cannot prove that the 'pl.tile.load' valid rows lie inside [0, 64], the tile's rows (argument 1 of the function is proved}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128, %rows, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index, index, index) -> !pl.tile<64x128xf16, vec, valid = ?x128>
+  return
+}
+
+// -----
+
+// A leading valid extent sizes the lowered window too: 2 would stack two batches into
+// the tile.
+func.func @negative_nd_leading_valid_extent(%x: tensor<4x64x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{'pl.tile.load' valid_shape [2] disagree with its leading sizes [1] on axis 0}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c0, %c1, %c64, %c128, %c2, %c64, %c128) {operandSegmentSizes = array<i32: 1, 3, 3, 3>, target_memory = "vec"} : (tensor<4x64x128xf16>, index, index, index, index, index, index, index, index, index) -> !pl.tile<64x128xf16, vec, valid = 64x?>
+  return
+}
+
+// -----
+
+// target_memory = "vec" on a Mat tile: the lowering moves the tile the type says.
+func.func @negative_target_memory_contradicts_tile(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{'pl.tile.load' target_memory = "vec" contradicts its mat result tile}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<64x128xf16, mat>
+  return
+}
+
+// -----
+
+// An ND store's shapes smaller than its tile: the write would overrun the window.
+func.func @negative_nd_store_shapes_smaller_than_tile(%y: tensor<64x256xf32>, %acc: !pl.tile<64x128xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{'pl.tile.store' shapes [32, 128] disagree with its 64x128 tile}}
+  %r = "pl.tile.store"(%acc, %y, %c0, %c0, %c32, %c128) {operandSegmentSizes = array<i32: 1, 1, 2, 2>} : (!pl.tile<64x128xf32, acc>, tensor<64x256xf32>, index, index, index, index) -> tensor<64x256xf32>
+  return
+}
+
+// -----
+
+// Shapes larger than the tile claim bytes the store never writes.
+func.func @negative_nd_store_shapes_larger_than_tile(%y: tensor<64x256xf32>, %acc: !pl.tile<64x128xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{'pl.tile.store' shapes [64, 256] disagree with its 64x128 tile}}
+  %r = "pl.tile.store"(%acc, %y, %c0, %c0, %c64, %c256) {operandSegmentSizes = array<i32: 1, 1, 2, 2>} : (!pl.tile<64x128xf32, acc>, tensor<64x256xf32>, index, index, index, index) -> tensor<64x256xf32>
+  return
+}
+
+// -----
+
+// drop_dims of an axis of size 2: the result would keep only its first index, unsaid
+// (found by red team).
+func.func @negative_slice_drops_a_wide_axis(%x: tensor<4x64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' drop_dims drops axis 0, of size 2 in its rank-3 window}}
+  %s = "pl.tensor.slice"(%x, %c1, %c0, %c0, %c2, %c64, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, drop_dims = array<i64: 0>} : (tensor<4x64x512xf16>, index, index, index, index, index, index) -> tensor<64x512xf16>
+  return
+}
+
+// -----
+
+// drop_dims of an axis the window does not have.
+func.func @negative_slice_drops_a_missing_axis(%x: tensor<4x64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' drop_dims drops axis 7, that does not exist in its rank-3 window}}
+  %s = "pl.tensor.slice"(%x, %c1, %c0, %c0, %c1, %c64, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, drop_dims = array<i64: 0, 7>} : (tensor<4x64x512xf16>, index, index, index, index, index, index) -> tensor<64x512xf16>
+  return
+}
+
+// -----
+
+// A slice's narrower valid_shape: a pto view has no valid region to carry it.
+func.func @negative_nd_slice_valid_shape(%x: tensor<4x64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' valid_shape [1, 16, 512] is not its window [1, 64, 512]}}
+  %s = "pl.tensor.slice"(%x, %c1, %c0, %c0, %c1, %c64, %c512, %c1, %c16, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 3>} : (tensor<4x64x512xf16>, index, index, index, index, index, index, index, index, index) -> tensor<1x64x512xf16>
+  return
+}
+
+// -----
+
+// An attribute the slice's lowering does not read would be dropped.
+func.func @negative_slice_unknown_attribute(%x: tensor<4x64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' attribute 'foo' is not one the lowering carries}}
+  %s = "pl.tensor.slice"(%x, %c1, %c0, %c0, %c1, %c64, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, foo = "bar"} : (tensor<4x64x512xf16>, index, index, index, index, index, index) -> tensor<1x64x512xf16>
+  return
+}

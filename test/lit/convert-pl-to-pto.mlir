@@ -256,3 +256,17 @@ func.func @dn_rank3_static(%x: tensor<3x64x512xf16, #pl.layout<dn>>) {
 func.func @nd_dynamic_rows_and_columns(%x: tensor<?x?x16xf32, #pl.layout<nd, stride = [?, 16, 1]>>) {
   return
 }
+
+// An ND load's dynamic valid rows proved inside the tile by the argument's range: the
+// partition takes them and so does the tile's valid_row operand.
+// CHECK-LABEL: func.func @nd_valid_rows_bounded
+// CHECK-SAME: %[[ROWS:[^:]*]]: index
+// CHECK: "pto.partition_view"(%{{.*}}, %{{.*}}, %{{.*}}, %[[ROWS]], %{{.*}}) {{.*}} -> !pto.partition_tensor_view<?x128xf16>
+// CHECK-NEXT: "pto.alloc_tile"(%[[ROWS]]) {operandSegmentSizes = array<i32: 0, 1, 0>} : (index) -> !pto.tile_buf<loc=vec, dtype=f16, rows=64, cols=128, v_row=?, v_col=128,
+func.func @nd_valid_rows_bounded(%x: tensor<64x512xf16>, %rows: index {nz.range = array<i64: 0, 65>}) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128, %rows, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index, index, index) -> !pl.tile<64x128xf16, vec, valid = ?x128>
+  return
+}

@@ -13,13 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..dialects import pl
+from ..dialects.common import SEGMENTS
 from ..dialects.opaque import show_extent as _extent
 from ..dialects.opaque import show_extent_list
 from ..dialects.opaque_errors import opaque_refusal
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
+from .intervals import Fact
+from .offsets import explain_fact
 
 Constant = Callable[[ir.Value], "int | None"]
+FactOf = Callable[[ir.Value], Fact]
 
 
 def _show(values: Sequence[ir.Value], constant: Constant) -> str:
@@ -37,10 +41,13 @@ def load_tile(load: pl.TileLoad) -> pl.TileType:
     return tile
 
 
-def check_load_types(load: pl.TileLoad, constant: Constant) -> pl.TileType:
-    """A logical (unblocked) load's sizes, valid_shape and element type agree
-    with its result tile; returns the tile."""
+def check_load_types(load: pl.TileLoad, constant: Constant,
+                     fact_of: FactOf | None = None) -> pl.TileType:
+    """A logical (unblocked) load's sizes, valid_shape, element type and target_memory
+    agree with its result tile; returns the tile. With `fact_of` (the ND path, whose
+    windows nothing else proves) a dynamic valid extent is proved inside the tile."""
     tile = load_tile(load)
+    _check_target_memory(load, tile)
     tensor = ir.RankedTensorType(load.single("tensor").type)
     loc = load.location
     if tensor.element_type != tile.element:
@@ -59,13 +66,27 @@ def check_load_types(load: pl.TileLoad, constant: Constant) -> pl.TileType:
                       f"{tile.rows}x{tile.cols} result tile: the load moves the sizes' window "
                       "while the tile describes another; give constant sizes [1, ..., "
                       f"{tile.rows}, {tile.cols}]")
-    _check_valid(load, tile, constant)
+    _check_valid(load, tile, constant, fact_of)
     return tile
 
 
-def _check_valid(load: pl.TileLoad, tile: pl.TileType, constant: Constant) -> None:
+def _check_target_memory(load: pl.TileLoad, tile: pl.TileType) -> None:
+    """The lowering takes the tile's space from its type (the tile_buf's loc): a
+    target_memory saying another would be dropped, and the load would go elsewhere than
+    the op says (found by red team)."""
+    memory = load.string_attr(pl.TileLoad.TARGET_MEMORY)
+    if memory is None or memory == tile.space:
+        return
+    raise Refusal(load.location, f"'pl.tile.load' target_memory = \"{memory}\" contradicts "
+                  f"its {tile.space} result tile: the lowering moves the tile the type says, "
+                  "so the attribute would be dropped; give them the same memory space")
+
+
+def _check_valid(load: pl.TileLoad, tile: pl.TileType, constant: Constant,
+                 fact_of: FactOf | None) -> None:
     """valid_shape operands against the tile's `valid = VRxVC`: a static extent in
-    the type must be that constant; a dynamic one (`?`) needs an operand."""
+    the type must be that constant; a dynamic one (`?`) needs an operand, proved
+    inside the tile when `fact_of` is given; a leading one is the leading size."""
     valid = load.groups["valid_shape"]
     loc = load.location
     declared = tile.valid or (tile.rows, tile.cols)
@@ -77,14 +98,45 @@ def _check_valid(load: pl.TileLoad, tile: pl.TileType, constant: Constant) -> No
                           "valid_shape: the type claims a region the load does not size; give "
                           "valid_shape operands or a fully valid tile")
         return
+    _check_leading_valid(load, constant)
     for axis, (value, extent) in enumerate(zip(valid[-2:], declared, strict=False)):
+        name = ("rows", "columns")[axis]
+        if extent is None and fact_of is not None:
+            _check_valid_inside_tile(load, value, name, (tile.rows, tile.cols)[axis], fact_of)
         if extent is None or constant(value) == extent:
             continue
-        name = ("rows", "columns")[axis]
         raise Refusal(loc, f"'pl.tile.load' valid {name} {_show([value], constant)} disagree "
                       f"with the tile's static valid {name} {extent}: the type states one "
                       f"count and the load moves another; write valid = ? for a dynamic "
                       f"count, or give the constant {extent}")
+
+
+def _check_leading_valid(load: pl.TileLoad, constant: Constant) -> None:
+    """A leading valid extent is the leading size (1): the lowering sizes its window by
+    the valid_shape, so a larger one would stack further batches into the tile."""
+    valid, sizes = load.groups["valid_shape"][:-2], load.groups["sizes"][:-2]
+    for axis, (value, size) in enumerate(zip(valid, sizes, strict=False)):
+        if constant(value) is None or constant(value) != constant(size):
+            raise Refusal(load.location, f"'pl.tile.load' valid_shape {_show(valid, constant)} "
+                          f"disagree with its leading sizes {_show(sizes, constant)} on axis "
+                          f"{axis}: the load moves the valid window, so a leading valid extent "
+                          "other than the size moves batches the tile does not hold; give the "
+                          "leading sizes as valid extents")
+
+
+def _check_valid_inside_tile(load: pl.TileLoad, value: ir.Value, name: str, limit: int,
+                             fact_of: FactOf) -> None:
+    """A dynamic valid extent proved inside [0, the tile's extent] by the offset
+    analysis (docs/nz-semantics.md section 8): the load moves that many rows or columns
+    into the tile, so a larger count writes past it (found by red team: valid rows 96
+    on a 64-row tile)."""
+    fact = fact_of(value)
+    if fact.lo >= 0 and fact.hi <= limit:
+        return
+    raise Refusal(load.location, f"cannot prove that the 'pl.tile.load' valid {name} lie "
+                  f"inside [0, {limit}], the tile's {name} ({explain_fact(value, fact)}): a "
+                  "count past the tile moves data it does not hold, a negative one none; bound "
+                  f"it, e.g. min(N - n0, {limit}) with n0 bounded")
 
 
 def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:
@@ -101,7 +153,7 @@ def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:
     parent = ir.RankedTensorType(parent_type)
     result = ir.RankedTensorType(slice_.op.results[0].type)
     sizes = [constant(v) for v in slice_.groups["sizes"]]
-    dropped = dropped_axes(slice_)
+    dropped = dropped_axes(slice_, constant)
     expected = [s for axis, s in enumerate(sizes) if axis not in dropped]
     shape = list(pl.tensor_shape(result))
     parent_kind = pl.tensor_layout(parent)
@@ -161,12 +213,62 @@ def check_tensor_producer(value: ir.Value, constant: Constant) -> None:
         check_store_result(pl.TileStore(op))
 
 
-def dropped_axes(slice_: pl.TensorSlice) -> set[int]:
-    """The axes of the slice's source that its result drops (`drop_dims`)."""
+def dropped_axes(slice_: pl.TensorSlice, constant: Constant) -> set[int]:
+    """The axes of the slice's source that its result drops (`drop_dims`): each an axis
+    of the window, of size 1. Dropping a wider axis would keep only its first index
+    without the type saying so, and an axis past the rank drops nothing while the
+    result type claims one fewer axis (found by red team)."""
     attr = slice_.attr(pl.TensorSlice.DROP_DIMS)
     if attr is None:
         return set()
     if not isinstance(attr, ir.DenseI64ArrayAttr):
         raise MalformedOp(slice_.location, f"'pl.tensor.slice' op {pl.TensorSlice.DROP_DIMS} "
                           "must be array<i64: ...>")
-    return set(ir.DenseI64ArrayAttr(attr))
+    sizes = slice_.groups["sizes"]
+    dropped = set(ir.DenseI64ArrayAttr(attr))
+    for axis in sorted(dropped):
+        if 0 <= axis < len(sizes) and constant(sizes[axis]) == 1:
+            continue
+        what = (f"of size {_extent(constant(sizes[axis]))}" if 0 <= axis < len(sizes)
+                else "that does not exist")
+        raise Refusal(slice_.location, f"'pl.tensor.slice' drop_dims drops axis {axis}, "
+                      f"{what} in its rank-{len(sizes)} window: only an axis of size 1 can "
+                      "be dropped, since the result keeps one index of it; give that axis "
+                      "size 1 or keep it")
+    return dropped
+
+
+# What the ND lowering of a slice reads of its attributes; any other it would drop.
+_SLICE_ATTRIBUTES = frozenset((SEGMENTS, pl.TensorSlice.DROP_DIMS))
+
+
+def check_slice_is_a_window(slice_: pl.TensorSlice, constant: Constant) -> None:
+    """A slice the lowering turns into offsets on its parent's view carries nothing
+    else: a valid_shape narrower than its window (a pto view has no valid region) or an
+    attribute it does not read would be dropped silently (found by red team)."""
+    valid, sizes = slice_.groups["valid_shape"], slice_.groups["sizes"]
+    if valid and [constant(v) for v in valid] != [constant(v) for v in sizes]:
+        raise Refusal(slice_.location, f"'pl.tensor.slice' valid_shape {_show(valid, constant)} "
+                      f"is not its window {_show(sizes, constant)}: a pto view has no valid "
+                      "region, so the lowering would drop it; give the valid extents on the "
+                      "tile loads (their valid_shape) instead")
+    unknown = sorted(name for name in slice_.attributes if name not in _SLICE_ATTRIBUTES)
+    if unknown:
+        raise Refusal(slice_.location, f"'pl.tensor.slice' attribute '{unknown[0]}' is not "
+                      "one the lowering carries (operandSegmentSizes, drop_dims): it would "
+                      "be dropped; remove it")
+
+
+def check_store_shapes(store: pl.TileStore, tile: pl.TileType, constant: Constant) -> None:
+    """An ND store's `shapes`, when given, are its tile's: the store writes the tile
+    while the partition it is lowered into has the shapes, so a smaller one makes the
+    write overrun the window and a larger one claims bytes never written (found by red
+    team)."""
+    shapes = store.groups["shapes"]
+    expected = [1] * (len(shapes) - 2) + [tile.rows, tile.cols]
+    if not shapes or [constant(v) for v in shapes] == expected:
+        return
+    raise Refusal(store.location, f"'pl.tile.store' shapes {_show(shapes, constant)} "
+                  f"disagree with its {tile.rows}x{tile.cols} tile: the store writes the "
+                  "tile while the lowering sizes the window by the shapes; give constant "
+                  f"shapes {show_extent_list(expected)} or none")

@@ -27,13 +27,16 @@ from ..ir.walk import (
 from ..nz import layout as nz_layout
 from ..nz.acc_store import check_acc_store_limits
 from ..nz.consistency import (
+    FactOf,
     check_load_types,
+    check_slice_is_a_window,
     check_slice_types,
     check_store_result,
+    check_store_shapes,
     dropped_axes,
 )
 from ..nz.coords import FunctionScope, entry_constants
-from ..nz.offsets import constant_value, unchanging_ir
+from ..nz.offsets import OffsetAnalysis, constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..records import record
@@ -77,10 +80,12 @@ class ConvertPlToPto(ModulePass):
         # context, so the types that passed are shared by every function.
         checked_types: dict[ir.Type, bool] = {}
         with unchanging_ir():  # checking only reads the IR
+            analysis = OffsetAnalysis()  # proves the ND valid extents (none else does)
             for func in functions(module):
                 if is_declaration(func):
                     continue
-                lowering = _FunctionLowering(func, backend, checked_types=checked_types)
+                lowering = _FunctionLowering(func, backend, checked_types=checked_types,
+                                             fact_of=analysis.fact)
                 try:
                     lowering.check()
                 except Refusal as refusal:
@@ -120,6 +125,7 @@ class _FunctionLowering:
         "backend",
         "checked_types",
         "constants",
+        "fact_of",
         "func",
         "memory_ops",
         "roots",
@@ -131,9 +137,11 @@ class _FunctionLowering:
     )
 
     def __init__(self, func: ir.Operation, backend: str,
-                 checked_types: dict[ir.Type, bool] | None = None):
+                 checked_types: dict[ir.Type, bool] | None = None,
+                 fact_of: FactOf | None = None):
         self.func = func
         self.backend = backend
+        self.fact_of = fact_of or OffsetAnalysis().fact
         self.roots: dict[ir.Value, _Root] = {}
         self.memory_ops: dict[int, ir.Operation] = {}  # by pre-order position
         self.stores: dict[int, _StorePlan] = {}  # what the check found of each store
@@ -191,9 +199,10 @@ class _FunctionLowering:
                 # Not kept for the lowering: every function is checked before
                 # any is lowered, and the views of all loads would hold every
                 # operand of every load at once.
-                _check_load(pl.TileLoad(op))
+                _check_load(pl.TileLoad(op), self.fact_of)
             if name == pl.TensorSlice.NAME:
                 check_slice_types(pl.TensorSlice(op), constant_value)  # users read its type
+                check_slice_is_a_window(pl.TensorSlice(op), constant_value)
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
             if name == pl.TileStore.NAME:
@@ -238,6 +247,8 @@ class _FunctionLowering:
             if count != rank and (group == "offsets" or count):
                 raise MalformedOp(store.location, f"'pl.tile.store' op has {count} {group} "
                                   f"for a rank-{rank} tensor")
+        if layout is not None and not layout.is_nz:  # NZ shapes are blocked, and checked so
+            check_store_shapes(store, tile, constant_value)
         if layout is not None and layout.is_nz and tile.space == "acc":
             check_acc_store_limits("NZ accumulator store", tile.rows, tile.cols, tile.rows,
                                    tile.cols, self.backend, store.location)
@@ -332,7 +343,7 @@ class _FunctionLowering:
         offsets = slice_.groups["offsets"]
         base = self._offsets(root, offsets, builder, slice_.location)
         axes = root.axes if root.axes is not None else tuple(range(len(offsets)))
-        dropped = dropped_axes(slice_)
+        dropped = dropped_axes(slice_, constant_value)
         kept = tuple(axis for n, axis in enumerate(axes) if n not in dropped)
         self.roots[slice_.op.results[0]] = _Root(root.view, root.ptr, root.element, root.layout,
                                                  base, kept if dropped else root.axes)
@@ -435,7 +446,7 @@ def _check_memory_operand(op: ir.Operation) -> None:
                           f"optionally with #pl.layout) as operand {index}, got {got}")
 
 
-def _check_load(load: pl.TileLoad) -> None:
+def _check_load(load: pl.TileLoad, fact_of: FactOf) -> None:
     tile = _load_tile(load)
     rank = ir.RankedTensorType(load.single("tensor").type).rank
     for group in ("offsets", "sizes"):
@@ -451,7 +462,7 @@ def _check_load(load: pl.TileLoad) -> None:
                           "region but the load gives no valid_shape operands to size it")
     layout = pl.tensor_layout(load.single("tensor").type)
     if layout is not None and not layout.is_nz:  # NZ loads are checked before blocking
-        check_load_types(load, constant_value)
+        check_load_types(load, constant_value, fact_of)
 
 
 def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: set) -> None:
