@@ -424,3 +424,39 @@ func.func @negative_slice_unknown_attribute(%x: tensor<4x64x512xf16>) {
   %s = "pl.tensor.slice"(%x, %c1, %c0, %c0, %c1, %c64, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, foo = "bar"} : (tensor<4x64x512xf16>, index, index, index, index, index, index) -> tensor<1x64x512xf16>
   return
 }
+
+// -----
+
+// A signed-integer offset: arith.index_cast takes signless integers only, so the lowering
+// made IR MLIR's verifier rejects (found by red team).
+func.func @negative_si16_load_offset(%x: tensor<64x512xf16>, %r: si16) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{'pl.tile.load' offsets operand has type si16: coordinates are index or integer values}}
+  %t = "pl.tile.load"(%x, %r, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16>, si16, index, index, index) -> !pl.tile<64x128xf16, vec>
+  return
+}
+
+// -----
+
+// An unsigned store offset, the same.
+func.func @negative_ui16_store_offset(%y: tensor<64x256xf32>, %acc: !pl.tile<64x128xf32, acc>, %c: ui16) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.store' offsets operand has type ui16: coordinates are index or integer values}}
+  %r = "pl.tile.store"(%acc, %y, %c0, %c) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x128xf32, acc>, tensor<64x256xf32>, index, ui16) -> tensor<64x256xf32>
+  return
+}
+
+// -----
+
+// A floating-point slice offset is no coordinate at all.
+func.func @negative_f32_slice_offset(%x: tensor<4x64x512xf16>, %b: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' offsets operand has type f32: coordinates are index or integer values}}
+  %s = "pl.tensor.slice"(%x, %b, %c0, %c0, %c1, %c64, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>} : (tensor<4x64x512xf16>, f32, index, index, index, index, index) -> tensor<1x64x512xf16>
+  return
+}

@@ -13,6 +13,7 @@ from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import InternalInvariantError, MalformedOp, Refusal
 from ..ir import op_names
+from ..ir.arith import integer_width
 from ..ir.bindings import ir
 from ..ir.type_cache import per_type
 from ..ir.walk import (
@@ -194,6 +195,7 @@ class _FunctionLowering:
             if name in _MEMORY_PATH:
                 check_no_regions(op)  # the lowering erases it
                 _check_memory_operand(op)
+                _check_coordinate_types(op)
                 self.memory_ops[position] = op
             if name == pl.TileLoad.NAME:
                 # Not kept for the lowering: every function is checked before
@@ -396,6 +398,12 @@ class _FunctionLowering:
 
 
 _MEMORY_PATH = {pl.TileLoad.NAME: 0, pl.TileStore.NAME: 1, pl.TensorSlice.NAME: 0}
+# The operand groups of each memory op that hold coordinates (offsets and extents).
+_COORDINATE_GROUPS = {
+    pl.TileLoad.NAME: (pl.TileLoad, ("offsets", "sizes", "valid_shape")),
+    pl.TileStore.NAME: (pl.TileStore, ("offsets", "shapes")),
+    pl.TensorSlice.NAME: (pl.TensorSlice, ("offsets", "sizes", "valid_shape")),
+}
 # The only ops `_check_tensor_operands` has rules for; others pass any tensor through.
 _OPERAND_CHECKED_OPS = frozenset((*_MEMORY_PATH, *_TENSOR_PASSING_OPS, _RETURN))
 
@@ -444,6 +452,21 @@ def _check_memory_operand(op: ir.Operation) -> None:
         got = operands[index].type if len(operands) > index else "nothing"
         raise MalformedOp(op.location, f"'{op.name}' op needs a GM tensor (a ranked tensor, "
                           f"optionally with #pl.layout) as operand {index}, got {got}")
+
+
+def _check_coordinate_types(op: ir.Operation) -> None:
+    """Every coordinate is an index or a signless integer: the lowering casts it to index
+    with arith.index_cast, which takes nothing else (found by red team: an si16, ui16 or
+    f32 offset made IR that failed MLIR's verifier), and the proofs read nothing else."""
+    view_cls, groups = _COORDINATE_GROUPS[op.name]
+    view = view_cls(op)
+    for group in groups:
+        for value in view.groups[group]:
+            if integer_width(value.type) is not None:
+                continue
+            raise Refusal(op.location, f"'{op.name}' {group} operand has type {value.type}: "
+                          "coordinates are index or integer values (signless, as arith "
+                          "computes them); compute it with arith on index")
 
 
 def _check_load(load: pl.TileLoad, fact_of: FactOf) -> None:
