@@ -460,3 +460,83 @@ func.func @negative_f32_slice_offset(%x: tensor<4x64x512xf16>, %b: f32) {
   %s = "pl.tensor.slice"(%x, %b, %c0, %c0, %c1, %c64, %c512) {operandSegmentSizes = array<i32: 1, 3, 3, 0>} : (tensor<4x64x512xf16>, f32, index, index, index, index, index) -> tensor<1x64x512xf16>
   return
 }
+
+// -----
+
+// TLOAD writes L1 (Mat) or UB (Vec), never L0A: an ND load into a Left tile was accepted (found by red team).
+func.func @negative_nd_load_into_left(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{TLOAD ND -> Left is not a transfer A2/A3 supports}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "left"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<64x128xf16, left>
+  return
+}
+
+// -----
+
+// Nor L0B.
+func.func @negative_nd_load_into_right(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{TLOAD ND -> Right is not a transfer A2/A3 supports}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "right"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<64x128xf16, right>
+  return
+}
+
+// -----
+
+// Nor L0C.
+func.func @negative_nd_load_into_acc(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{TLOAD ND -> Acc is not a transfer A2/A3 supports}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "acc"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<64x128xf16, acc>
+  return
+}
+
+// -----
+
+// DN -> NZ is no TLOAD mode (its DN path fills zN or DN tiles, which nzpass never makes).
+func.func @negative_dn_load_into_mat(%x: tensor<64x512xf16, #pl.layout<dn>>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{TLOAD DN -> Mat is not a transfer A2/A3 supports}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x512xf16, #pl.layout<dn>>, index, index, index, index) -> !pl.tile<64x128xf16, mat>
+  return
+}
+
+// -----
+
+// A Vec TLOAD copies matching layouts only, and nzpass's Vec tile is row-major (ND).
+func.func @negative_dn_load_into_vec(%x: tensor<64x512xf16, #pl.layout<dn>>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{TLOAD DN -> Vec is not a transfer A2/A3 supports}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16, #pl.layout<dn>>, index, index, index, index) -> !pl.tile<64x128xf16, vec>
+  return
+}
+
+// -----
+
+// A Mat tile is no TSTORE source on A2/A3 (found by red team).
+func.func @negative_store_from_mat(%y: tensor<64x512xf16>, %t: !pl.tile<64x128xf16, mat>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{TSTORE Mat -> ND is not a transfer A2/A3 supports}}
+  %r = "pl.tile.store"(%t, %y, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x128xf16, mat>, tensor<64x512xf16>, index, index) -> tensor<64x512xf16>
+  return
+}
+
+// -----
+
+// No store writes DN: the byte model has none, and nzpass's Vec tile is row-major.
+func.func @negative_store_into_dn(%y: tensor<64x512xf16, #pl.layout<dn>>, %t: !pl.tile<64x128xf16, vec>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{TSTORE Vec -> DN is not a transfer A2/A3 supports}}
+  %r = "pl.tile.store"(%t, %y, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x128xf16, vec>, tensor<64x512xf16, #pl.layout<dn>>, index, index) -> tensor<64x512xf16, #pl.layout<dn>>
+  return
+}

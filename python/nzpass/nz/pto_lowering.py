@@ -15,6 +15,35 @@ from . import layout as nz_layout
 from .coords import ADD, INDEX_CAST, MUL, FunctionScope
 from .offsets import constant_value
 
+# The transfers the lowering emits, by instruction: the (GM layout, tile space) pairs that
+# pto-isa's A2/A3 TLOAD / TSTORE implement for nzpass's canonical tile_bufs (ND->ND into a
+# row-major Vec tile, ND->NZ and NZ->NZ into an NZ Mat tile; Acc->NZ, Acc->ND and Vec->ND
+# out) and the byte model simulates (docs/hardware-model.md, "ND transfers", (c), (d)).
+# Anything else is refused: TLOAD does not write L0A/L0B/L0C, DN->NZ is no mode of it
+# (its DN path fills a zN or DN tile, which nzpass never makes), and a Mat tile is no
+# TSTORE source on A2/A3 (found by red team).
+SUPPORTED_TRANSFERS = {
+    "tload": frozenset({("nd", "vec"), ("nd", "mat"), ("nz", "mat")}),
+    "tstore": frozenset({("nd", "vec"), ("nd", "acc"), ("nz", "acc")}),
+}
+
+
+def unsupported_transfer(instruction: str, layout: str, space: str) -> str | None:
+    """Why `instruction` ("tload" or "tstore") between a `layout` GM tensor and a
+    `space` tile is not lowered; None when it is one of SUPPORTED_TRANSFERS."""
+    supported = SUPPORTED_TRANSFERS[instruction]
+    if (layout, space) in supported:
+        return None
+    listed = ", ".join(_transfer(instruction, gm, tile) for gm, tile in sorted(supported))
+    return (f"{instruction.upper()} {_transfer(instruction, layout, space)} is not a transfer "
+            f"A2/A3 supports with nzpass's tiles (only {listed}): pto-isa has no such copy, "
+            "or none the byte model checks")
+
+
+def _transfer(instruction: str, layout: str, space: str) -> str:
+    gm, tile = layout.upper(), space.capitalize()
+    return f"{gm} -> {tile}" if instruction == "tload" else f"{tile} -> {gm}"
+
 
 def tile_buf_for(tile: pl.TileType) -> pto.TileBuf:
     """The canonical tile_buf of a pl tile: Mat tiles take the NZ (fractal 512)

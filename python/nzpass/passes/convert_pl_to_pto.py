@@ -38,7 +38,7 @@ from ..nz.consistency import (
 )
 from ..nz.coords import FunctionScope, entry_constants
 from ..nz.offsets import OffsetAnalysis, constant_value, unchanging_ir
-from ..nz.pto_lowering import PtoBuilder, tile_buf_for, view_strides
+from ..nz.pto_lowering import PtoBuilder, tile_buf_for, unsupported_transfer, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..records import record
 
@@ -249,6 +249,8 @@ class _FunctionLowering:
             if count != rank and (group == "offsets" or count):
                 raise MalformedOp(store.location, f"'pl.tile.store' op has {count} {group} "
                                   f"for a rank-{rank} tensor")
+        if layout is not None:
+            _check_transfer(store.location, "tstore", layout, tile)
         if layout is not None and not layout.is_nz:  # NZ shapes are blocked, and checked so
             check_store_shapes(store, tile, constant_value)
         if layout is not None and layout.is_nz and tile.space == "acc":
@@ -484,8 +486,18 @@ def _check_load(load: pl.TileLoad, fact_of: FactOf) -> None:
         raise MalformedOp(load.location, "'pl.tile.load' op result tile has a dynamic valid "
                           "region but the load gives no valid_shape operands to size it")
     layout = pl.tensor_layout(load.single("tensor").type)
+    if layout is not None:
+        _check_transfer(load.location, "tload", layout, tile)
     if layout is not None and not layout.is_nz:  # NZ loads are checked before blocking
         check_load_types(load, constant_value, fact_of)
+
+
+def _check_transfer(loc: ir.Location, instruction: str, layout: pl.TensorLayout,
+                    tile: pl.TileType) -> None:
+    why = unsupported_transfer(instruction, layout.kind, tile.space)
+    if why is not None:
+        raise Refusal(loc, f"{why}; move the data through a supported pair (a Mat tile "
+                      "reaches L0A/L0B by the cube's own moves)")
 
 
 def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: set) -> None:
