@@ -621,3 +621,17 @@ module attributes {pto.target_arch = "A5"} {
     return
   }
 }
+
+// -----
+
+// A layout stated on a transfer agrees with the source it moves (a partition argument,
+// ND by its type), as PTOAS's own output writes it; a tile of PTOAS's own one-byte
+// element type (!pto.hif8) is sized by its bytes (found measuring the PTOAS corpus).
+// CHECK-LABEL: func.func @stated_layout_agrees_with_the_argument
+// CHECK: "pto.tstore"
+func.func @stated_layout_agrees_with_the_argument(%dst: !pto.partition_tensor_view<1x16xi16>) {
+  %tile = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=1>
+  %h = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=!pto.hif8, rows=32, cols=64, v_row=32, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tstore"(%tile, %dst) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=1>, !pto.partition_tensor_view<1x16xi16>) -> ()
+  return
+}

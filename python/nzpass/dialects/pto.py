@@ -321,6 +321,13 @@ def ptoas_infers_nz(shape: Sequence[int | None], strides: Sequence[int | None],
             and st[3] == sh[4])
 
 
+# PTOAS's own element types and the bytes of one element as the TypeDefs state them
+# (include/PTO/IR/PTOTypeDefs.td: the C++ types they stand for); a packed x2 type is one
+# element of its carrier. What a tile of them occupies in its local memory.
+ELEMENT_BYTES = {"!pto.hif8": 1, "!pto.f8E8M0": 1, "!pto.hif8x2": 2, "!pto.f4E1M2x2": 1,
+                 "!pto.f4E2M1x2": 1, "!pto.bf16x2": 4}
+
+
 def table_groups(name: str) -> tuple[str, ...]:
     """The operand groups of pto op `name`, in order, as PTOAS defines them
     (the op table, `pto_table`, is the one home of this fact)."""

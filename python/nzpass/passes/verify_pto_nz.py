@@ -18,7 +18,7 @@ from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import nested_ops
+from ..ir.walk import nested_ops, value_location
 from ..nz import base_pointers, escapes, hazards
 from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
@@ -326,25 +326,32 @@ class _Checker:
         stated = opaque_refusal(op.location, lambda: pto.layout_of(
             attr, f"'{op.name}' op attribute 'layout'"))
         result = _result_view_type(op) if op.name == pto.PartitionView.NAME else None
+        index = _LAYOUT_READ_FROM_THE_VIEW[op.name]
+        if len(op.operands) <= index:
+            return  # malformed: the op's own check reports it
         for layout in (stated, result.layout if result is not None else None):
-            source = self.layout_of_source(op.operands[_LAYOUT_READ_FROM_THE_VIEW[op.name]])
+            source = self.layout_of_source(op.operands[index])
             if layout is None or layout == source:
                 continue
             raise Refusal(op.location, f"'{op.name}' states layout {layout}, but the "
-                          f"pto.make_tensor_view its data comes from is "
-                          f"{source or 'not visible here'}: PTOAS reads the layout stated "
-                          "here over the view's, which is the one nzpass checks; state the "
-                          "layout on the make_tensor_view only")
+                          f"pto.make_tensor_view its data comes from is {source} (where no "
+                          "view is in sight, the layout its type states, nd by default): "
+                          "PTOAS reads the layout stated here over the view's, which is the "
+                          "one nzpass checks; state the layout on a pto.make_tensor_view "
+                          "only (rank 5 for NZ)")
 
-    def layout_of_source(self, value: ir.Value) -> str | None:
+    def layout_of_source(self, value: ir.Value) -> str:
         """The layout of the make_tensor_view a partition or view value comes from (the
-        one PTOAS moves its bytes in), None when no such op defines it."""
+        one PTOAS moves its bytes in); of a value no such op defines here (a function
+        argument), the one its type states, ND by default, as every rule here reads it."""
         owner = _owner(value)
         if owner is not None and owner.name == pto.PartitionView.NAME and owner.operands:
-            owner = _owner(owner.operands[0])
-        if owner is None or owner.name != pto.MakeTensorView.NAME:
-            return None
-        return view_layout(owner, self.attrs(owner), _result_view_type(owner))[0]
+            value = owner.operands[0]
+            owner = _owner(value)
+        if owner is not None and owner.name == pto.MakeTensorView.NAME:
+            return view_layout(owner, self.attrs(owner), _result_view_type(owner))[0]
+        stated = opaque_refusal(value_location(value), lambda: pto.view_type(value.type))
+        return (stated.layout if stated is not None else None) or "nd"
 
     def nz_view(self, op: ir.Operation) -> object:
         """The make_tensor_view's _NzView, None when it is not NZ, _REFUSED when
@@ -529,8 +536,9 @@ class _Checker:
 
 def _tile_bytes(buf: pto.TileBuf, loc: ir.Location) -> int:
     """The bytes of the tile's physical rows x cols (whole bytes; a sub-byte type packs)."""
+    own = pto.ELEMENT_BYTES.get(buf.dtype.strip())
     try:
-        bits = element_bit_width(pl.element_type(buf.dtype))
+        bits = own * 8 if own is not None else element_bit_width(pl.element_type(buf.dtype))
     except OpaqueSyntaxError:
         bits = None
     if bits is None:
