@@ -680,7 +680,7 @@ func.func @negative_store_l0c_no_split(%p: !pto.ptr<f32>) {
 // -----
 
 // A5 has 256 KiB of L0C: a 64x2048 FP32 Acc tile (512 KiB) still overflows it.
-module attributes {pl.backend = "a5"} {
+module attributes {pl.backend = "a5", pto.target_arch = "a5"} {
   func.func @negative_store_l0c_a5(%p: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -2582,7 +2582,7 @@ func.func @negative_layout_as_property_and_attribute(%p: !pto.ptr<f16>) {
 
 // A nested module that states another backend than the module it is in: the rules read the
 // top-level one (a5 here), which would let this 256 KiB Acc store past the 128 KiB L0C of A2/A3.
-module attributes {pl.backend = "a5"} {
+module attributes {pl.backend = "a5", pto.target_arch = "a5"} {
   // expected-error @+1 {{nested module states pl.backend = "a2a3" inside a module whose backend is "a5"}}
   module attributes {pl.backend = "a2a3"} {
     func.func @negative_nested_backend(%p: !pto.ptr<f32>) {
@@ -2892,4 +2892,16 @@ func.func @negative_batch_offset_at_the_dynamic_extent(%p: !pto.ptr<i8>, %B: ind
   // expected-error @+1 {{NZ partition offset[0] (batches) + size[0] can reach 104, past the view's shape[0]}}
   %pv = "pto.partition_view"(%tv, %o, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
   return
+}
+
+// -----
+
+// pl.backend = "a5" alone: PTOAS reads only pto.target_arch and without it builds for A3,
+// so what is checked for A5 is not what runs (found by red team). convert-pl-to-pto
+// writes the attribute on what it lowers.
+// expected-error @+1 {{module states pl.backend = "a5" but no pto.target_arch}}
+module attributes {pl.backend = "a5"} {
+  func.func @negative_a5_unstated_for_ptoas() {
+    return
+  }
 }

@@ -127,7 +127,7 @@ func.func @dynamic_valid_rows(%p: !pto.ptr<i8>, %fractals: index {nz.range = arr
 // the Acc -> NZ write-back is A2/A3 only, refused on A5 by every pass).
 // CHECK-LABEL: func.func @a5_acc_256kib
 // CHECK: "pto.tstore"
-module attributes {pl.backend = "a5"} {
+module attributes {pl.backend = "a5", pto.target_arch = "a5"} {
   func.func @a5_acc_256kib(%p: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -583,7 +583,7 @@ func.func @tiles_inside_local_memory() {
 
 // CHECK-LABEL: func.func @a5_vec_tile_256kib
 // CHECK: "pto.alloc_tile"
-module attributes {pl.backend = "a5"} {
+module attributes {pl.backend = "a5", pto.target_arch = "a5"} {
   func.func @a5_vec_tile_256kib() {
     %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=256, cols=512, v_row=256, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
     return

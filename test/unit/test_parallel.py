@@ -193,3 +193,24 @@ def test_jobs_must_be_a_positive_number(cli):
 def test_shares_are_contiguous_and_cover_every_function():
     assert parallel.shares(5, 2) == [range(0, 3), range(3, 5)]
     assert parallel.shares(2, 3) == [range(0, 1), range(1, 2)]
+
+
+@pytest.mark.parametrize("printing", ["merged", "printed"])
+def test_a_module_attribute_a_pass_writes_survives_the_split(
+        cli, tmp_path, split_runs, monkeypatch, printing):
+    # convert-pl-to-pto writes pto.target_arch on an A5 module (PTOAS builds for A3
+    # without it): every share writes it, and the joined output keeps it.
+    if printing == "printed":
+        monkeypatch.setattr(output, "NATIVE_MIN_INPUT_BYTES", 0)
+    text = kernels(4).replace('module attributes {pl.backend = "a2a3"}',
+                              'module attributes {pl.backend = "a5"}').replace(
+        "tensor<64x256xf32, #pl.layout<nz>>", "tensor<64x256xf32>")  # A5 stores Acc to ND
+    assert 'pl.backend = "a5"' in text and "f32, #pl.layout<nz>" not in text
+    path = tmp_path / "a5.mlir"
+    path.write_text(text)
+    one = cli([str(path), "-p", "pl-to-pto", "-j", "1"])
+    many = cli([str(path), "-p", "pl-to-pto", "-j", "2"])
+    assert len(split_runs) == 1 and split_runs[0]  # the split ran and was joined
+    assert one.code == many.code == EXIT_OK, one.err
+    assert many.out == one.out
+    assert 'pto.target_arch = "a5"' in one.out.splitlines()[0]

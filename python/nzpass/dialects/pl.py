@@ -54,6 +54,26 @@ def module_backend(module: ir.Operation) -> str:
     return backend or arch or "a2a3"
 
 
+def state_target_for_ptoas(module: ir.Operation, backend: str) -> None:
+    """Write the target as PTOAS reads it (`pto.target_arch`) on lowered IR for A5:
+    without it PTOAS builds for A3, whose rules and capacities nzpass did not check.
+    A2/A3 is PTOAS's default, and a module that states the arch keeps it."""
+    if backend == "a5" and TARGET_ARCH_ATTR not in module.attributes:
+        module.attributes[TARGET_ARCH_ATTR] = ir.StringAttr.get("a5")
+
+
+def target_unstated_for_ptoas(module: ir.Operation) -> Refusal | None:
+    """A module that states `pl.backend = "a5"` but not the `pto.target_arch` PTOAS
+    reads: PTOAS then builds for A3 (unless its command line says otherwise, which
+    nzpass cannot see), so what verify-pto-nz checks for A5 is not what runs."""
+    if _stated_backend(module) != "a5" or TARGET_ARCH_ATTR in module.attributes:
+        return None
+    return Refusal(module.location, f"module states {BACKEND_ATTR} = \"a5\" but no "
+                   f"{TARGET_ARCH_ATTR}: PTOAS reads only that, and without it builds for A3, "
+                   f"whose capacities and write-back rules differ; state {TARGET_ARCH_ATTR} = "
+                   "\"a5\" (convert-pl-to-pto writes it on what it lowers)")
+
+
 def _stated_backend(module: ir.Operation) -> str | None:
     if BACKEND_ATTR not in module.attributes:
         return None

@@ -92,7 +92,9 @@ class ConvertPlToPto(ModulePass):
                 except Refusal as refusal:
                     refusals.append(refusal)
                 lowerings.append(lowering)
-        report_or_rewrite(refusals, diagnostics, (lowering.lower for lowering in lowerings))
+        rewrites = [lowering.lower for lowering in lowerings]
+        rewrites.append(lambda: pl.state_target_for_ptoas(module, backend))
+        report_or_rewrite(refusals, diagnostics, rewrites)
 
 
 @record

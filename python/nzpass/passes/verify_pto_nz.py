@@ -232,6 +232,9 @@ class _Checker:
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
         self.pl_derived = False
         self.backend = pl.module_backend_or_default(module, self.refusals)
+        unstated = pl.target_unstated_for_ptoas(module)
+        if unstated is not None:
+            self.refusals.append(unstated)
         # The pointers NZ views are of, and every other use of them.
         self.bases = base_pointers.BasePointers()
 
