@@ -227,6 +227,7 @@ class _Checker:
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
         # Allocations refused for their memory: their transfers are not checked again.
         self._refused_allocs: set[ir.Operation] = set()
+        self._bytes_of_tile: dict[pto.TileBuf, int] = {}
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
@@ -298,18 +299,24 @@ class _Checker:
         """A tile must lie inside its local memory (docs/hardware-model.md, "Capacities"):
         one past the end overlaps or faults, whatever the transfers' rules prove. Its
         `addr`, when given, is proved by the offset analysis; an unbounded one is refused."""
-        alloc = self.alloc(op)
-        buf = None if alloc is None or len(op.results) != 1 else \
-            opaque_refusal(op.location, lambda: pto.tile_buf(op.results[0].type))
+        if len(op.results) != 1:
+            return  # malformed: its users report it
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(op.results[0].type))
         capacity = None if buf is None else LOCAL_MEMORY_BYTES[self.backend].get(buf.loc)
-        if alloc is None or buf is None or capacity is None:
+        if buf is None or capacity is None:
             return  # malformed (its users report it), or a memory of no stated capacity
-        tile_bytes = _tile_bytes(buf, op.location)
-        addr = alloc.groups["addr"]
+        tile_bytes = self._bytes_of_tile.get(buf)
+        if tile_bytes is None:  # one element-type read per tile type, not per allocation
+            tile_bytes = self._bytes_of_tile[buf] = _tile_bytes(buf, op.location)
         bounds = None
-        if addr:
-            fact = self.fact(addr[0])
-            bounds = (fact.lo, fact.hi)
+        if len(op.operands):  # only then can it state an addr (most allocations do not)
+            alloc = self.alloc(op)
+            if alloc is None:
+                return  # malformed: its users report it
+            addr = alloc.groups["addr"]
+            if addr:
+                fact = self.fact(addr[0])
+                bounds = (fact.lo, fact.hi)
         problem = tile_placement_problem(tile_bytes, capacity, bounds)
         if problem is None:
             return
@@ -329,12 +336,13 @@ class _Checker:
         stated = opaque_refusal(op.location, lambda: pto.layout_of(
             attr, f"'{op.name}' op attribute 'layout'"))
         result = _result_view_type(op) if op.name == pto.PartitionView.NAME else None
+        layouts = [layout for layout in (stated, result.layout if result else None) if layout]
         index = _LAYOUT_READ_FROM_THE_VIEW[op.name]
-        if len(op.operands) <= index:
-            return  # malformed: the op's own check reports it
-        for layout in (stated, result.layout if result is not None else None):
-            source = self.layout_of_source(op.operands[index])
-            if layout is None or layout == source:
+        if not layouts or len(op.operands) <= index:
+            return  # nothing stated (nearly every op), or malformed (its own check says so)
+        source = self.layout_of_source(op.operands[index])
+        for layout in layouts:
+            if layout == source:
                 continue
             raise Refusal(op.location, f"'{op.name}' states layout {layout}, but the "
                           f"pto.make_tensor_view its data comes from is {source} (where no "
