@@ -2905,3 +2905,28 @@ module attributes {pl.backend = "a5"} {
     return
   }
 }
+
+// -----
+
+// PTOAS takes a GM memref as a transfer's operand and moves it NZ when its layout is
+// NZ (stated along the memref ops, or inferred from a static shape: here [1, 2, 16, 16, 16]
+// f16 with row-major strides): no NZ rule reads a memref's geometry, and this one's
+// 2113536-element batch stride is past the GM gap limit (found by red team).
+func.func @negative_memref_transfer_taken_as_nz(%arg: memref<4227072xf16>) {
+  %src = "memref.reinterpret_cast"(%arg) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 1, 2, 16, 16, 16>, static_strides = array<i64: 2113536, 1056768, 256, 16, 1>} : (memref<4227072xf16>) -> memref<1x2x16x16x16xf16, strided<[2113536, 1056768, 256, 16, 1]>>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' moves a GM memref PTOAS takes as NZ (its 'memref.reinterpret_cast' states it)}}
+  "pto.tload"(%src, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (memref<1x2x16x16x16xf16, strided<[2113536, 1056768, 256, 16, 1]>>, !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The same geometry with no layout anywhere: InferPTOLayout infers NZ from the static
+// shape and strides of a GM memref (no memory space is GM).
+func.func @negative_memref_ptoas_infers_nz(%src: memref<1x2x16x16x16xf16>) {
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' moves a GM memref PTOAS takes as NZ (InferPTOLayout infers it from the static shape and strides)}}
+  "pto.tload"(%src, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (memref<1x2x16x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

@@ -282,6 +282,8 @@ class _Checker:
     def check(self, op: ir.Operation) -> None:
         if op.name in _LAYOUT_READ_FROM_THE_VIEW:
             self._guard(lambda: self._check_layout_is_the_views(op))
+        if op.name in (pto.TLoad.NAME, pto.TStore.NAME):
+            self._guard(lambda: _check_memref_is_not_nz(op))
         if op.name == pto.MakeTensorView.NAME:
             self.nz_view(op)
         elif op.name == pto.PartitionView.NAME:
@@ -340,6 +342,8 @@ class _Checker:
         index = _LAYOUT_READ_FROM_THE_VIEW[op.name]
         if not layouts or len(op.operands) <= index:
             return  # nothing stated (nearly every op), or malformed (its own check says so)
+        if isinstance(op.operands[index].type, ir.MemRefType):
+            return  # a GM memref: _check_memref_is_not_nz reads its layout as PTOAS does
         source = self.layout_of_source(op.operands[index])
         for layout in layouts:
             if layout == source:
@@ -578,6 +582,53 @@ def _is_nz_value(value: ir.Value) -> bool:
 # and the operand that leads there.
 _LAYOUT_READ_FROM_THE_VIEW = {pto.PartitionView.NAME: 0, pto.TLoad.NAME: 0,
                               pto.TStore.NAME: 1}
+
+
+def _check_memref_is_not_nz(op: ir.Operation) -> None:
+    """PTOAS takes a GM memref as a transfer's operand and moves it NZ when the layout it
+    resolves is NZ: the transfer's own `layout`, else the first stated along the memref
+    ops it comes from (a memref.reinterpret_cast {layout = nz}), else the one InferPTOLayout
+    infers from a static shape and strides. No NZ rule here reads a memref (each needs a
+    pto.make_tensor_view's geometry), so such a transfer is refused (found by red team:
+    the GM gap and every other NZ rule had been skipped)."""
+    index = _LAYOUT_READ_FROM_THE_VIEW[op.name]
+    if len(op.operands) <= index or not isinstance(op.operands[index].type, ir.MemRefType):
+        return
+    layout, where = _ptoas_memref_layout(op, op.operands[index])
+    if layout != "nz":
+        return
+    raise Refusal(op.location, f"'{op.name}' moves a GM memref PTOAS takes as NZ ({where}): "
+                  "nzpass proves NZ transfers on pto.make_tensor_view views only (their "
+                  "blocked geometry, strides and the GM gap), none of which a memref states "
+                  "here; make the NZ view with pto.make_tensor_view, or keep the memref ND")
+
+
+def _ptoas_memref_layout(op: ir.Operation, value: ir.Value) -> tuple[str, str]:
+    """(the layout PTOAS resolves for a transfer of `value`, where it comes from)."""
+    stated = op.attributes.get("layout")  # by name: properties too
+    if stated is not None:
+        return _layout_named(op, stated), f"the '{op.name}' states it"
+    owner = _owner(value)
+    while owner is not None and owner.name.startswith("memref."):
+        attr = owner.attributes.get("layout")
+        if attr is not None:
+            return _layout_named(owner, attr), f"its '{owner.name}' states it"
+        owner = _owner(owner.operands[0]) if len(owner.operands) else None
+    memref = ir.MemRefType(value.type)
+    space = str(memref.memory_space) if memref.memory_space is not None else ""
+    local = "address_space<" in space and not any(s in space for s in ("<gm>", "<zero>"))
+    if local or not memref.has_static_shape:
+        return "nd", ""  # InferPTOLayout infers for GM memrefs (no space: GM) only
+    strides, _ = memref.get_strides_and_offset()
+    bits = element_bit_width(memref.element_type)
+    inferred = pto.ptoas_infers_nz(list(memref.shape), list(strides), (bits or 0) // 8)
+    return ("nz", "InferPTOLayout infers it from the static shape and strides") if inferred \
+        else ("nd", "")
+
+
+def _layout_named(op: ir.Operation, attr: ir.Attribute) -> str:
+    return opaque_refusal(op.location, lambda: pto.layout_of(
+        attr, f"'{op.name}' op attribute 'layout'")) or "nd"
 
 
 def _result_view_type(op: ir.Operation) -> pto.ViewType | None:
