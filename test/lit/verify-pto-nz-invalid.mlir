@@ -2583,7 +2583,7 @@ func.func @negative_layout_as_property_and_attribute(%p: !pto.ptr<f16>) {
 // A nested module that states another backend than the module it is in: the rules read the
 // top-level one (a5 here), which would let this 256 KiB Acc store past the 128 KiB L0C of A2/A3.
 module attributes {pl.backend = "a5", pto.target_arch = "a5"} {
-  // expected-error @+1 {{nested module states pl.backend = "a2a3" inside a module whose backend is "a5"}}
+  // expected-error @+1 {{nested module states pl.backend or pto.target_arch naming "a2a3" inside a module whose backend is "a5"}}
   module attributes {pl.backend = "a2a3"} {
     func.func @negative_nested_backend(%p: !pto.ptr<f32>) {
       return
@@ -2929,4 +2929,16 @@ func.func @negative_memref_ptoas_infers_nz(%src: memref<1x2x16x16x16xf16>) {
   // expected-error @+1 {{'pto.tload' moves a GM memref PTOAS takes as NZ (InferPTOLayout infers it from the static shape and strides)}}
   "pto.tload"(%src, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (memref<1x2x16x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
+}
+
+// -----
+
+// PTOAS may take the arch from the first pto.target_arch in the file, a function's
+// included: a5 on the function of a module whose target is A2/A3 is refused, as on a
+// nested module (found by red team).
+module {
+  // expected-error @+1 {{'func.func' states pl.backend or pto.target_arch naming "a5" inside a module whose backend is "a2a3"}}
+  func.func @negative_arch_on_a_function() attributes {pto.target_arch = "a5"} {
+    return
+  }
 }

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from ..ir.type_cache import new_cache, per_type
-from ..ir.walk import nested_modules, outside_functions
+from ..ir.walk import MODULE, functions, nested_modules, outside_functions
 from ..records import record
 from . import opaque
 from .common import SegmentedOp, utf8_text
@@ -108,8 +108,12 @@ def module_backend_or_default(module: ir.Operation, refusals: list[Refusal]) -> 
     except Refusal as refusal:
         refusals.append(refusal)
         backend = "a2a3"
-    for nested in nested_modules(module):
-        if BACKEND_ATTR not in nested.attributes:
+    # PTOAS may take the arch from a nested module or a function too (one reads child
+    # modules' attributes, another the first `pto.target_arch = ".."` in the file's text):
+    # wherever it is stated, it must be this backend.
+    for nested in [*nested_modules(module), *functions(module)]:
+        attrs = nested.attributes
+        if BACKEND_ATTR not in attrs and TARGET_ARCH_ATTR not in attrs:
             continue
         try:
             inner = module_backend(nested)
@@ -117,10 +121,12 @@ def module_backend_or_default(module: ir.Operation, refusals: list[Refusal]) -> 
             refusals.append(refusal)
             continue
         if inner != backend:
-            refusals.append(Refusal(nested.location, f"nested module states {BACKEND_ATTR} = "
-                                    f"\"{inner}\" inside a module whose backend is "
-                                    f"\"{backend}\": the rules of one run read one backend, "
-                                    "the top-level module's; state it there only"))
+            what = "nested module" if nested.name == MODULE else f"'{nested.name}'"
+            refusals.append(Refusal(nested.location, f"{what} states {BACKEND_ATTR} or "
+                                    f"{TARGET_ARCH_ATTR} naming \"{inner}\" inside a module "
+                                    f"whose backend is \"{backend}\": the rules of one run read "
+                                    "one backend, the top-level module's, and PTOAS may build "
+                                    "for the other; state it there only"))
     return backend
 
 

@@ -23,8 +23,8 @@ def check_acc_store_backend(backend: str, loc: ir.Location) -> None:
     """The Acc -> NZ write-back is modelled (docs/hardware-model.md (d)) for A2/A3 only:
     on A5 every pass refuses it, the verifier included."""
     if backend == "a5":
-        raise Refusal(loc, "NZ accumulator stores are supported on A2/A3 only (module "
-                      "pl.backend = \"a5\"); store ND on A5")
+        raise Refusal(loc, "NZ accumulator stores are supported on A2/A3 only (the module's "
+                      "target is A5: pl.backend or pto.target_arch); store ND on A5")
 
 
 def check_acc_store_limits(what: str, valid_rows: int, valid_cols: int, rows: int, cols: int,
