@@ -242,12 +242,19 @@ def dropped_axes(slice_: pl.TensorSlice, constant: Constant) -> set[int]:
 _SLICE_ATTRIBUTES = frozenset((SEGMENTS, pl.TensorSlice.DROP_DIMS))
 
 
+def slice_valid_is_its_window(slice_: pl.TensorSlice, constant: Constant) -> bool:
+    """Whether a slice's valid_shape, when it states one, is provably its whole window:
+    neither a pto view nor a blocked NZ tensor has a valid region of its own."""
+    valid, sizes = slice_.groups["valid_shape"], slice_.groups["sizes"]
+    return not valid or [constant(v) for v in valid] == [constant(v) for v in sizes]
+
+
 def check_slice_is_a_window(slice_: pl.TensorSlice, constant: Constant) -> None:
     """A slice the lowering turns into offsets on its parent's view carries nothing
     else: a valid_shape narrower than its window (a pto view has no valid region) or an
     attribute it does not read would be dropped silently (found by red team)."""
     valid, sizes = slice_.groups["valid_shape"], slice_.groups["sizes"]
-    if valid and [constant(v) for v in valid] != [constant(v) for v in sizes]:
+    if not slice_valid_is_its_window(slice_, constant):
         raise Refusal(slice_.location, f"'pl.tensor.slice' valid_shape {_show(valid, constant)} "
                       f"is not its window {_show(sizes, constant)}: a pto view has no valid "
                       "region, so the lowering would drop it; give the valid extents on the "

@@ -31,6 +31,7 @@ from ..nz.consistency import (
     check_slice_types,
     check_store_result,
     check_tensor_producer,
+    slice_valid_is_its_window,
     tensor_source,
 )
 from ..nz.coords import CoordEmitter, Rewrite, retained_for_rewrite, rewrite_in_order
@@ -316,7 +317,7 @@ def _check_slice_keeps_valid_shape(slice_: pl.TensorSlice, valid: list[ir.Value]
     if len(valid) != len(sizes):
         raise MalformedOp(slice_.location, f"'{pl.TensorSlice.NAME}' op has {len(valid)} "
                           f"valid_shape values for {len(sizes)} sizes")
-    if [constant_value(v) for v in valid] != [constant_value(v) for v in sizes]:
+    if not slice_valid_is_its_window(slice_, constant_value):
         raise Refusal(slice_.location, "NZ slice narrows its valid_shape: a partly valid NZ "
                       "tensor has no blocked form; describe the valid region on the tile loads "
                       "instead")
