@@ -2942,3 +2942,14 @@ module {
     return
   }
 }
+
+// -----
+
+// PTOAS reads the arch from the first pto.target_arch of the file's text, a comment
+// included: A5 here, while the module (stating none) is checked for A2/A3 (found by red
+// team). Only nzpass-opt sees the text; every attribute is checked by the passes.
+// expected-error @+1 {{PTOAS reads the target from the first}}
+// built for: pto.target_arch = "a5"
+func.func @negative_arch_in_a_comment() {
+  return
+}

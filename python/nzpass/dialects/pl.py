@@ -54,6 +54,35 @@ def module_backend(module: ir.Operation) -> str:
     return backend or arch or "a2a3"
 
 
+# How PTOAS finds the arch in a file's text before parsing it (tools/ptoas/ptoas.cpp,
+# `detectTextualModuleArch`): the first match anywhere, a comment included, picks the
+# arch its parser and emitter use.
+_PTOAS_ARCH_IN_TEXT = re.compile(r'"?(pto\.target_arch)"?\s*=\s*"([A-Za-z0-9_]+)"')
+
+
+def text_target_disagreement(text: str, module: ir.Operation) -> tuple[int, str] | None:
+    """(offset in `text`, message) where the first `pto.target_arch = ".."` of the text,
+    which PTOAS reads, is in a comment and names another target than the module's
+    backend; None when they agree, when the text states none, when the first is an
+    attribute (every pass checks those, wherever they are) or when the module's own
+    statement is malformed (the passes report that)."""
+    found = _PTOAS_ARCH_IN_TEXT.search(text)
+    line_start = text.rfind("\n", 0, found.start()) + 1 if found else 0
+    if found is None or "//" not in text[line_start:found.start()]:
+        return None  # none, or an attribute of the module, which the passes check
+    try:
+        backend = module_backend(module)
+    except Refusal:
+        return None
+    arch = "a5" if found.group(2).lower() == "a5" else "a2a3"
+    if arch == backend:
+        return None
+    return found.start(), (f"PTOAS reads the target from the first '{found.group(0)}' of the "
+                           f"file (a comment included), {arch}, but the module's target is "
+                           f"{backend}: the capacities and write-back rules nzpass checks would "
+                           "be another target's; state one target, on the module")
+
+
 def state_target_for_ptoas(module: ir.Operation, backend: str) -> None:
     """Write the target as PTOAS reads it (`pto.target_arch`) on lowered IR for A5:
     without it PTOAS builds for A3, whose rules and capacities nzpass did not check.

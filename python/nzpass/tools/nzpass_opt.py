@@ -15,6 +15,7 @@ import typing
 from typing import IO
 
 from .. import __version__, explain, passes, pto_syntax
+from ..dialects import pl
 from ..driver import output, parallel
 from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
 from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError, verify
@@ -321,6 +322,8 @@ class NzpassOpt:
         engine = DiagnosticEngine(on_emit=self._diagnosed, print_op_on_diagnostic=not verifying)
         with ctx, engine.capturing(ctx), self._closing_printed_shares():
             module = parse_chunk(chunk, self.input_name, ctx, engine)
+            if module is not None and not self._one_target(chunk, module.operation, engine):
+                module = None
             if module is not None and self.args.mlir_print_debuginfo:
                 module = name_locations(module, self.input_name)  # printed, so renamed
             ok = module is not None and self._run_passes(module.operation, engine, chunk.text)
@@ -333,6 +336,20 @@ class NzpassOpt:
                 output = self._print_module(module.operation)
         self.current_chunk = None
         return output, self.unexpected == 0 if verifying else ok
+
+    def _one_target(self, chunk: Chunk, module: ir.Operation, engine: DiagnosticEngine) -> bool:
+        """Whether the target PTOAS reads from the text (its first `pto.target_arch`, a
+        comment included) is the module's; an error where it is written otherwise. Only
+        the tool sees the text: the passes check every statement in the module."""
+        found = pl.text_target_disagreement(chunk.text, module)
+        if found is None:
+            return True
+        offset, message = found
+        line = chunk.text.count("\n", 0, offset)
+        col = offset - (chunk.text.rfind("\n", 0, offset) + 1) + 1
+        col += chunk.first_col - 1 if line == 0 else 0
+        engine.error(ir.Location.file(self.input_name, chunk.first_line + line, col), message)
+        return False
 
     @contextlib.contextmanager
     def _closing_printed_shares(self):
