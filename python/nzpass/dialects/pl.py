@@ -74,7 +74,7 @@ def text_target_disagreement(text: str, module: ir.Operation) -> tuple[int, str]
         backend = module_backend(module)
     except Refusal:
         return None
-    arch = "a5" if found.group(2).lower() == "a5" else "a2a3"
+    arch = _backend_of_arch(found.group(2))
     if arch == backend:
         return None
     return found.start(), (f"PTOAS reads the target from the first '{found.group(0)}' of the "
@@ -116,8 +116,8 @@ def _stated_backend(module: ir.Operation) -> str | None:
 
 
 def _ptoas_arch(module: ir.Operation) -> str | None:
-    """The backend of the arch PTOAS reads from `pto.target_arch` (tools/ptoas/ptoas.cpp:
-    lower-cased, "a5" is A5 and any other name its default A3), None when not stated."""
+    """The backend of the arch PTOAS reads from `pto.target_arch` (tools/ptoas/ptoas.cpp),
+    None when not stated."""
     if TARGET_ARCH_ATTR not in module.attributes:
         return None
     attr = module.attributes[TARGET_ARCH_ATTR]
@@ -125,6 +125,12 @@ def _ptoas_arch(module: ir.Operation) -> str | None:
     if arch is None:
         raise Refusal(module.location, f"module attribute {TARGET_ARCH_ATTR} = {attr} is not "
                       "a string: PTOAS reads it as the target arch (\"a3\" or \"a5\")")
+    return _backend_of_arch(arch)
+
+
+def _backend_of_arch(arch: str) -> str:
+    """The backend PTOAS builds for by an arch name: lower-cased, "a5" is A5 and any
+    other name its default A3."""
     return "a5" if arch.lower() == "a5" else "a2a3"
 
 

@@ -117,17 +117,19 @@ def _static_sizes(values: Sequence[ir.Value], loc: ir.Location, what: str) -> li
     return sizes
 
 
-def _integer_offset(value: ir.Value, axis: str, loc: ir.Location, what: str) -> None:
+def check_integer_coordinate(value: ir.Value, axis: str, loc: ir.Location, what: str) -> None:
+    """A coordinate is an index or a signless integer: the proofs read nothing else, and
+    the lowerings cast it with arith.index_cast, which takes nothing else."""
     if integer_width(value.type) is None:
         raise Refusal(loc, f"{what} {axis} has type {value.type}: coordinates are index or "
-                      "integer values (signless, as arith computes them); compute the offset "
-                      "with arith on index")
+                      "integer values (signless, as arith computes them); compute it with "
+                      "arith on index")
 
 
 def divided_offset(value: ir.Value, divisor: int, axis: str, loc: ir.Location,
                    proofs: WindowProofs, what: str = "NZ window") -> Coord:
     """`value // divisor` after proving `value` a non-negative multiple of `divisor`."""
-    _integer_offset(value, axis, loc, what)
+    check_integer_coordinate(value, axis, loc, what)
     fact = proofs.fact(value)
     const = fact.constant
     if const is not None:
@@ -192,7 +194,7 @@ def _check_leading_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: 
         if extent is not None and size > extent:
             raise Refusal(loc, f"{what} takes {size} indices of leading axis {axis}, which has "
                           f"only {extent}; take at most the whole axis")
-        _integer_offset(value, f"leading offset {axis}", loc, what)
+        check_integer_coordinate(value, f"leading offset {axis}", loc, what)
         const = proofs.fact(value).constant
         if const is not None and (const < 0 or (extent is not None and const + size > extent)):
             raise Refusal(loc, f"{what} leading axis {axis} window [{const}, {const + size}) "
@@ -366,7 +368,7 @@ def _valid_extent(value, divisor, limit, axis, loc, proofs: WindowProofs, what) 
     window, or a negative one, moves data the tile does not describe."""
     ragged = (f"Ragged {axis} that may end inside a fractal have no NZ form: keep them a "
               f"provable multiple of {divisor} (e.g. a min() of aligned terms)")
-    _integer_offset(value, axis, loc, what)
+    check_integer_coordinate(value, axis, loc, what)
     fact = proofs.fact(value)
     const = fact.constant
     if const is not None:

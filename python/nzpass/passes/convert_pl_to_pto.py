@@ -13,7 +13,6 @@ from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import InternalInvariantError, MalformedOp, Refusal
 from ..ir import op_names
-from ..ir.arith import integer_width
 from ..ir.bindings import ir
 from ..ir.type_cache import per_type
 from ..ir.walk import (
@@ -40,6 +39,7 @@ from ..nz.coords import FunctionScope, entry_constants
 from ..nz.offsets import OffsetAnalysis, constant_value, unchanging_ir
 from ..nz.pto_lowering import PtoBuilder, tile_buf_for, unsupported_transfer, view_strides
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
+from ..nz.window import check_integer_coordinate
 from ..records import record
 
 _TENSOR_PASSING_OPS = (op_names.SCF_FOR, op_names.SCF_YIELD,
@@ -205,8 +205,9 @@ class _FunctionLowering:
                 # operand of every load at once.
                 _check_load(pl.TileLoad(op), self.fact_of)
             if name == pl.TensorSlice.NAME:
-                check_slice_types(pl.TensorSlice(op), constant_value)  # users read its type
-                check_slice_is_a_window(pl.TensorSlice(op), constant_value)
+                slice_ = pl.TensorSlice(op)
+                check_slice_types(slice_, constant_value)  # users read its type
+                check_slice_is_a_window(slice_, constant_value)
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
             if name == pl.TileStore.NAME:
@@ -459,18 +460,13 @@ def _check_memory_operand(op: ir.Operation) -> None:
 
 
 def _check_coordinate_types(op: ir.Operation) -> None:
-    """Every coordinate is an index or a signless integer: the lowering casts it to index
-    with arith.index_cast, which takes nothing else (found by red team: an si16, ui16 or
-    f32 offset made IR that failed MLIR's verifier), and the proofs read nothing else."""
+    """Every coordinate is an index or a signless integer, before anything reads it
+    (found by red team: an si16, ui16 or f32 offset made IR that failed MLIR's verifier)."""
     view_cls, groups = _COORDINATE_GROUPS[op.name]
     view = view_cls(op)
     for group in groups:
         for value in view.groups[group]:
-            if integer_width(value.type) is not None:
-                continue
-            raise Refusal(op.location, f"'{op.name}' {group} operand has type {value.type}: "
-                          "coordinates are index or integer values (signless, as arith "
-                          "computes them); compute it with arith on index")
+            check_integer_coordinate(value, f"{group} operand", op.location, f"'{op.name}'")
 
 
 def _check_load(load: pl.TileLoad, fact_of: FactOf) -> None:

@@ -335,8 +335,7 @@ class _Checker:
         rule checked, and an NZ view partitioned "as nd" read fractals as rows (found by
         red team). Every rule here reads the view's layout: any other must be the same."""
         attr = op.attributes.get("layout")  # by name: properties too
-        stated = opaque_refusal(op.location, lambda: pto.layout_of(
-            attr, f"'{op.name}' op attribute 'layout'"))
+        stated = _layout_named(op, attr) if attr is not None else None
         result = _result_view_type(op) if op.name == pto.PartitionView.NAME else None
         layouts = [layout for layout in (stated, result.layout if result else None) if layout]
         index = _LAYOUT_READ_FROM_THE_VIEW[op.name]
