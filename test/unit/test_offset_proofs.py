@@ -206,3 +206,23 @@ def test_width_table(name):
         body += '\n"test.use"(%v) : (' + body.rsplit(":", 1)[1].split()[-1] + ") -> ()"
     (value,) = used_values(body, args)
     assert facts(OffsetAnalysis(), value, divisor) == (multiple, non_negative)
+
+
+@pytest.mark.parametrize("facts", ["{nz.multiple_of = -16 : i64}",
+                                   "{nz.multiple_of = 16 : i64, nz.range = array<i64: 1, 16>}"])
+def test_a_bad_fact_read_by_two_checks_is_reported_once(ctx, facts):
+    # The offset analysis and the check of calls both read an argument's facts: one
+    # mistake at one place gets one error (pass_base.in_source_order keeps each once).
+    from nzpass import run_pipeline
+    module = ir.Module.parse(f"""
+func.func @k(%w: tensor<256x512xi8, #pl.layout<nz>>, %o: index {facts}) {{
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %t = "pl.tile.load"(%w, %o, %c0, %c16, %c32) {{operandSegmentSizes = array<i32: 1, 2, 2, 0>,
+      target_memory = "mat"}} : (tensor<256x512xi8, #pl.layout<nz>>, index, index, index,
+      index) -> !pl.tile<16x32xi8, mat>
+  return
+}}""")
+    errors = run_pipeline(module, "builtin.module(block-nz-tensor-views)").errors
+    assert len(errors) == 1, [e.message for e in errors]
