@@ -1033,7 +1033,7 @@ func.func @negative_dynamic_batch_offset_may_be_negative(%w: tensor<?x256x512xf1
 
 // Facts no value meets (a multiple of 16 in [1, 16)) would prove anything: the offset had
 // been folded to the constant 0 (found by red team). Refused where they are stated.
-// expected-error @+1 {{argument 1 states facts no i64 value meets (nz.multiple_of = 16; in [1, 16))}}
+// expected-error @+1 {{argument 1 states facts no 32-bit value meets (nz.multiple_of = 16; in [1, 16))}}
 func.func @negative_facts_no_value_meets(%w: tensor<256x512xi8, #pl.layout<nz>>, %o: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 1, 16>}) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -1050,7 +1050,7 @@ func.func @negative_launch_facts_outside_the_launch(%w: tensor<4x256x512xi8, #pl
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
-  // expected-error @+1 {{'pl.tile.get_block_idx' states facts no i64 value meets (in [70000, 65535), all the op can give)}}
+  // expected-error @+1 {{'pl.tile.get_block_idx' states facts no 32-bit value meets (in [70000, 65535), all the op can give)}}
   %b = "pl.tile.get_block_idx"() {nz.range = array<i64: 70000, 80000>} : () -> index
   %t = "pl.tile.load"(%w, %b, %c0, %c0, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<4x256x512xi8, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<16x32xi8, mat>
   return

@@ -540,3 +540,16 @@ func.func @negative_store_into_dn(%y: tensor<64x512xf16, #pl.layout<dn>>, %t: !p
   %r = "pl.tile.store"(%t, %y, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x128xf16, vec>, tensor<64x512xf16, #pl.layout<dn>>, index, index) -> tensor<64x512xf16, #pl.layout<dn>>
   return
 }
+
+// -----
+
+// A 65536 x 65536 f16 NZ weight: its batch stride 2^32 is no index PTOAS's int32_t holds
+// (it would read as 0 on the device), so the view is not written.
+// expected-error @+1 {{the rewrite needs the index constant 4294967296, which PTOAS's 32-bit index (int32_t) cannot hold}}
+func.func @negative_stride_past_32_bit_index(%w: tensor<1x4096x4096x16x16xf16, #pl.layout<nz, stride = [4294967296, 1048576, 256, 16, 1]>>) attributes {nz_tensor_views_blocked} {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5, 0>, target_memory = "mat"} : (tensor<1x4096x4096x16x16xf16, #pl.layout<nz, stride = [4294967296, 1048576, 256, 16, 1]>>, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<16x16xf16, mat>
+  return
+}

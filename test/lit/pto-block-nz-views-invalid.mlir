@@ -135,12 +135,25 @@ func.func @negative_sub_byte_element(%p: !pto.ptr<i4>) {
 
 // -----
 
-// The batch stride R * C = 2^63 does not fit an index operand: refused before any rewrite.
+// The batch stride R * C = 2^32 does not fit PTOAS's 32-bit index (an int32_t): refused
+// before any rewrite.
 func.func @negative_blocked_stride_overflows_index(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
-  %rows = arith.constant 4294967296 : index
-  %cols = arith.constant 2147483648 : index
-  // expected-error @+1 {{logical NZ view of shape [4294967296, 2147483648]: its blocked shape [1, 67108864, 268435456, 16, 32] or strides [9223372036854775808, 137438953472, 512, 32, 1] exceed the 64-bit index range}}
+  %rows = arith.constant 65536 : index
+  %cols = arith.constant 65536 : index
+  // expected-error @+1 {{logical NZ view of shape [65536, 65536]: its blocked shape [1, 2048, 4096, 16, 32] or strides [4294967296, 2097152, 512, 32, 1] exceed the 32-bit index range}}
+  %tv = "pto.make_tensor_view"(%p, %rows, %cols, %cols, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
+  return
+}
+
+// -----
+
+// A literal past 2^31 is no shape PTOAS's int32_t index holds: 2147483648 reads -2^31.
+func.func @negative_shape_literal_wraps(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %rows = arith.constant 2147483648 : index
+  %cols = arith.constant 64 : index
+  // expected-error @+1 {{logical NZ view: tensor shape [-2147483648, 64] with c0 = 32 (1-byte elements): extents must be positive to form NZ fractals}}
   %tv = "pto.make_tensor_view"(%p, %rows, %cols, %cols, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<i8>, index, index, index, index) -> !pto.tensor_view<?x?xi8>
   return
 }

@@ -1043,15 +1043,33 @@ func.func @negative_valid_rows_exceed_tile(%p: !pto.ptr<i8>, %n: index {nz.range
 
 // -----
 
-// A batch stride of 2^31 elements overflows the load's 31-bit stride.
-func.func @negative_stride_limit(%p: !pto.ptr<i8>) {
+// A batch stride of 2^31 elements: PTOAS's index is an int32_t, which holds it as -2^31.
+func.func @negative_stride_wraps_at_32_bits(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
   %c2147483648 = arith.constant 2147483648 : index
   %c512 = arith.constant 512 : index
   %c0 = arith.constant 0 : index
+  // expected-error @+1 {{NZ view stride[0] = -2147483648 is less than shape[1] * stride[1] = 1 * 512 = 512}}
   %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c32, %c2147483648, %c512, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An i64 stride operand keeps 2^31, which the load's 32-bit signed stride field cannot hold.
+func.func @negative_stride_limit_i64(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c2147483648 = arith.constant 2147483648 : i64
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c32, %c2147483648, %c512, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, i64, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x32xi8>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   // expected-error @+1 {{stride 2147483648 is not below 2^31}}
@@ -2951,5 +2969,89 @@ module {
 // expected-error @+1 {{PTOAS reads the target from the first}}
 // built for: pto.target_arch = "a5"
 func.func @negative_arch_in_a_comment() {
+  return
+}
+
+// -----
+
+// PTOAS sums a partition's offset * stride in uint32: expert 70 of 80 int8 [8192, 8192]
+// experts starts at 70 * 2^26 >= 2^32 and would read expert 6.
+func.func @negative_start_past_u32(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c70 = arith.constant 70 : index
+  %c80 = arith.constant 80 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c262144 = arith.constant 262144 : index
+  %c67108864 = arith.constant 67108864 : index
+  %tv = "pto.make_tensor_view"(%p, %c80, %c256, %c512, %c16, %c32, %c67108864, %c262144, %c512, %c32, %c1)
+      {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition can start 4697620480 elements into the view, at or past 2^32}}
+%pv = "pto.partition_view"(%tv, %c70, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// The same bound from an argument's facts: expert 79 starts at 79 * 2^26.
+func.func @negative_start_past_u32_by_facts(%p: !pto.ptr<i8>, %e: index {nz.range = array<i64: 0, 80>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c70 = arith.constant 70 : index
+  %c80 = arith.constant 80 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c262144 = arith.constant 262144 : index
+  %c67108864 = arith.constant 67108864 : index
+  %tv = "pto.make_tensor_view"(%p, %c80, %c256, %c512, %c16, %c32, %c67108864, %c262144, %c512, %c32, %c1)
+      {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition can start 5301600256 elements into the view, at or past 2^32}}
+%pv = "pto.partition_view"(%tv, %e, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Experts 0..63 start below 2^32 (63 * 2^26 + 0): accepted.
+func.func @start_below_u32(%p: !pto.ptr<i8>, %e: index {nz.range = array<i64: 0, 64>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c70 = arith.constant 70 : index
+  %c80 = arith.constant 80 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c262144 = arith.constant 262144 : index
+  %c67108864 = arith.constant 67108864 : index
+  %tv = "pto.make_tensor_view"(%p, %c80, %c256, %c512, %c16, %c32, %c67108864, %c262144, %c512, %c32, %c1)
+      {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %e, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }

@@ -140,9 +140,9 @@ def test_depth_bound_is_an_option():
 
 def test_shared_subexpressions_are_memoised():
     # x[i+1] = x[i] + x[i]: 2**50 paths, 51 values.
-    lines = ["%x0 = arith.constant 16 : index"]
-    lines += [f"%x{i + 1} = arith.addi %x{i}, %x{i} : index" for i in range(50)]
-    lines.append('"test.use"(%x50) : (index) -> ()')
+    lines = ["%x0 = arith.constant 16 : i64"]
+    lines += [f"%x{i + 1} = arith.addi %x{i}, %x{i} : i64" for i in range(50)]
+    lines.append('"test.use"(%x50) : (i64) -> ()')
     (top,) = used_values("\n".join(lines))
     prover = OffsetAnalysis()
     calls = []
@@ -153,7 +153,7 @@ def test_shared_subexpressions_are_memoised():
         return compute(value, top, budget)
 
     prover._compute = count
-    assert facts(prover, top, 16) == (True, True)  # 16 * 2**50 fits 64 bits
+    assert facts(prover, top, 16) == (True, True)  # 16 * 2**50 fits 64 bits (i64)
     assert len(calls) == 51
     assert facts(prover, top, 16) == (True, True)  # answered from the memo
     assert len(calls) == 51
@@ -172,9 +172,17 @@ WIDTH_TABLE = {
         "%c = arith.constant 32752 : i16\n%v = arith.addi %a, %c : i16",
         "%a: i16 {nz.range = array<i64: 0, 64>, nz.multiple_of = 16 : i64}", 16, True, False),
     "truncating index_cast of a large value": (
-        "%c = arith.constant 4294967296 : index\n%s = arith.addi %a, %c : index\n"
-        "%v = arith.index_cast %s : index to i32",
+        "%c = arith.constant 4294967296 : i64\n%s = arith.addi %a, %c : i64\n"
+        "%v = arith.index_cast %s : i64 to index",
+        "%a: i64 {nz.range = array<i64: 0, 1024>, nz.multiple_of = 16 : i64}", 16, True, False),
+    # index is PTOAS's int32_t: 2^31 is -2^31 there, and i64 -> index truncates.
+    "index constant past the int32 range wraps negative": (
+        "%c = arith.constant 2147483648 : index\n%v = arith.addi %a, %c : index",
         "%a: index {nz.range = array<i64: 0, 1024>, nz.multiple_of = 16 : i64}", 16, True, False),
+    "index_cast of an i64 past the int32 range": (
+        "%v = arith.index_cast %a : i64 to index",
+        "%a: i64 {nz.range = array<i64: 0, 4294967296>, nz.multiple_of = 16 : i64}", 16, True,
+        False),
     "index_cast that keeps the value": (
         "%v = arith.index_cast %a : index to i32",
         "%a: index {nz.range = array<i64: 0, 1024>, nz.multiple_of = 16 : i64}", 16, True, True),

@@ -7,16 +7,27 @@ point or location context entered per op."""
 
 from __future__ import annotations
 
-from ..nz.intervals import INDEX_WIDTH  # pure Python: no cycle
+from ..errors import Refusal
+from ..nz.intervals import INDEX_WIDTH, signed_max, signed_min  # pure Python: no cycle
 from . import op_names
 from .bindings import ir
 
 
 def constant(type_: ir.Type, value: int, loc: ir.Location, ip: ir.InsertionPoint) -> ir.Value:
+    """An `arith.constant`; an `index` one the device can hold: PTOAS spells index as
+    `int32_t`, where a larger literal would wrap (docs/nz-semantics.md 8.1), so no pass
+    writes one."""
+    if isinstance(type_, ir.IndexType) and not _INDEX_MIN <= value <= _INDEX_MAX:
+        raise Refusal(loc, f"the rewrite needs the index constant {value}, which PTOAS's "
+                      "32-bit index (int32_t) cannot hold: it would wrap on the device; split "
+                      "the tensor into smaller views")
     return ir.Operation.create(op_names.ARITH_CONSTANT, results=[type_],
                                attributes={"value": ir.IntegerAttr.get(type_, value)},
                                loc=loc, ip=ip).result
 
+
+
+_INDEX_MIN, _INDEX_MAX = signed_min(INDEX_WIDTH), signed_max(INDEX_WIDTH)
 
 
 def integer_width(type_: ir.Type) -> int | None:

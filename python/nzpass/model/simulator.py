@@ -18,6 +18,7 @@ from ..errors import Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
 from ..ir.bindings import ir
+from ..nz.intervals import wrapped
 from ..nz.offsets import declared_facts, stated_facts
 from ..nz.view_layout import view_layout
 from .hardware import (
@@ -167,14 +168,6 @@ def numpy_dtype(element: str) -> np.dtype:
     except KeyError:
         raise SimulationError(f"element type '{element}' has no numpy representation "
                               "in the simulator") from None
-
-
-def _wrap(value: int, bits: int) -> int:
-    """`value` as a two's complement integer of `bits` bits (an i1 too: true is -1,
-    so that extsi, the signed compares and min/max read it as LLVM does)."""
-    mask = (1 << bits) - 1
-    value &= mask
-    return value - (1 << bits) if value >> (bits - 1) else value
 
 
 def _unsigned(value: int, bits: int) -> int:
@@ -451,7 +444,7 @@ def _plan_constant(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     attr = op.attributes["value"]
     value = integer_value(attr)
     if value is not None:
-        step.data = _wrap(value, integer_width(op.results[0].type) or 64)
+        step.data = wrapped(value, integer_width(op.results[0].type) or 64)
     elif isinstance(attr, ir.FloatAttr):
         step.data = attr.value
     else:
@@ -555,7 +548,7 @@ def _run_constant(sim: Simulator, step: _Step, env: dict) -> None:
 def _run_binary(sim: Simulator, step: _Step, env: dict) -> None:
     a, b = (env[v] for v in step.operands)
     bits = step.widths[0] or 64
-    env[step.results[0]] = _wrap(_INTEGER_BINARY[step.name](a, b, bits), bits)
+    env[step.results[0]] = wrapped(_INTEGER_BINARY[step.name](a, b, bits), bits)
 
 
 def _run_cmpi(sim: Simulator, step: _Step, env: dict) -> None:
@@ -570,12 +563,12 @@ def _run_select(sim: Simulator, step: _Step, env: dict) -> None:
 
 
 def _run_signed_cast(sim: Simulator, step: _Step, env: dict) -> None:
-    env[step.results[0]] = _wrap(env[step.operands[0]], step.widths[0] or 64)
+    env[step.results[0]] = wrapped(env[step.operands[0]], step.widths[0] or 64)
 
 
 def _run_unsigned_cast(sim: Simulator, step: _Step, env: dict) -> None:
     value = _unsigned(env[step.operands[0]], step.data)
-    env[step.results[0]] = _wrap(value, step.widths[0] or 64)
+    env[step.results[0]] = wrapped(value, step.widths[0] or 64)
 
 
 def _run_terminator(sim: Simulator, step: _Step, env: dict) -> None:
@@ -595,7 +588,7 @@ def _run_for(sim: Simulator, step: _Step, env: dict) -> None:
     if body is None:
         raise SimulationError("scf.for has no body", step.location)
     for iv in range(lb, ub, stride):
-        env[body.args[0]] = _wrap(iv, width)
+        env[body.args[0]] = wrapped(iv, width)
         for slot, value in zip(body.args[1:], carried, strict=False):
             env[slot] = value
         carried = sim._run_block(body)
@@ -616,12 +609,12 @@ def _run_if(sim: Simulator, step: _Step, env: dict) -> None:
 
 def _run_block_idx(sim: Simulator, step: _Step, env: dict) -> None:
     _check_facts(step.data, sim.block_idx, f"{step.location}: the block index")
-    env[step.results[0]] = _wrap(sim.block_idx, step.widths[0] or 64)
+    env[step.results[0]] = wrapped(sim.block_idx, step.widths[0] or 64)
 
 
 def _run_block_num(sim: Simulator, step: _Step, env: dict) -> None:
     _check_facts(step.data, sim.block_num, f"{step.location}: the block count")
-    env[step.results[0]] = _wrap(sim.block_num, step.widths[0] or 64)
+    env[step.results[0]] = wrapped(sim.block_num, step.widths[0] or 64)
 
 
 def _gm_buffer(step: _Step, bound, request: ViewRequest) -> np.ndarray:
@@ -715,7 +708,7 @@ def _run_load_scalar(sim: Simulator, step: _Step, env: dict) -> None:
         raise GmOutOfBounds(offset, buffer.size, pto.LOAD_SCALAR)
     value = buffer[offset].item()
     width = step.widths[0]
-    env[step.results[0]] = _wrap(int(value), width) if width is not None else value
+    env[step.results[0]] = wrapped(int(value), width) if width is not None else value
 
 
 def _window(step: _Step, value) -> Partition:
@@ -890,9 +883,9 @@ class Simulator:
     arith ops (`addi subi muli divsi divui floordivsi ceildivsi ceildivui remsi remui minsi
     maxsi minui maxui shli shrsi shrui andi ori xori`), `cmpi` (every predicate) and
     `select`, and the casts (`index_cast index_castui extsi extui trunci`), with exact two's
-    complement semantics at the result width (`index` is 64-bit, an i1 true is -1, a
-    constant is exact at any width; a division by zero or an out-of-range shift is
-    refused); `scf.for` (iter_args, results), `scf.if` (results) and `scf.yield`;
+    complement semantics at the result width (`index` is 32-bit, as PTOAS emits it; an
+    i1 true is -1; a constant wraps at its width; a division by zero or an out-of-range
+    shift is refused); `scf.for` (iter_args, results), `scf.if` (results) and `scf.yield`;
     `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound buffer),
     `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled
     `Tile` per execution; dynamic valid extents from its operands), `pto.set_validshape`
@@ -995,7 +988,7 @@ class Simulator:
         if width is not None:
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
                 raise SimulationError(f"{where} needs an int, got {type(value).__name__}")
-            return _wrap(int(value), width)
+            return wrapped(int(value), width)
         return value
 
     # ---------------------------------------------------------------- execution

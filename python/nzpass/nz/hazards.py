@@ -122,6 +122,45 @@ def check_inside_view(window: GmWindow, analysis: OffsetAnalysis, strict_bounds:
                                 "strict-bounds option makes this an error)"))
 
 
+def check_start_below_u32(window: GmWindow, strict_bounds: bool,
+                          warnings: list[Refusal]) -> None:
+    """The window's first element, sum(offset[k] * stride[k]), is below 2^32 for every
+    value the facts allow: PTOAS's EmitC lowering of a partition computes that sum in
+    uint32 (`totalOffset`) and adds it to the base pointer, so a start at or past 2^32
+    wraps onto other data of the same tensor (found by red team: expert 70 of an 80-expert
+    int8 weight read expert 6). An offset is bounded by its own facts and, the window
+    being inside the view (check_inside_view), by a static extent. A view of dynamic
+    extent or stride whose bound reaches 2^32 is the caller's, as its batch end is: a
+    warning, an error with strict-bounds."""
+    bound = _start_bound(window)
+    if bound < limits.PARTITION_START_LIMIT:
+        return
+    problem = (f"{window.what} can start {bound} elements into the view, at or past 2^32: "
+               "PTOAS computes a partition's first element (the sum of offset * stride) in "
+               "uint32, so it would wrap onto other data of the tensor; split the tensor into "
+               "views of fewer than 2^32 elements, or bound the offsets")
+    static = all(fact.constant is not None
+                 for fact in (*window.extents[:3], *window.strides[:3]))
+    if static or strict_bounds:
+        raise Refusal(window.loc, problem)
+    warnings.append(Refusal(window.loc, f"{problem} (the view's extents or strides are "
+                            "dynamic: the caller keeps the tensor below 2^32 elements; the "
+                            "strict-bounds option makes this an error)"))
+
+
+def _start_bound(window: GmWindow) -> int:
+    """An upper bound of the window's first element over every execution. The two
+    fractal axes' offsets are 0 (the partition's own rules); the strides are positive."""
+    bound = 0
+    for axis in range(3):
+        offset, extent = window.offsets[axis], window.extents[axis]
+        reach = offset.hi
+        if extent.constant is not None:
+            reach = min(reach, extent.constant - window.sizes[axis].lo)
+        bound += max(reach, 0) * max(window.strides[axis].hi, 0)
+    return bound
+
+
 def _provably_past(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> bool:
     """Whether offset + size > extent on every execution by the relation of the offset to
     the extent's own SSA value (offset = B on a view of B batches: one past the end),

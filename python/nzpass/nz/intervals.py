@@ -25,7 +25,11 @@ from ..records import record
 
 # The alignment of zero: any power of two divides it; capped to keep numbers small.
 MAX_ALIGNMENT = 1 << 62
-INDEX_WIDTH = 64  # index is 64 bits wide on the NPU, as in the PTO toolchain
+# `index` is 32 bits wide at run time: PTOAS's EmitC lowering spells IndexType as
+# `int32_t` (kPTOIndexBitWidth = 32), so every index value of a kernel, pl or pto,
+# is a 32-bit two's-complement integer and wraps there (found by red team: a proof
+# at 64 bits held for offsets the device computes negative). docs/nz-semantics.md 8.1.
+INDEX_WIDTH = 32
 
 
 def signed_min(width: int) -> int:
@@ -34,6 +38,13 @@ def signed_min(width: int) -> int:
 
 def signed_max(width: int) -> int:
     return (1 << (width - 1)) - 1
+
+
+def wrapped(value: int, width: int) -> int:
+    """`value` as a two's-complement integer of `width` bits holds it (an i1 too: true
+    is -1, as the signed compares, extsi and min/max read it)."""
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >> (width - 1) else value
 
 
 def largest_power_of_two_dividing(n: int) -> int:
@@ -69,6 +80,9 @@ class Fact(NamedTuple):
 
     @staticmethod
     def const(value: int, width: int) -> Fact:
+        """The constant as the width holds it: a literal outside its signed range
+        (`4294967296 : index`, an `int32_t` on the device) wraps as it does at run time."""
+        value = wrapped(value, width)
         return Fact(value, value, largest_power_of_two_dividing(value), width)
 
     @staticmethod

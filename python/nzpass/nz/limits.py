@@ -24,6 +24,7 @@ LOAD_MAX_COLUMN_BLOCKS = 4095      # n1, the burst count field
 LOAD_MAX_ROW_FIELD = 65535         # valid rows, and tile rows - valid rows (16-bit fields)
 STRIDE_LIMIT = 1 << 31             # every view stride goes through a 32-bit signed field
 BATCH_OFFSET_LIMIT = 1 << 32       # i * S0, for every batch i, is a uint32
+PARTITION_START_LIMIT = 1 << 32    # PTOAS sums a partition's offset * stride in uint32
 GM_GAP_FIELD = 1 << 16             # gmGap is a uint16_t: the gap wraps modulo this (pto-isa#317)
 GM_GAP_LIMIT = GM_GAP_FIELD - 1    # the largest gap that survives the field
 GM_GAP_WORD = 1 << 32              # the gap is first computed as a uint32

@@ -99,9 +99,19 @@ def _constant_of(value: ir.OpResult, op: AnyOp) -> int | None:
 
 
 def _constant_of_op(op: AnyOp) -> int | None:
+    """The constant as the kernel holds it at run time: wrapped at its type's width, so
+    that `2147483648 : index` reads -2^31, as PTOAS's `int32_t` holds it, for every
+    rule that reads a constant (one statement: the facts wrap it the same way)."""
     if op.name != _CONSTANT:
         return None
-    return integer_value(op.attributes["value"])
+    value = integer_value(op.attributes["value"])
+    if value is None or _INT32_MIN <= value <= _INT32_MAX:
+        return value  # as its type holds it (a narrower type's attribute is in its range)
+    width = integer_width(op.results[0].type)
+    return value if width is None else intervals.wrapped(value, width)
+
+
+_INT32_MIN, _INT32_MAX = intervals.signed_min(32), intervals.signed_max(32)
 
 
 # While the IR cannot change (a pass planning, a verifier checking), a value's
@@ -238,7 +248,7 @@ def _believed(owner: AnyOp, what: str, width: int,
         return stated if within is None else within.intersect(stated)
     stated = [f"{MULTIPLE_OF_ATTR} = {multiple}"] if multiple is not None else []
     stated.append(f"in [{lo}, {hi})" + (", all the op can give" if within is not None else ""))
-    raise Refusal(owner.location, f"{what} states facts no i{width} value meets "
+    raise Refusal(owner.location, f"{what} states facts no {width}-bit value meets "
                   f"({'; '.join(stated)}): every proof would hold vacuously; state facts a "
                   "value can meet")
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS, check_no_regions
-from ..dialects.opaque import INT64_MAX, show_extent  # INT64_MAX: `index` is 64 bits here
+from ..dialects.opaque import show_extent
 from ..dialects.opaque import show_extent_list as _shown
 from ..dialects.opaque_errors import opaque_refusal
 from ..dialects.properties import PropertyReader
@@ -31,6 +31,7 @@ from ..nz.coords import (
     rewrite_in_order,
 )
 from ..nz.hazards import check_plain_nz_load, check_plain_nz_store
+from ..nz.intervals import INDEX_WIDTH, signed_max
 from ..nz.offsets import (
     RANGE_ATTR,
     Linear,
@@ -55,6 +56,7 @@ from ..nz.window import (
 )
 
 _VIEW_ATTRS = ("layout", SEGMENTS)
+_INDEX_MAX = signed_max(INDEX_WIDTH)  # the view's operands are PTOAS's int32_t index
 # Every store attribute is read: one left in `<{...}>` beside a `{...}` dictionary
 # must not slip past the write-back rules.
 _STORE_ATTRS = (SEGMENTS, *pto.TStore.ATTRS)
@@ -313,11 +315,12 @@ def _geometry(view: pto.MakeTensorView, result: pto.ViewType, loc: ir.Location,
     # A dynamic row count is checked at its largest value: its strides grow with it.
     rows = geom.max_rows(proofs)
     strides = nz_layout.nz_strides(rows, geom.cols, c0)
-    if any(value is not None and value > INT64_MAX for value in (*blocked, *strides)):
+    if any(value is not None and value > _INDEX_MAX for value in (*blocked, *strides)):
         largest = f" (rows up to {rows})" if dynamic_rows else ""
         raise Refusal(loc, f"logical NZ view of shape {_shown(shape)}{largest}: its blocked shape "
-                      f"{_shown(blocked)} or strides {list(strides)} exceed the 64-bit index "
-                      "range of the view's operands; split the tensor into smaller views")
+                      f"{_shown(blocked)} or strides {list(strides)} exceed the 32-bit index "
+                      "range of the view's operands (PTOAS's index is an int32_t); split the "
+                      "tensor into smaller views")
     return geom
 
 

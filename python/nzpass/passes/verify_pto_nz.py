@@ -481,6 +481,7 @@ class _Checker:
                           tuple(self.fact(v) for v in sizes), tuple(sizes), tuple(offsets),
                           view.shape_values)
         hazards.check_inside_view(window, self.analysis, self.strict_bounds, self.warnings)
+        hazards.check_start_below_u32(window, self.strict_bounds, self.warnings)
         return window
 
     # ------------------------------------------------------------ transfers
