@@ -3055,3 +3055,38 @@ func.func @start_below_u32(%p: !pto.ptr<i8>, %e: index {nz.range = array<i64: 0,
       : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+// Each nested module is its own symbol table: @b's call of its own bodyless @ext is
+// not made safe by an @ext that module @a defines.
+module @a {
+  func.func @ext(%q: !pto.ptr<i8>) {
+    return
+  }
+}
+module @b {
+  func.func private @ext(!pto.ptr<i8>)
+  func.func @k(%p: !pto.ptr<i8>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c512 = arith.constant 512 : index
+    %c8192 = arith.constant 8192 : index
+    %c131072 = arith.constant 131072 : index
+    %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1)
+        {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    // expected-error @+1 {{call of @b::@ext passes pointer argument 0 of @b::@k, whose bytes an NZ view (at line}}
+    func.call @ext(%p) : (!pto.ptr<i8>) -> ()
+    return
+  }
+}

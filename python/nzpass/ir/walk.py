@@ -139,6 +139,31 @@ def function_of_argument(value: ir.Value) -> ir.Operation | None:
     return op if op.regions[0].blocks[0] == block else None
 
 
+def symbol_scope(op: ir.Operation) -> str:
+    """The nested modules `op` sits in below the root, spelled as MLIR nests symbol
+    references (`a::@b::@`; empty at the root's own level): a function's name and a
+    call's callee name a function only inside their nearest module (its symbol table),
+    so two nested modules may each define an @ext of their own (found by red team: a
+    declaration in one was taken for the other's definition). An unnamed nested module
+    is spelled by its position."""
+    scope: list[str] = []
+    current = op.parent
+    while current is not None:
+        current = current.operation
+        parent = current.parent
+        if current.name == MODULE and parent is not None:
+            name = current.attributes.get("sym_name")
+            scope.append(ir.StringAttr(name).value if name is not None
+                         else f"<module at {line_and_column(current.location)}>")
+        current = parent
+    return "".join(f"{name}::@" for name in reversed(scope))
+
+
+def qualified_name(func: ir.Operation) -> str:
+    """The function's name as a reference from the root names it (`b::@ext`)."""
+    return symbol_scope(func) + ir.StringAttr(func.attributes["sym_name"]).value
+
+
 def line_and_column(loc: ir.Location) -> str:
     """`line L:C` of a file location, for a message that points at a second place (the
     diagnostic names the file already); any other location as MLIR prints it."""

@@ -31,10 +31,11 @@ from ..dialects import pl, pto
 from ..errors import Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import function_of_argument, line_and_column
+from ..ir.walk import function_of_argument, line_and_column, qualified_name, symbol_scope
 from ..records import record
 
-Base = tuple[str, int]  # (the func.func's name, the index of its pointer argument)
+# (the func.func's qualified name, ir/walk.qualified_name, the index of its pointer argument)
+Base = tuple[str, int]
 NzViewTest = Callable[[ir.Operation], bool]  # is this make_tensor_view NZ?
 # A dim or stride of a view: its constant value, else the SSA value that is it (two views
 # agree on a dynamic one only when it is the same value, so in the same function).
@@ -94,16 +95,17 @@ class BasePointers:
         self._views.append(_View(base, geometry, loc))
 
     def note_reference(self, op: ir.Operation, name: str) -> None:
-        """A func.call or func.constant of @name."""
+        """A func.call or func.constant of @name, resolved in the module it sits in."""
         operands = list(op.operands) if op.name == op_names.FUNC_CALL else None
-        self._references.setdefault(name, []).append(_Reference(op.location, operands))
+        self._references.setdefault(symbol_scope(op) + name, []).append(
+            _Reference(op.location, operands))
 
     def note_function(self, function: ir.Operation, is_nz_view: NzViewTest) -> None:
         """The uses of each pointer argument of a defined function, once its ops are checked
         (`is_nz_view` answers for a make_tensor_view)."""
         if not function.regions[0].blocks:
             return
-        name = ir.StringAttr(function.attributes["sym_name"]).value
+        name = qualified_name(function)
         self._defined.add(name)
         for index, arg in enumerate(function.regions[0].blocks[0].arguments):
             if pto.ptr_element(arg.type) is None:
@@ -115,7 +117,7 @@ class BasePointers:
     def _note_use(self, base: Base, user: ir.Operation, operand: int,
                   is_nz_view: NzViewTest) -> None:
         if user.name == op_names.FUNC_CALL and "callee" in user.attributes:
-            callee = ir.FlatSymbolRefAttr(user.attributes["callee"]).value
+            callee = symbol_scope(user) + ir.FlatSymbolRefAttr(user.attributes["callee"]).value
             self._passes.setdefault(base, []).append(_Pass(callee, operand, user.location))
             return
         if user.name == op_names.FUNC_RETURN:
@@ -218,13 +220,13 @@ def _inert(user: ir.Operation) -> bool:
 
 
 def argument_of_function(value: ir.Value) -> Base | None:
-    """(the name of the func.func, the index) of the entry-block argument `value` is;
-    None when it is none."""
+    """(the qualified name of the func.func, the index) of the entry-block argument
+    `value` is; None when it is none."""
     function = function_of_argument(value)
     if function is None:
         return None
     assert isinstance(value, ir.BlockArgument)
-    return ir.StringAttr(function.attributes["sym_name"]).value, value.arg_number
+    return qualified_name(function), value.arg_number
 
 
 def _passed_argument(ref: _Reference, index: int) -> Base | None:
