@@ -3090,3 +3090,32 @@ module @b {
     return
   }
 }
+
+// -----
+
+// A view stating no layout in the canonical blocked form [1, 2, 4097, 16, 32] of int8:
+// newer PTOAS's InferPTOLayout moves it as NZ (the older rule reads it ND), so the NZ rules
+// apply, here the #317 gap of its two-column-block load.
+func.func @negative_newer_ptoas_infers_nz(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c4097 = arith.constant 4097 : index
+  %cS1 = arith.constant 2097664 : index
+  %cS0 = arith.constant 4195328 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4097, %c16, %c32, %cS0, %cS1, %c512, %c32, %c1)
+      {operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{NZ load spans up to 2 column blocks with a GM gap of 65536 32-byte blocks}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x2x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

@@ -299,15 +299,23 @@ def stated_layout(loc: ir.Location, attr: ir.Attribute | None, result: ViewType 
 
 def ptoas_infers_nz(shape: Sequence[int | None], strides: Sequence[int | None],
                     element_bytes: int) -> bool:
-    """Whether PTOAS tags a `pto.make_tensor_view` that states no layout NZ (its
-    InferPTOLayout pass, at both mirrors' HEAD: lib/PTO/Transforms/InferPTOLayout.cpp,
-    `getStaticShapeAndStride`, `rightAlignTo5D`, `inferLayout5D`). `shape` is each dim
-    static in the type, else its constant operand; `strides` the constant stride operands
-    (None: not one); `element_bytes` the element's width / 8 (0 for an index type or a
-    sub-byte one). Right-aligned to 5-D (leading dims 1, leading strides
-    `stride[i] = shape[i+1] * stride[i+1]`), NZ is `shape[2] == 16`, `shape[2] * shape[3] *
-    element_bytes == 512`, `stride[4] == 1` and `stride[3] == shape[4]`. A dynamic dim or
-    stride, rank 0 or above 5 and element_bytes 0 are never inferred NZ."""
+    """Whether a PTOAS version nzpass targets tags a `pto.make_tensor_view` that states no
+    layout NZ (its InferPTOLayout pass). `shape` is each dim static in the type, else its
+    constant operand; `strides` the constant stride operands (None: not one);
+    `element_bytes` the element's width / 8 (0 for an index type or a sub-byte one). A
+    dynamic dim or stride, rank 0 or above 5 and element_bytes 0 are never inferred NZ.
+
+    Two rules, for the two PTOAS versions in the field (found by red team: a view the
+    older rule read as ND, and so checked for nothing, newer PTOAS moves as NZ across the
+    #317 gap). A view either infers NZ is checked as NZ: under the other version its NZ
+    loads fail to build, loudly.
+    - the mirrors' HEAD (lib/PTO/Transforms/InferPTOLayout.cpp): right-aligned to 5-D
+      (leading dims 1, leading strides `stride[i] = shape[i+1] * stride[i+1]`),
+      `shape[2] == 16`, `shape[2] * shape[3] * element_bytes == 512`, `stride[4] == 1`
+      and `stride[3] == shape[4]`;
+    - newer PTOAS (lib/PTO/IR/PTOLayoutUtils.cpp, `inferLayout5D`): a rank-5 view in the
+      canonical blocked form `[1, C/c0, R/16, 16, c0]` with its row-major strides, one
+      batch and more than one fractal."""
     rank = len(shape)
     if rank != len(strides) or not 1 <= rank <= 5 or element_bytes == 0:
         return False
@@ -317,8 +325,22 @@ def ptoas_infers_nz(shape: Sequence[int | None], strides: Sequence[int | None],
     st = [1] * (5 - rank) + [int(s or 0) for s in strides]
     for axis in range(4 - rank, -1, -1):
         st[axis] = sh[axis + 1] * st[axis + 1]
-    return (sh[2] == 16 and sh[2] * sh[3] * element_bytes == 512 and st[4] == 1
-            and st[3] == sh[4])
+    older = (sh[2] == 16 and sh[2] * sh[3] * element_bytes == 512 and st[4] == 1
+             and st[3] == sh[4])
+    return older or (rank == 5 and _canonical_single_batch_root(sh, st, element_bytes))
+
+
+def _canonical_single_batch_root(sh: list[int], st: list[int], element_bytes: int) -> bool:
+    """Newer InferPTOLayout's NZ: the canonical root `[1, C/c0, R/16, 16, c0]`, strides
+    `[C/c0 * R*c0, R*c0, 16*c0, c0, 1]`, of one batch and more than one fractal (a single
+    fractal or several batches it leaves to an explicit layout)."""
+    if 32 % element_bytes:
+        return False
+    c0 = 32 // element_bytes
+    canonical = (sh[3] == 16 and sh[4] == c0 and st[4] == 1 and st[3] == c0
+                 and st[2] == 16 * c0 and st[1] == sh[2] * st[2] and st[0] == sh[1] * st[1]
+                 and min(sh) > 0)
+    return canonical and sh[0] == 1 and (sh[1] > 1 or sh[2] > 1)
 
 
 # PTOAS's own element types and the bytes of one element as the TypeDefs state them

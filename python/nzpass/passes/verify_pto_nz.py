@@ -747,8 +747,9 @@ def _check_make_view(op: ir.Operation, attrs: dict[str, ir.Attribute], hint: str
 _INFERRED_NZ = (" (this view states no layout, and PTOAS's InferPTOLayout infers nz from its "
                 "static shape and strides: shape[2] == 16, shape[2] * shape[3] * element "
                 "bytes == 512, stride[4] == 1, stride[3] == shape[4] once right-aligned to "
-                "rank 5; state layout = #pto.layout<nz>, or give it a shape PTOAS does not "
-                "read as NZ)")
+                "rank 5, or (newer PTOAS) the canonical blocked form of one batch and more "
+                "than one fractal; state layout = #pto.layout<nz>, or give it a shape PTOAS "
+                "does not read as NZ)")
 
 
 def _check_nz_view(op: ir.Operation, attrs: dict[str, ir.Attribute], result: pto.ViewType | None,
