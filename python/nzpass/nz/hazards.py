@@ -20,7 +20,7 @@ from ..ir.bindings import ir
 from ..records import record
 from . import layout as nz_layout
 from . import limits
-from .acc_store import check_acc_store_limits
+from .acc_store import ACC_BOX, check_acc_store_limits
 from .intervals import Fact
 from .offsets import (
     OffsetAnalysis,
@@ -412,3 +412,26 @@ def check_store_limits(tile: TileRegion, backend: str, loc: ir.Location) -> None
     check_acc_store_limits("'pto.tstore' Acc->NZ", tile.valid_rows.hi, tile.valid_cols.hi,
                            buf.rows, buf.cols, backend, loc)
 
+
+# CompactMode of a tile_buf (PTOAS's `compact` field: 0 null, 1 normal, 2 row_plus_one).
+_COMPACT_NORMAL = 1
+
+
+def check_acc_pitch(tile: TileRegion, loc: ir.Location) -> None:
+    """The store reads the Acc tile's column blocks at the pitch its producer wrote them.
+    `mad` has no destination stride: it writes its m valid rows at a column-block pitch of
+    ceil16(m), while TStoreAccNz2nz reads at the tile's physical `rows` (at ceil16(valid
+    rows) only in `compact=1`, CompactMode::Normal). So a tile of more than one column
+    block whose valid rows may be fewer than its rows stores the wrong rows, silently
+    where its valid rows are dynamic (pto-isa's MadAccStrideCompatible static_assert
+    catches only static ones; found by red team)."""
+    buf = tile.buf
+    if buf.compact == _COMPACT_NORMAL or buf.cols <= ACC_BOX or tile.valid_rows.lo >= buf.rows:
+        return
+    raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} may hold fewer valid rows "
+                  f"({show(tile.valid_rows)}) than its {buf.rows} rows, across more than one "
+                  "column block: mad writes its result at a column-block pitch of "
+                  "ceil16(valid rows) but the store reads at the tile's rows, so every column "
+                  "block past the first is read from the wrong place; give the tile exactly "
+                  "its valid rows, or state compact=1 (CompactMode::Normal: the store reads at "
+                  "ceil16(valid rows))")

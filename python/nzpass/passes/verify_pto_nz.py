@@ -1114,6 +1114,10 @@ def _check_store_limits(t: _Transfer) -> None:
     hazards.check_store_limits(t.tile, t.backend, t.loc)
 
 
+def _check_store_acc_pitch(t: _Transfer) -> None:
+    hazards.check_acc_pitch(t.tile, t.loc)
+
+
 def _check_store_element_count(t: _Transfer) -> None:
     _check_element_count(t, "tstore")
 
@@ -1131,5 +1135,6 @@ _LOAD_RULES: tuple[Callable[[_Transfer], None], ...] = (
     _check_load_element_count, _check_load_valid_region, _check_load_limits, _check_load_gm_gap)
 _STORE_RULES: tuple[Callable[[_Transfer], None], ...] = (
     _check_store_backend, _check_store_from_acc, _check_store_f32, _check_store_tile_boxes,
-    _check_store_limits, _check_store_element_count, _check_store_valid_region,
+    _check_store_limits, _check_store_acc_pitch, _check_store_element_count,
+    _check_store_valid_region,
     _check_store_write_set)
