@@ -1002,6 +1002,15 @@ func.func @negative_i128_elements(%w: tensor<256x512xi128, #pl.layout<nz>>) {
 
 // -----
 
+// 64 bits make c0 = 4, but pto-isa's TLOAD and TSTORE move 64-bit elements only ND->ND or
+// DN->DN: no NZ transfer of them exists.
+// expected-error @+1 {{64-bit elements have no NZ transfer}}
+func.func @negative_i64_elements(%w: tensor<64x16xi64, #pl.layout<nz>>) {
+  return
+}
+
+// -----
+
 // A leading offset proved negative on every execution (min(a, -1)): refused, whatever
 // bounds the other side (found by red team: had been a warning).
 func.func @negative_leading_offset_proved_negative(%w: tensor<4x256x512xi8, #pl.layout<nz>>, %a: index) {

@@ -19,6 +19,9 @@ FRACTAL_ROWS = 16          # rows of one fractal
 C0_BYTES = 32              # bytes of one C0 line
 FRACTAL_BYTES = 512        # FRACTAL_ROWS * C0_BYTES
 MAX_ELEMENT_BITS = 64      # the widest element the cube and vector units move (i64, f64)
+# The widest element an NZ transfer moves: pto-isa's TLOAD and TSTORE take 64-bit elements
+# only ND->ND or DN->DN (a static_assert), and the Acc holds 32-bit ones.
+MAX_NZ_ELEMENT_BITS = 32
 
 
 class NzLayoutError(ValueError):
@@ -31,7 +34,7 @@ def _elem(c0: int) -> str:
 
 
 def c0_for_bit_width(bits: int) -> int:
-    """Elements per 32-byte C0 line: 8->32, 16->16, 32->8, 64->4."""
+    """Elements per 32-byte C0 line: 8->32, 16->16, 32->8; no NZ of wider elements."""
     if bits < 8:
         raise NzLayoutError(
             f"{bits}-bit elements are sub-byte element types (i4, i1, fp4, ...), which are "
@@ -46,6 +49,11 @@ def c0_for_bit_width(bits: int) -> int:
             f"{bits}-bit elements are wider than any element type of the hardware "
             f"(at most {MAX_ELEMENT_BITS} bits): no NZ load or store moves them. Keep this "
             "tensor ND.")
+    if bits > MAX_NZ_ELEMENT_BITS:
+        raise NzLayoutError(
+            f"{bits}-bit elements have no NZ transfer: pto-isa's TLOAD and TSTORE move "
+            f"elements wider than {MAX_NZ_ELEMENT_BITS} bits only ND->ND or DN->DN (a "
+            "static_assert), and the Acc holds 32-bit ones. Keep this tensor ND.")
     return C0_BYTES * 8 // bits
 
 
