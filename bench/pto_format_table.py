@@ -17,7 +17,9 @@ For each tree it reads the op definitions of `include/PTO/IR/*.td` (a small eval
 TableGen subset PTOAS uses: classes with template arguments, `let` overrides,
 `#` string concatenation) and writes, in nzpass's own notation, for every op:
 its operand, attribute, result and region groups, the traits the reader needs,
-and its assembly format parsed into elements (see `pto_syntax.formats`). The
+and its assembly format parsed into elements (see `pto_syntax.formats`); to an op
+PTOAS parses by hand it adds what that parser does that the definitions do not say
+(`_HAND_PARSED`: where the attribute dictionary goes, keys it renames). The
 table is nzpass's data: this script is never needed at run time. It writes the table
 in two parts (`dialects.pto_table` joins them): the ops nzpass's passes read through
 the views of `dialects.pto` (VIEWED_OPS), and every other op, which only the custom
@@ -515,6 +517,29 @@ def merge_tables(tables: list[dict]) -> tuple[dict, dict[str, int]]:
     return dict(sorted(merged.items())), origin
 
 
+# What the op definitions cannot say about the custom form of an op PTOAS parses
+# by hand (its `parse`/`print` in lib/PTO/IR/PTO.cpp of the newest tree), read from
+# that code and stated here once, in nzpass's notation (see `pto_syntax.formats`):
+#   attr_dict  where the attribute dictionary goes: "ins" inside `ins(...)` before
+#              its `:`; "ins if G" there when group G has an operand, else after
+#              `outs(...)`; absent: after `outs(...)`
+#   keys       inherent attribute -> the key the dictionary spells it by
+_HAND_PARSED = {
+    # Reads the dictionary after the ins operands only, renames key `satmode` to
+    # property `sat_mode` (refusing both at once), and prints it back as `satmode`.
+    "pto.tcvt": {"attr_dict": "ins", "keys": {"sat_mode": "satmode"}},
+    # With a tmp operand the dictionary follows it inside ins; without, it follows outs.
+    "pto.tcolsum": {"attr_dict": "ins if tmp"},
+}
+
+
+def add_hand_parsed(table: dict) -> None:
+    for name, facts in _HAND_PARSED.items():
+        if name not in table or table[name]["format"] != "custom":
+            sys.exit(f"pto_format_table: {name} is no longer parsed by hand; check _HAND_PARSED")
+        table[name]["custom_form"] = facts
+
+
 # The ops `nzpass.dialects.pto` has views of (a unit test checks the two agree): a
 # run of the passes builds their entries only.
 VIEWED_OPS = ("pto.alloc_tile", "pto.make_tensor_view", "pto.partition_view",
@@ -550,6 +575,7 @@ def main() -> None:
         sys.exit("usage: pto_format_table.py OUT_DIR NEWEST_PTOAS_TREE [OLDER_TREE ...]")
     out, roots = Path(sys.argv[1]), [Path(arg) for arg in sys.argv[2:]]
     table, origin = merge_tables([build_table(root) for root in roots])
+    add_hand_parsed(table)
     older_only = sorted(name for name, number in origin.items() if number > 0)
     print(textwrap.fill("Merged from PTOAS trees newest first; ops only an older tree defines: "
                         + ", ".join(older_only) + ".", width=88), file=sys.stderr)

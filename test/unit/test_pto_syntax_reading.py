@@ -1,10 +1,11 @@
-"""Regressions of the pto reader found by red team: comments inside types, quoted
-tile_buf keywords, fields stated twice, and the positions of what follows a rewrite."""
+"""Regressions of the pto reader and printer found by red team: comments inside
+types, quoted tile_buf keywords, fields stated twice, the positions of what follows a
+rewrite, and what PTOAS's hand-written op parsers do that its op definitions do not say."""
 
 import pytest
 
 from nzpass import parse_module, read_pto
-from nzpass.pto_syntax import PtoSyntaxError, to_generic
+from nzpass.pto_syntax import PtoSyntaxError, to_custom, to_generic
 from nzpass.pto_syntax.cursor import Cursor
 from nzpass.pto_syntax.reader import read_generic
 from nzpass.pto_syntax.tokenizer import BANG, LineIndex, tokenize, without_comments
@@ -193,3 +194,105 @@ def test_read_pto_locates_ops_and_arguments_where_they_were_written():
         block = module.body.operations[0].regions[0].blocks[0]
         assert str(block.arguments[1].location) == f'loc("{name}":1:{arg_col})'
         assert str(block.operations[1].location) == f'loc("{name}":2:{addi_col})'
+
+
+# --- what PTOAS's hand-written parsers do that the op definitions do not say ----------
+
+F32 = "!pto.tile_buf<vec, 16x16xf32>"
+I16 = "!pto.tile_buf<vec, 16x16xi16>"
+ROUND, SAT_ON = "#pto<round_mode ROUND>", "#pto<saturation_mode ON>"
+
+
+def _tiles(*types: str) -> str:
+    return "".join(f"%t{n} = pto.alloc_tile : {t}\n" for n, t in enumerate(types))
+
+
+def _tcvt(attrs: str) -> str:
+    return _tiles(F32, I16) + f"pto.tcvt ins(%t0 {{{attrs}}} : {F32}) outs(%t1 : {I16})\n"
+
+
+def _custom_line(text: str, name: str) -> str:
+    return next(line.strip() for line in to_custom(text).splitlines() if name in line)
+
+
+@pytest.mark.parametrize("key", ["satmode", "sat_mode", '"satmode"'])
+def test_tcvt_reads_its_custom_satmode_key_as_the_sat_mode_property(key):
+    """Bug: `satmode` (the key PTOAS's tcvt parser reads as property `sat_mode`) was
+    kept as a discardable attribute, so PTOAS reading nzpass's generic output had
+    sat_mode at its default, OFF."""
+    generic = to_generic(_tcvt(f"rmode = {ROUND}, {key} = {SAT_ON}"))
+    assert f"<{{rmode = {ROUND}, sat_mode = {SAT_ON}}}>" in generic
+    assert "satmode" not in generic
+
+
+def test_tcvt_stating_both_satmode_and_sat_mode_is_refused():
+    text = _tcvt(f"satmode = {SAT_ON}, sat_mode = {SAT_ON}")
+    with pytest.raises(PtoSyntaxError, match="states both 'satmode' and 'sat_mode'") as raised:
+        to_generic(text)
+    assert raised.value.offset == text.index("pto.tcvt")
+
+
+def test_tcvt_prints_its_dictionary_inside_ins_and_sat_mode_as_satmode():
+    """Bug: the dictionary went after outs(...), where PTOAS's tcvt parser does not
+    read one, and sat_mode kept its property name."""
+    generic = to_generic(_tcvt(f"rmode = {ROUND}, satmode = {SAT_ON}"))
+    line = _custom_line(generic, "pto.tcvt")
+    assert line == (f"pto.tcvt ins(%t0 {{rmode = {ROUND}, satmode = {SAT_ON}}} : {F32}) "
+                    f"outs(%t1 : {I16})")
+    assert to_generic(to_custom(generic)) == generic
+
+
+def test_a_tcvt_with_a_discardable_satmode_stays_generic():
+    text = _tiles(F32, I16) + (f'"pto.tcvt"(%t0, %t1) {{satmode = {SAT_ON}}} : '
+                               f"({F32}, {I16}) -> ()\n")
+    # Generic text is PTOAS's own form: no key is renamed there; and in custom
+    # form PTOAS would read the attribute as the property, another op.
+    generic = to_generic(text)
+    assert f"{{satmode = {SAT_ON}}}" in generic
+    assert '"pto.tcvt"' in to_custom(generic)
+
+
+def test_tcolsum_prints_its_dictionary_inside_ins_only_with_a_tmp_operand():
+    """Bug: with a tmp operand the dictionary went after outs(...); PTOAS's tcolsum
+    parser reads it there only in the one-operand form."""
+    src, tmp, dst = ("!pto.tile_buf<vec, 16x64xf32>", "!pto.tile_buf<vec, 8x64xf32>",
+                     "!pto.tile_buf<vec, 1x64xf32>")
+    binary = _tiles(src, tmp, dst) + (f"pto.tcolsum ins(%t0, %t1 {{isBinary = true}} : "
+                                      f"{src}, {tmp}) outs(%t2 : {dst})\n")
+    line = _custom_line(to_generic(binary), "pto.tcolsum")
+    assert line == (f"pto.tcolsum ins(%t0, %t1 {{isBinary = true}} : {src}, {tmp}) "
+                    f"outs(%t2 : {dst})")
+    unary = _tiles(src, dst) + f"pto.tcolsum ins(%t0 : {src}) outs(%t1 : {dst}) {{k = 1}}\n"
+    assert _custom_line(to_generic(unary), "pto.tcolsum").endswith(f"outs(%t1 : {dst}) {{k = 1}}")
+
+
+_VIEW = ("%c1 = arith.constant 1 : index\n%c16 = arith.constant 16 : index\n"
+         "%v = pto.make_tensor_view %p, shape = [%c16, %c16], strides = [%c16, %c1] : "
+         "!pto.tensor_view<?x?xf32>\n")
+
+
+def _with_pointer(pointer: str) -> str:
+    return f"func.func @k(%p: {pointer}) {{\n{_VIEW}  return\n}}\n"
+
+
+def test_a_custom_make_tensor_view_reads_only_the_pointer_ptoas_would_type():
+    """Bug: the pointer kept its own type, although PTOAS's parser gives it the type
+    `!pto.ptr<elem>` of the view (and refuses a pointer of another type)."""
+    for pointer in ("!pto.ptr<f32, ub>", "!pto.ptr<i8>", "!pto.ptr<f16, gm>"):
+        text = _with_pointer(pointer)
+        with pytest.raises(PtoSyntaxError, match=r"custom 'pto.make_tensor_view' gives its "
+                           r"pointer the type '!pto.ptr<f32>'") as raised:
+            to_generic(text)
+        assert raised.value.offset == text.index("%p,")
+    for pointer in ("!pto.ptr<f32>", "!pto.ptr<f32, gm>"):
+        assert "(!pto.ptr<f32>, index, index, index, index)" in to_generic(_with_pointer(pointer))
+
+
+def test_make_tensor_view_prints_custom_only_for_the_pointer_ptoas_would_type():
+    for pointer, custom in (("!pto.ptr<f32, ub>", False), ("!pto.ptr<i8>", False),
+                            ("!pto.ptr<f32>", True)):
+        generic = (f"func.func @k(%p: {pointer}, %n: index) {{\n"
+                   f'  %v = "pto.make_tensor_view"(%p, %n, %n) <{{operandSegmentSizes = '
+                   f"array<i32: 1, 1, 1>}}> : ({pointer}, index, index) -> "
+                   "!pto.tensor_view<?xf32>\n  return\n}\n")
+        assert ("pto.make_tensor_view %p" in to_custom(generic)) == custom, pointer

@@ -196,13 +196,23 @@ def read_make_tensor_view(reading: OpReading) -> None:
     reading.add_values("shape", shape)
     reading.add_values("strides", strides)
     reading.add_types("result", [result])
-    if ptr.name not in reading.facts.types:
-        view = _view_type(reading, result)
-        if view is None:
+    # PTOAS types the pointer by the result: a GM pointer to the view's elements.
+    view = _view_type(reading, result)
+    implied = None if view is None else f"!pto.ptr<{view.element}>"
+    known = reading.facts.types.get(ptr.name)
+    if known is None:
+        if implied is None:
             raise PtoSyntaxError(ptr.token.start, f"cannot tell the type of '{ptr.name}' in "
                                  "custom 'pto.make_tensor_view': give it a type where it is "
                                  "defined, or write the op in generic form")
-        reading.add_types("ptr", [f"!pto.ptr<{view.element}>"])
+        reading.add_types("ptr", [implied])
+        return
+    stated = canonical(reading.facts.resolve(known))
+    if implied is not None and stated != canonical(implied):
+        raise PtoSyntaxError(ptr.token.start, (
+            f"'{ptr.name}' is '{stated}', but custom 'pto.make_tensor_view' gives its "
+            f"pointer the type '{implied}' (PTOAS reads it as a GM pointer to the view's "
+            "element type): write the op in generic form"))
 
 
 @_reads("pto.partition_view")

@@ -3,6 +3,7 @@ readers), and of the `custom<...>` format directives."""
 
 from __future__ import annotations
 
+from .cursor import Entry
 from .formats import DESTINATION_GROUPS
 from .types import canonical, ptoas_spelling
 
@@ -31,7 +32,9 @@ def _type(printing, index: int) -> str:
 
 
 def _rest_attrs(printing, used=()) -> str:
-    rest = [e.text() for n, e in printing.entries.items() if n not in used]
+    """The attribute dictionary, each key as the op's custom form spells it."""
+    rest = [Entry(printing.spec.custom_key(n), e.value).text()
+            for n, e in printing.entries.items() if n not in used]
     return " {" + ", ".join(rest) + "}" if rest else ""
 
 
@@ -100,13 +103,22 @@ def _print_dps(printing) -> bool:
     if len(op.result_types) > 1:
         return False
 
-    def operand_list(indexes: list[int]) -> str:
+    # The dictionary goes where the op's parser in PTOAS reads it: after the
+    # outs, or (by the op's table entry) inside ins(...) before its types.
+    present = {name for name, indexes in printing.groups.items() if indexes}
+    inside = printing.spec.dict_in_ins(present)
+    attrs = _rest_attrs(printing)
+
+    def operand_list(indexes: list[int], dictionary: str = "") -> str:
         if not indexes:
             return "()"
         names = ", ".join(op.operands[i].name for i in indexes)
-        return f"({names} : {', '.join(_type(printing, i) for i in indexes)})"
+        return f"({names}{dictionary} : {', '.join(_type(printing, i) for i in indexes)})"
 
-    text = f"{op.name} ins{operand_list(ins)} outs{operand_list(outs)}{_rest_attrs(printing)}"
+    if inside and not ins:
+        return False
+    text = (f"{op.name} ins{operand_list(ins, attrs if inside else '')} "
+            f"outs{operand_list(outs)}{'' if inside else attrs}")
     if op.result_types:
         text += f" -> {ptoas_spelling(canonical(op.result_types[0]))}"
     printing.out = [text]

@@ -13,11 +13,20 @@ parsed once, at development time):
   ["custom", Name, args]
 A node may end in "^" (it anchors its group). An op whose format is "custom"
 (or None) has a hand-written reader in `custom_ops`.
+
+An op PTOAS parses by hand may have a "custom_form" entry too, what its parser
+does that the definition does not say:
+  "attr_dict": "ins"         its attribute dictionary goes inside `ins(...)`,
+                             before the `:`; "ins if G" there when group G has
+                             an operand, else after `outs(...)` (the default)
+  "keys": {attr: key}        the dictionary spells inherent attribute `attr` as
+                             `key` (read as `attr`, printed as `key`)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Container
+from dataclasses import dataclass, field
 from functools import cache
 
 from ..dialects.pto_table import OPS
@@ -70,6 +79,7 @@ class OpSpec:
     successors: tuple[str, ...]
     traits: dict
     format: list | str | None
+    custom_form: dict = field(default_factory=dict)
 
     @property
     def segmented(self) -> bool:
@@ -100,6 +110,21 @@ class OpSpec:
         if name in self.successors:
             return "successor"
         return None
+
+    def custom_key(self, attr: str) -> str:
+        """The key the custom form's attribute dictionary spells `attr` by."""
+        return self.custom_form.get("keys", {}).get(attr, attr)
+
+    def attr_of_custom_key(self, key: str) -> str | None:
+        """The inherent attribute the custom form spells by another key `key`."""
+        return next((attr for attr, spelled in self.custom_form.get("keys", {}).items()
+                     if spelled == key), None)
+
+    def dict_in_ins(self, present: Container[str]) -> bool:
+        """Whether the custom form's attribute dictionary goes inside `ins(...)`,
+        given the groups `present` that have operands."""
+        where, _, group = self.custom_form.get("attr_dict", "").partition(" if ")
+        return where == "ins" and (not group or group in present)
 
     def operand(self, name: str) -> Group | None:
         return next((g for g in self.operands if g.name == name), None)
@@ -135,6 +160,7 @@ def op_spec(name: str) -> OpSpec | None:
         tuple(entry.get("successors", [])),
         entry.get("traits", {}),
         entry["format"],
+        entry.get("custom_form", {}),
     )
 
 

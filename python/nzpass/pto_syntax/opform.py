@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cursor import Cursor, PtoSyntaxError, Value, ValueFacts, is_integer_type
+from .cursor import Cursor, Entry, PtoSyntaxError, Value, ValueFacts, is_integer_type
 from .formats import (
     RESULT_SEGMENTS,
     SEGMENTS,
@@ -65,6 +65,8 @@ class OpReading:
     entries: list[str] = field(default_factory=list)
     regions: list[tuple[int, int]] = field(default_factory=list)
     stated_segments: dict[str, str] = field(default_factory=dict)
+    # An attribute the custom form spells by another key -> the key it was read by.
+    keyed: dict[str, str] = field(default_factory=dict)
 
     @property
     def op(self) -> str:
@@ -86,7 +88,21 @@ class OpReading:
                 # list may only repeat them (checked when the form is built).
                 self.stated_segments[entry.name] = entry.value or ""
                 continue
-            self.entries.append(entry.text())
+            self.entries.append(self._renamed(entry).text())
+
+    def _renamed(self, entry: Entry) -> Entry:
+        """`entry` under the name of the attribute its key stands for: the custom
+        form of some ops spells an attribute by another key (`pto.tcvt`'s
+        `satmode` is its `sat_mode`), and PTOAS reads either, but not both."""
+        name = entry_name(entry.name)
+        attr = self.spec.attr_of_custom_key(name) or name
+        key = self.spec.custom_key(attr)
+        if key == attr:
+            return entry
+        if self.keyed.setdefault(attr, name) != name:
+            raise self.fail(f"'{self.op}' states both '{key}' and '{attr}' (its custom form "
+                            f"reads '{key}' as '{attr}'): state one", self.name_token)
+        return Entry(attr, entry.value)
 
     def _check_stated_segments(self, name: str, sizes: list[int]) -> None:
         stated = self.stated_segments.get(name)
