@@ -553,3 +553,135 @@ func.func @negative_stride_past_32_bit_index(%w: tensor<1x4096x4096x16x16xf16, #
   %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5, 0>, target_memory = "mat"} : (tensor<1x4096x4096x16x16xf16, #pl.layout<nz, stride = [4294967296, 1048576, 256, 16, 1]>>, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<16x16xf16, mat>
   return
 }
+
+// -----
+
+// No ND transfer reads the innermost stride: pto-isa moves each row as one contiguous run
+// from p + r * stride[-2], so column-major bytes spelled as ND with strides [1, 64] would be
+// read as rows (found by red team).
+func.func @negative_nd_load_inner_stride_vec(%x: tensor<64x64xf16, #pl.layout<nd, stride = [1, 64]>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{TLOAD ND -> Vec of tensor<64x64xf16, #pl.layout<nd, stride = [1, 64]>>: its innermost stride is 64, not 1: no ND transfer reads that stride}}
+  %t = "pl.tile.load"(%x, %c0, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x64xf16, #pl.layout<nd, stride = [1, 64]>>, index, index, index, index) -> !pl.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
+// The same into Mat: TLoadGm2L1Nd2nz reads row r at p + r * srcDValue (gStride3) only.
+func.func @negative_nd_load_inner_stride_mat(%x: tensor<64x64xf16, #pl.layout<nd, stride = [1, 64]>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{TLOAD ND -> Mat of tensor<64x64xf16, #pl.layout<nd, stride = [1, 64]>>: its innermost stride is 64, not 1: no ND transfer reads that stride}}
+  %t = "pl.tile.load"(%x, %c0, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x64xf16, #pl.layout<nd, stride = [1, 64]>>, index, index, index, index) -> !pl.tile<16x16xf16, mat>
+  return
+}
+
+// -----
+
+// A slice is offsets on its parent's view: the strides the device reads are the parent's,
+// whatever the slice's own type says.
+func.func @negative_nd_slice_of_inner_strided(%x: tensor<64x64xf16, #pl.layout<nd, stride = [1, 64]>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %s = "pl.tensor.slice"(%x, %c0, %c0, %c32, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>} : (tensor<64x64xf16, #pl.layout<nd, stride = [1, 64]>>, index, index, index, index) -> tensor<32x32xf16>
+  // expected-error @+1 {{its innermost stride is 64, not 1: no ND transfer reads that stride}}
+  %t = "pl.tile.load"(%s, %c0, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<32x32xf16>, index, index, index, index) -> !pl.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
+// Rows 16 elements apart, a window 32 wide: the Vec burst gap (stride - columns) is
+// negative, and pto-isa's uint32 gmGap wraps it (found by red team).
+func.func @negative_nd_load_overlapping_rows(%x: tensor<64x64xf16, #pl.layout<nd, stride = [16, 1]>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{its row stride 16 is less than the window's 32 columns: the rows overlap}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x64xf16, #pl.layout<nd, stride = [16, 1]>>, index, index, index, index) -> !pl.tile<16x32xf16, vec>
+  return
+}
+
+// -----
+
+// TStoreUb2gmNd2nd computes the same gap: the Vec store is refused too.
+func.func @negative_nd_store_overlapping_rows(%x: tensor<64x64xf16, #pl.layout<nd, stride = [16, 1]>>, %v: !pl.tile<16x32xf16, vec>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{TSTORE Vec -> ND of tensor<64x64xf16, #pl.layout<nd, stride = [16, 1]>>: its row stride 16 is less than the window's 32 columns: the rows overlap}}
+  %r = "pl.tile.store"(%v, %x, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x32xf16, vec>, tensor<64x64xf16, #pl.layout<nd, stride = [16, 1]>>, index, index) -> tensor<64x64xf16, #pl.layout<nd, stride = [16, 1]>>
+  return
+}
+
+// -----
+
+// TLoadGm2L1Nd2nz keeps the row stride in a uint16_t srcDValue (a PTO_ASSERT only): 65600
+// wraps in release builds (found by red team).
+func.func @negative_nd_to_mat_row_stride(%x: tensor<32x65600xf16>) {
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{its row stride 65600 exceeds 65535, the 16-bit srcDValue field of the ND->NZ load}}
+  %t = "pl.tile.load"(%x, %c16, %c64, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<32x65600xf16>, index, index, index, index) -> !pl.tile<16x64xf16, mat>
+  return
+}
+
+// -----
+
+// A dynamic column count is the row stride, which nothing bounds below 65536.
+func.func @negative_nd_to_mat_dynamic_row_stride(%x: tensor<32x?xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{its row stride is dynamic, so it cannot be proved at most 65535, the 16-bit srcDValue field of the ND->NZ load}}
+  %t = "pl.tile.load"(%x, %c16, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<32x?xf16>, index, index, index, index) -> !pl.tile<16x64xf16, mat>
+  return
+}
+
+// -----
+
+// TStoreAccNz2nd packs the columns as nSize & 0xfff, like the NZ store: 4096 columns of a
+// pl.tile.zeros (exactly the 128 KiB L0C) become 0 (found by red team).
+func.func @negative_acc_nd_store_too_many_columns(%out: tensor<8x4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = "pl.tile.zeros"() : () -> !pl.tile<8x4096xf32, acc>
+  // expected-error @+1 {{ND accumulator store of 4096 valid columns exceeds the TSTORE limit of 4095 columns (4080 when 16-aligned): split the output along N into pieces of at most 4080 columns}}
+  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<8x4096xf32, acc>, tensor<8x4096xf32>, index, index) -> tensor<8x4096xf32>
+  return
+}
+
+// -----
+
+// A5's Acc->ND store packs the columns in the same 12 bits.
+module attributes {pl.backend = "a5"} {
+  func.func @negative_acc_nd_store_too_many_columns_a5(%out: tensor<16x4096xf32>) {
+    %c0 = arith.constant 0 : index
+    %z = "pl.tile.zeros"() : () -> !pl.tile<16x4096xf32, acc>
+    // expected-error @+1 {{ND accumulator store of 4096 valid columns exceeds the TSTORE limit of 4095 columns}}
+    %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x4096xf32, acc>, tensor<16x4096xf32>, index, index) -> tensor<16x4096xf32>
+    return
+  }
+}
+
+// -----
+
+// TStoreAccNz2nd asserts validRow in [1, 8192] (include/pto/npu/a2a3/TStore.hpp).
+func.func @negative_acc_nd_store_too_many_rows(%out: tensor<8208x16xf32>, %acc: !pl.tile<8208x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{ND accumulator store of 8208 valid rows exceeds the TSTORE limit of 8192 rows (8192 when 16-aligned): split the output along M into stores of at most 8192 rows}}
+  %st = "pl.tile.store"(%acc, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<8208x16xf32, acc>, tensor<8208x16xf32>, index, index) -> tensor<8208x16xf32>
+  return
+}
+
+// -----
+
+// An Acc tile of pl reaches no pto.alloc_tile whose L0C capacity verify-pto-nz checks: the
+// ND store checks it, as the NZ store does.
+func.func @negative_acc_nd_store_exceeds_l0c(%out: tensor<64x1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = "pl.tile.zeros"() : () -> !pl.tile<64x1024xf32, acc>
+  // expected-error @+1 {{ND accumulator store: Acc tile 64x1024xf32 takes 262144 bytes (256 KiB), over the 128 KiB L0C of A2/A3: split the output into smaller Acc tiles (along N into pieces of at most 512 columns, or along M into fewer rows)}}
+  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x1024xf32, acc>, tensor<64x1024xf32>, index, index) -> tensor<64x1024xf32>
+  return
+}

@@ -18,6 +18,7 @@ from nzpass.model import (
     tload_nd2nz,
     tload_nz2nz,
     tstore_acc_nz2nz,
+    tstore_nd,
     unpack_nz,
 )
 
@@ -199,6 +200,56 @@ def test_tload_nd2nz_refuses_a_row_stride_that_wraps():
     view = GlobalTensor.nd(np.zeros(2 * 65552, np.float16), (2, 65552))
     with pytest.raises(HardwareLimitError, match="row stride 65552"):
         tload_nd2nz(view, (0, 0), (2, 16), mat_tile(np.float16, 16, 16))
+
+
+def column_major_as_nd():
+    """A 64 x 64 fp16 matrix stored column-major and described as ND with strides [1, 64]."""
+    logical = arange_as((64, 64), np.float16)
+    return logical, GlobalTensor(np.ascontiguousarray(logical.T).ravel(), 0, (64, 64), (1, 64))
+
+
+@pytest.mark.parametrize("mode", ["a2a3", "ideal"])
+def test_nd_transfers_refuse_an_innermost_stride_other_than_1(mode):
+    # pto-isa's ND TLOAD/TSTORE never read gStride4: row r is 16 contiguous elements from
+    # p + r * stride[-2], not the strided column a read through every stride would give
+    # (found by red team: the model read logical[0:16, 16:32], the device other data).
+    _, view = column_major_as_nd()
+    with pytest.raises(HardwareLimitError, match="innermost stride is 64, not 1"):
+        tload_nd2nd(view, (0, 16), (16, 16), Tile("vec", np.dtype(np.float16), 16, 16))
+    with pytest.raises(HardwareLimitError, match="innermost stride is 64, not 1"):
+        tload_nd2nz(view, (0, 16), (16, 16), mat_tile(np.float16, 16, 16), mode)
+    for loc in ("vec", "acc"):
+        tile = Tile(loc, np.dtype(np.float16 if loc == "vec" else np.float32), 16, 16)
+        with pytest.raises(HardwareLimitError, match="innermost stride is 64, not 1"):
+            tstore_nd(tile, view, (0, 16), (16, 16), mode=mode)
+
+
+def test_nd_vec_transfers_refuse_overlapping_rows():
+    # Rows 16 apart, a window 32 wide: the burst gap (16 - 32) * 2 bytes wraps as a uint32.
+    a = arange_as((64 * 16 + 16,), np.float16)
+    view = GlobalTensor(a, 0, (64, 64), (16, 1))
+    with pytest.raises(HardwareLimitError, match="row stride 16 is less than the window's 32"):
+        tload_nd2nd(view, (0, 0), (16, 32), Tile("vec", np.dtype(np.float16), 16, 32))
+    with pytest.raises(HardwareLimitError, match="row stride 16 is less than the window's 32"):
+        tstore_nd(Tile("vec", np.dtype(np.float16), 16, 32), view, (0, 0), (16, 32))
+    # The ND -> NZ load reads row r from p + r * srcDValue: overlapping rows read right.
+    tile = mat_tile(np.float16, 16, 32)
+    tload_nd2nz(view, (0, 0), (16, 32), tile)
+    rows = np.stack([a[16 * r:16 * r + 32] for r in range(16)])
+    assert (tile.to_logical() == rows).all()
+
+
+@pytest.mark.parametrize("rows, cols", [(16, 4096), (8208, 16)])
+def test_tstore_nd_refuses_acc_regions_past_the_store_fields(rows, cols):
+    # TStoreAccNz2nd packs the columns as nSize & 0xfff (4096 columns write none) and
+    # asserts validRow <= 8192; the ideal mode, like the CPU simulator, writes them.
+    tile = Tile("acc", np.dtype(np.float32), rows, cols)
+    tile.storage[:] = 1
+    view = GlobalTensor.nd(np.zeros(rows * cols, np.float32), (rows, cols))
+    with pytest.raises(HardwareLimitError, match="TSTORE Acc->ND"):
+        tstore_nd(tile, view, (0, 0), (rows, cols))
+    tstore_nd(tile, view, (0, 0), (rows, cols), mode="ideal")
+    assert (view.buffer == 1).all()
 
 
 # --------------------------------------------------------------------------- TSTORE Acc -> NZ

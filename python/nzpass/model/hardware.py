@@ -267,7 +267,24 @@ def _nd_window_index(gm_view: GlobalTensor, offsets, sizes) -> np.ndarray:
     return np.broadcast_to(index, tuple(sizes)).reshape(prod(sizes[:-1]), sizes[-1])
 
 
-def _tload_nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile, what: str) -> np.ndarray:
+def _check_nd_addressing(gm_view: GlobalTensor, sizes, space: str, what: str) -> None:
+    """Refuse an ND window the device would not move through its strides: every ND
+    transfer reads (writes) row r as sizes[-1] contiguous elements from p + r*stride[-2],
+    never reading stride[-1], and the Vec bursts wrap a negative row gap
+    (`limits.nd_addressing_problems`). Reading through every stride, as numpy would,
+    hides both (found by red team: a [1, 64]-strided tensor loaded right here and wrong
+    on the device)."""
+    strides = gm_view.strides
+    inner = strides[-1]
+    row_stride = strides[-2] if len(strides) >= 2 else None
+    problems = limits.nd_addressing_problems(space, inner, row_stride, int(sizes[-1]))
+    if problems:
+        raise HardwareLimitError(f"{what}: the window's " + "; ".join(problems))
+
+
+def _tload_nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile, what: str,
+              space: str) -> np.ndarray:
+    _check_nd_addressing(gm_view, sizes, space, what)
     src = _checked(gm_view.buffer, _nd_window_index(gm_view, offsets, sizes), what)
     rows, cols = src.shape
     if rows > tile.rows or cols > tile.cols or tile.dtype != gm_view.dtype:
@@ -281,7 +298,7 @@ def tload_nd2nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile):
     """TLOAD of the ND window ``view[offsets : offsets+sizes]`` into an ND tile, in place."""
     if tile.is_nz:
         raise ValueError("ND->ND load needs an ND tile")
-    _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->ND")
+    _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->ND", "vec")
 
 
 def tload_nd2nz(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "a2a3"):
@@ -294,10 +311,11 @@ def tload_nd2nz(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "
     _check_mode(mode)
     if not tile.is_nz or tile.loc != "mat":
         raise ValueError("ND->NZ load needs an NZ Mat tile")
-    row_stride_limit = limits.ND2NZ_MAX_ROW_STRIDE
-    if mode == "a2a3" and len(gm_view.strides) >= 2 and gm_view.strides[-2] > row_stride_limit:
-        raise HardwareLimitError(f"ND->NZ row stride {gm_view.strides[-2]} > {row_stride_limit}")
-    rows, cols = _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->NZ").shape
+    if mode == "a2a3" and len(gm_view.strides) >= 2:
+        problem = limits.nd2nz_row_stride_problem(gm_view.strides[-2])
+        if problem is not None:
+            raise HardwareLimitError(f"TLOAD ND->NZ: {problem}")
+    rows, cols = _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->NZ", "mat").shape
     padded = -(-cols // tile.box_cols) * tile.box_cols
     r, c = np.ogrid[:rows, cols:padded]
     tile.storage[tile.offsets(r, c)] = 0
@@ -339,18 +357,28 @@ def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
 # --------------------------------------------------------------------------- TSTORE -> ND
 
 
-def tstore_nd(tile: Tile, gm_view: GlobalTensor, offsets, sizes, atomic_add: bool = False):
+def tstore_nd(tile: Tile, gm_view: GlobalTensor, offsets, sizes, atomic_add: bool = False,
+              mode: str = "a2a3"):
     """TSTORE of the valid region of an Acc or Vec tile into an ND GM window, in place.
 
     The window ``view[offsets : offsets+sizes]`` is seen as a ``[rows, cols]`` grid (leading
     axes stack as rows, as for the ND loads); tile element ``(r, c)`` of the valid region goes
     to grid element ``(r, c)``, converted to the GM dtype (added with ``atomic_add``). A valid
-    region larger than the window is refused rather than written past it.
+    region larger than the window is refused rather than written past it, and so is a window
+    the device does not address through its strides (`_check_nd_addressing`). In ``"a2a3"``
+    mode an Acc region past TStoreAccNz2nd's fields (`limits.ACC_STORE_MAX_VALID`) is refused:
+    it packs the columns as ``nSize & 0xfff``, so 4096 columns write none.
     """
+    _check_mode(mode)
     if tile.loc not in ("acc", "vec"):
         raise ValueError(f"ND store needs an Acc or Vec tile, got a {tile.loc!r} tile")
+    _check_nd_addressing(gm_view, sizes, tile.loc, "TSTORE ->ND")
     grid = _nd_window_index(gm_view, offsets, sizes)
     vr, vc = tile.valid_rows, tile.valid_cols
+    max_rows, max_cols = limits.ACC_STORE_MAX_VALID["nd"]
+    if mode == "a2a3" and tile.loc == "acc" and (vr > max_rows or vc > max_cols):
+        raise HardwareLimitError(f"TSTORE Acc->ND: valid {vr}x{vc} exceeds the store's "
+                                 f"fields ({max_rows} rows, {max_cols} columns)")
     if vr > grid.shape[0] or vc > grid.shape[1]:
         raise ValueError(f"TSTORE ->ND: valid {vr}x{vc} tile region exceeds the "
                          f"{grid.shape[0]}x{grid.shape[1]} window")

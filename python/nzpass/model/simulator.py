@@ -772,7 +772,7 @@ def _run_tstore(sim: Simulator, step: _Step, env: dict) -> None:
     if view.layout == "nz" and tile.loc == "acc":
         tstore_acc_nz2nz(tile, view, part.offsets, part.sizes, sim.mode, atomic_add)
     elif view.layout == "nd" and tile.loc in ("acc", "vec"):
-        tstore_nd(tile, view, part.offsets, part.sizes, atomic_add)
+        tstore_nd(tile, view, part.offsets, part.sizes, atomic_add, sim.mode)
     else:
         raise SimulationError(f"'{step.name}' of a {tile.loc} tile into a {view.layout} "
                               "view is not modelled", step.location)

@@ -1,16 +1,19 @@
-"""The hardware limits of an Acc -> NZ write-back, checked per actual Acc tile.
+"""The hardware limits of an Acc write-back (TSTORE Acc -> NZ or Acc -> ND), checked per
+actual Acc tile.
 
 block-nz-tensor-views defers them (a logical output may exceed them and be
 split along N later); convert-pl-to-pto, pto-block-nz-views and
 verify-pto-nz apply them where the physical tile is known. One
-implementation, so the three report the same limits the same way.
+implementation, so the three report the same limits the same way, and so the
+ND write-back (whose tile may never reach a pto.alloc_tile, a pl.tile.zeros or
+matmul result) meets the same column field and L0C as the NZ one.
 """
 
 from __future__ import annotations
 
 from ..errors import Refusal
 from ..ir.bindings import ir
-from .limits import L0C_BYTES, STORE_MAX_COLS, STORE_MAX_ROWS
+from .limits import ACC_STORE_MAX_VALID, L0C_BYTES
 
 BACKEND_NAMES = {"a2a3": "A2/A3", "a5": "A5"}
 ACC_BOX = 16               # an Acc (L0C) fractal is 16 x 16 FP32 elements
@@ -27,29 +30,38 @@ def check_acc_store_backend(backend: str, loc: ir.Location) -> None:
                       "target is A5: pl.backend or pto.target_arch); store ND on A5")
 
 
+# How a store past a limit is split, by GM layout: an NZ write-back must cover the whole
+# row axis (docs/hardware-model.md (d)), so it splits along N only; an ND one may split
+# along either axis.
+_WHOLE_ROWS = {"nz": ", keeping every split covering the whole row axis", "nd": ""}
+
+
 def check_acc_store_limits(what: str, valid_rows: int, valid_cols: int, rows: int, cols: int,
-                           backend: str, loc: ir.Location) -> None:
-    """Refuse a store whose valid extents overflow the TSTORE fields, or whose
-    physical `rows` x `cols` FP32 tile does not fit the backend's L0C."""
-    if valid_rows > STORE_MAX_ROWS:
+                           backend: str, loc: ir.Location, layout: str = "nz") -> None:
+    """Refuse a store into a `layout` ("nz" or "nd") GM tensor whose valid extents
+    overflow the TSTORE fields (`limits.ACC_STORE_MAX_VALID`), or whose physical
+    `rows` x `cols` FP32 tile does not fit the backend's L0C."""
+    max_rows, max_cols = ACC_STORE_MAX_VALID[layout]
+    if valid_rows > max_rows:
+        fix = (f"splitting the output along N does not reduce the rows, since every split "
+               f"must cover the whole row axis; {_FEWER_ROWS}" if layout == "nz" else
+               f"split the output along M into stores of at most {_aligned(max_rows)} rows")
         raise Refusal(loc, f"{what} of {valid_rows} valid rows exceeds the TSTORE limit of "
-                      f"{STORE_MAX_ROWS} rows ({_aligned(STORE_MAX_ROWS)} when 16-aligned): "
-                      "splitting the output along N does not reduce the rows, since every "
-                      f"split must cover the whole row axis; {_FEWER_ROWS}")
-    if valid_cols > STORE_MAX_COLS:
+                      f"{max_rows} rows ({_aligned(max_rows)} when 16-aligned): {fix}")
+    if valid_cols > max_cols:
         raise Refusal(loc, f"{what} of {valid_cols} valid columns exceeds the TSTORE limit of "
-                      f"{STORE_MAX_COLS} columns ({_aligned(STORE_MAX_COLS)} when 16-aligned): "
-                      f"split the output along N into pieces of at most "
-                      f"{_aligned(STORE_MAX_COLS)} columns, keeping every split covering the "
-                      "whole row axis")
-    _check_fits_l0c(what, rows, cols, backend, loc)
+                      f"{max_cols} columns ({_aligned(max_cols)} when 16-aligned): split the "
+                      f"output along N into pieces of at most {_aligned(max_cols)} "
+                      f"columns{_WHOLE_ROWS[layout]}")
+    _check_fits_l0c(what, rows, cols, backend, loc, layout)
 
 
 def _aligned(limit: int) -> int:
     return limit // ACC_BOX * ACC_BOX
 
 
-def _check_fits_l0c(what: str, rows: int, cols: int, backend: str, loc: ir.Location) -> None:
+def _check_fits_l0c(what: str, rows: int, cols: int, backend: str, loc: ir.Location,
+                    layout: str) -> None:
     capacity = L0C_BYTES[backend]
     size = rows * cols * ACC_ELEMENT_BYTES
     if size <= capacity:
@@ -57,6 +69,10 @@ def _check_fits_l0c(what: str, rows: int, cols: int, backend: str, loc: ir.Locat
     where = (f"{what}: Acc tile {rows}x{cols}xf32 takes {size} bytes ({size / 1024:g} KiB), "
              f"over the {capacity // 1024} KiB L0C of {BACKEND_NAMES[backend]}")
     split = capacity // (rows * ACC_ELEMENT_BYTES) // ACC_BOX * ACC_BOX
+    if layout == "nd":
+        along_n = (f"along N into pieces of at most {split} columns, or " if split else "")
+        raise Refusal(loc, f"{where}: split the output into smaller Acc tiles ({along_n}along "
+                      "M into fewer rows)")
     if split == 0:
         raise Refusal(loc, f"{where}; no split along N fits, since a {ACC_BOX}-column split of "
                       f"all {rows} rows already takes {rows * ACC_BOX * ACC_ELEMENT_BYTES} bytes "

@@ -30,12 +30,25 @@ GM_GAP_LIMIT = GM_GAP_FIELD - 1    # the largest gap that survives the field
 GM_GAP_WORD = 1 << 32              # the gap is first computed as a uint32
 GM_BLOCK_BYTES = 32                # the gap counts 32-byte blocks
 
-# ---- TLoad ND -> NZ
-ND2NZ_MAX_ROW_STRIDE = 65535       # the GM row stride field wraps past this in release builds
+# ---- ND transfers, docs/hardware-model.md "ND transfers": TLoadGm2ubNd2nd (ND -> Vec),
+# TLoadGm2L1Nd2nz (ND -> Mat), TStoreUb2gmNd2nd (Vec -> ND), TStoreAccNz2nd (Acc -> ND).
+# None reads the GlobalTensor's innermost stride (gStride4): row r is one contiguous run of
+# the window's columns from p + r * gStride3, whatever stride[-1] says.
+ND_INNER_STRIDE = 1
+# TLoadGm2L1Nd2nz keeps gStride3 in the uint16_t srcDValue, guarded by a PTO_ASSERT only: a
+# release build wraps a larger row stride and reads other rows.
+ND2NZ_MAX_ROW_STRIDE = 65535
+# The ND <-> Vec bursts skip gmGap = (gStride3 - gShape4) * element bytes, a uint32_t: a row
+# stride below the window's columns (rows overlapping in GM) wraps it to ~4 GiB.
+ND_BURST_SPACES = frozenset({"vec"})
 
-# ---- TStoreAccNz2nz (Acc -> NZ store), docs/hardware-model.md (d)
+# ---- TStoreAccNz2nz (Acc -> NZ store), docs/hardware-model.md (d), and TStoreAccNz2nd
 STORE_MAX_ROWS = 65535             # valid rows field
-STORE_MAX_COLS = 4095              # valid columns field
+STORE_MAX_COLS = 4095              # valid columns field: both pack it as nSize & 0xfff
+ACC_ND_STORE_MAX_ROWS = 8192       # TStoreAccNz2nd asserts validRow in [1, 8192]
+# The valid (rows, columns) an Acc store can encode, by GM layout (docs/hardware-model.md (d)).
+ACC_STORE_MAX_VALID = {"nz": (STORE_MAX_ROWS, STORE_MAX_COLS),
+                       "nd": (ACC_ND_STORE_MAX_ROWS, STORE_MAX_COLS)}
 L0C_BYTES = {backend: spaces["acc"] for backend, spaces in LOCAL_MEMORY_BYTES.items()}
 ACC_FRACTAL_ROWS = 16              # the Acc store stacks column blocks of 16-row fractals
 
@@ -100,4 +113,36 @@ def acc_write_set_mismatch(n0: int | None, n1: int | None, n2: int | None, s0: i
         return "column"
     if n0 != 1 and (pitch is None or n1 is None or s0 != n1 * pitch):
         return "batch"
+    return None
+
+
+def nd_addressing_problems(space: str, inner_stride: int, row_stride: int | None,
+                           cols: int) -> list[str]:
+    """Why an ND transfer between GM and a `space` tile ("vec", "mat", "acc") would not move
+    the window its strides describe: the device reads (writes) each row as `cols`
+    contiguous elements from the row's start, so the innermost stride must be 1; on the
+    Vec bursts the rows must not overlap (row stride >= cols), or the uint32 gap wraps.
+    `row_stride` None: dynamic, the dense product of the tensor's later extents (rows of a
+    window inside the tensor never overlap then)."""
+    problems = []
+    if inner_stride != ND_INNER_STRIDE:
+        problems.append(f"its innermost stride is {inner_stride}, not 1: no ND transfer "
+                        "reads that stride (pto-isa moves each row as "
+                        "one contiguous run of elements)")
+    if space in ND_BURST_SPACES and row_stride is not None and row_stride < cols:
+        problems.append(f"its row stride {row_stride} is less than the window's {cols} "
+                        "columns: the rows overlap, and the burst gap (row stride - columns) "
+                        "is negative, which pto-isa's uint32 gmGap wraps")
+    return problems
+
+
+def nd2nz_row_stride_problem(row_stride: int | None) -> str | None:
+    """Why an ND -> NZ load's GM row stride may not fit its 16-bit srcDValue field (None:
+    a dynamic stride, not provably inside it); None when it fits."""
+    if row_stride is None:
+        return (f"its row stride is dynamic, so it cannot be proved at most "
+                f"{ND2NZ_MAX_ROW_STRIDE}, the 16-bit srcDValue field of the ND->NZ load")
+    if row_stride > ND2NZ_MAX_ROW_STRIDE:
+        return (f"its row stride {row_stride} exceeds {ND2NZ_MAX_ROW_STRIDE}, the 16-bit "
+                "srcDValue field of the ND->NZ load, which wraps it in release builds")
     return None

@@ -12,6 +12,7 @@ from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS
 from ..ir.bindings import ir
 from . import layout as nz_layout
+from . import limits
 from .coords import ADD, INDEX_CAST, MUL, FunctionScope
 from .offsets import constant_value
 
@@ -38,6 +39,34 @@ def unsupported_transfer(instruction: str, layout: str, space: str) -> str | Non
     return (f"{instruction.upper()} {_transfer(instruction, layout, space)} is not a transfer "
             f"A2/A3 supports with nzpass's tiles (only {listed}): pto-isa has no such copy, "
             "or none the byte model checks")
+
+
+def nd_transfer_problem(instruction: str, space: str, tensor: ir.RankedTensorType,
+                        cols: int) -> str | None:
+    """Why an ND `instruction` between GM `tensor` (the kernel argument whose view the
+    lowering partitions: a slice is offsets on its parent's view, so its strides are the
+    parent's) and a `space` tile, `cols` columns wide, would not move the window the
+    strides describe on the device (`limits.nd_addressing_problems`, and the 16-bit row
+    stride of ND -> Mat); None when it does. pto-isa reads stride[-2] as the row stride
+    and never reads stride[-1] (found by red team: a [1, 64]-strided tensor and rows
+    overlapping in GM were lowered, and the device read other data)."""
+    layout = pl.tensor_layout(tensor)
+    assert layout is not None and not layout.is_nz  # only ND transfers are asked
+    strides = layout.stride or nz_layout.strides_of_layout(layout.kind, pl.tensor_shape(tensor))
+    inner = strides[-1]
+    row_stride = strides[-2] if len(strides) >= 2 else None
+    assert inner is not None  # a dense innermost ND stride is the empty product, 1
+    problems = limits.nd_addressing_problems(space, inner, row_stride, cols)
+    field = (limits.nd2nz_row_stride_problem(row_stride)
+             if instruction == "tload" and space == "mat" and len(strides) >= 2 else None)
+    problems += [field] if field is not None else []
+    if not problems:
+        return None
+    return (f"{instruction.upper()} {_transfer(instruction, layout.kind, space)} of {tensor}: "
+            f"{'; '.join(problems)}; lay the tensor out with innermost stride 1 and rows at "
+            "least a window wide apart (at most "
+            f"{limits.ND2NZ_MAX_ROW_STRIDE} elements apart for a load into Mat), or copy it "
+            "into such a tensor first")
 
 
 def _transfer(instruction: str, layout: str, space: str) -> str:

@@ -34,10 +34,17 @@ from ..nz.consistency import (
     check_store_result,
     check_store_shapes,
     dropped_axes,
+    tensor_source,
 )
 from ..nz.coords import FunctionScope, entry_constants
 from ..nz.offsets import OffsetAnalysis, constant_value, unchanging_ir
-from ..nz.pto_lowering import PtoBuilder, tile_buf_for, unsupported_transfer, view_strides
+from ..nz.pto_lowering import (
+    PtoBuilder,
+    nd_transfer_problem,
+    tile_buf_for,
+    unsupported_transfer,
+    view_strides,
+)
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 from ..nz.window import check_integer_coordinate
 from ..records import record
@@ -256,9 +263,15 @@ class _FunctionLowering:
             _check_transfer(store.location, "tstore", layout, tile)
         if layout is not None and not layout.is_nz:  # NZ shapes are blocked, and checked so
             check_store_shapes(store, tile, constant_value)
-        if layout is not None and layout.is_nz and tile.space == "acc":
-            check_acc_store_limits("NZ accumulator store", tile.rows, tile.cols, tile.rows,
-                                   tile.cols, self.backend, store.location)
+            _check_nd_transfer(store.location, "tstore", tile.space, dest, tile.cols)
+        if layout is not None and tile.space == "acc":
+            # Both write-backs pack the columns in 12 bits, and an Acc tile of pl (a
+            # pl.tile.zeros, a matmul result) reaches no pto.alloc_tile whose L0C
+            # capacity the verifier would check (found by red team: 4096 columns to ND).
+            valid_rows, valid_cols = _valid_upper_bounds(tile)
+            check_acc_store_limits(f"{layout.kind.upper()} accumulator store", valid_rows,
+                                   valid_cols, tile.rows, tile.cols, self.backend,
+                                   store.location, layout.kind)
         return _StorePlan(tile, _store_attributes(store))
 
     def lower(self) -> None:
@@ -488,6 +501,9 @@ def _check_load(load: pl.TileLoad, fact_of: FactOf) -> None:
         _check_transfer(load.location, "tload", layout, tile)
     if layout is not None and not layout.is_nz:  # NZ loads are checked before blocking
         check_load_types(load, constant_value, fact_of)
+        cols = constant_value(load.groups["sizes"][-1])
+        assert cols is not None  # check_load_types: the trailing sizes are the tile's
+        _check_nd_transfer(load.location, "tload", tile.space, load.single("tensor"), cols)
 
 
 def _check_transfer(loc: ir.Location, instruction: str, layout: pl.TensorLayout,
@@ -496,6 +512,26 @@ def _check_transfer(loc: ir.Location, instruction: str, layout: pl.TensorLayout,
     if why is not None:
         raise Refusal(loc, f"{why}; move the data through a supported pair (a Mat tile "
                       "reaches L0A/L0B by the cube's own moves)")
+
+
+def _check_nd_transfer(loc: ir.Location, instruction: str, space: str, tensor: ir.Value,
+                       cols: int) -> None:
+    """An ND window moves through its kernel argument's view (slices and store aliases
+    are offsets on it), so that view's strides are the ones the device reads."""
+    root = tensor
+    while (source := tensor_source(root)) is not None:
+        root = source
+    why = nd_transfer_problem(instruction, space, ir.RankedTensorType(root.type), cols)
+    if why is not None:
+        raise Refusal(loc, why)
+
+
+def _valid_upper_bounds(tile: pl.TileType) -> tuple[int, int]:
+    """The most rows and columns a store of `tile` moves: its static valid extents, the
+    physical ones where they are dynamic."""
+    valid = tile.valid or (tile.rows, tile.cols)
+    return (tile.rows if valid[0] is None else valid[0],
+            tile.cols if valid[1] is None else valid[1])
 
 
 def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: set) -> None:
