@@ -685,3 +685,18 @@ func.func @negative_acc_nd_store_exceeds_l0c(%out: tensor<64x1024xf32>) {
   %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x1024xf32, acc>, tensor<64x1024xf32>, index, index) -> tensor<64x1024xf32>
   return
 }
+
+// -----
+
+// A transfer moves the view's last two axes as the tile's rows and columns: dropping the
+// last axis of a [16, 32, 1] view would load 32 rows of 1 column into a 16 x 32 tile.
+func.func @negative_slice_drops_an_inner_axis(%x: tensor<16x32x1xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{'pl.tensor.slice' drop_dims drops axis 2, one of the last two axes of its rank-3 source}}
+  %s = "pl.tensor.slice"(%x, %c0, %c0, %c0, %c16, %c32, %c1) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, drop_dims = array<i64: 2>} : (tensor<16x32x1xf16>, index, index, index, index, index, index) -> tensor<16x32xf16>
+  %t = "pl.tile.load"(%s, %c0, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<16x32xf16>, index, index, index, index) -> !pl.tile<16x32xf16, mat>
+  return
+}

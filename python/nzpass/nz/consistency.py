@@ -235,6 +235,16 @@ def dropped_axes(slice_: pl.TensorSlice, constant: Constant) -> set[int]:
                       f"{what} in its rank-{len(sizes)} window: only an axis of size 1 can "
                       "be dropped, since the result keeps one index of it; give that axis "
                       "size 1 or keep it")
+    inner = [axis for axis in sorted(dropped) if axis >= len(sizes) - 2]
+    if inner:
+        # A transfer moves the view's last two axes as the tile's rows and columns: with
+        # one dropped, the partition's last two axes are no longer the window's (found by
+        # red team: a [16, 32, 1] view sliced to [16, 32] loaded 32 rows of 1 column).
+        raise Refusal(slice_.location, f"'pl.tensor.slice' drop_dims drops axis {inner[0]}, "
+                      f"one of the last two axes of its rank-{len(sizes)} source: a load or "
+                      "store moves the view's last two axes as the tile's rows and columns, "
+                      "so the window's would not be the ones moved; keep the axis, or give "
+                      "the kernel a tensor of the rank it loads")
     return dropped
 
 
