@@ -3173,3 +3173,60 @@ func.func @acc_rows_past_valid_rows_compact_normal(%p: !pto.ptr<f32>) {
       : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>, !pto.partition_tensor_view<1x4x2x16x8xf32>) -> ()
   return
 }
+
+// -----
+
+// An A2/A3 ND transfer moves each row as one contiguous run: an innermost stride of 2 is
+// never read, so the tile would get the wrong elements.
+module attributes {pto.target_arch = "a3"} {
+  func.func @negative_nd_innermost_stride(%p: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %tv = "pto.make_tensor_view"(%p, %c16, %c32, %c64, %c2) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<16x32xf32>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    // expected-error @+1 {{'pto.tload' between an ND view and a vec tile: its innermost stride is 2, not 1}}
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x32xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+    return
+  }
+}
+
+// -----
+
+// An ND -> Mat load keeps the GM row stride in a 16-bit field: 65600 would wrap to 64.
+module attributes {pto.target_arch = "a3"} {
+  func.func @negative_nd_to_mat_row_stride(%p: !pto.ptr<f16>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c65600 = arith.constant 65600 : index
+    %tv = "pto.make_tensor_view"(%p, %c32, %c65600, %c65600, %c1) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    // expected-error @+1 {{its row stride 65600 exceeds 65535, the 16-bit srcDValue field of the ND->NZ load}}
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A view that states no layout with column-major strides is one PTOAS infers DN: its
+// transfers are the DN instructions', not checked here (PTOAS's own B operands look so).
+module attributes {pto.target_arch = "a3"} {
+  func.func @column_major_view_is_dn(%p: !pto.ptr<f16>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %tv = "pto.make_tensor_view"(%p, %c128, %c128, %c1, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c128, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<128x128xf16>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<128x128xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=row_major, slayout=col_major, fractal=512, pad=0>) -> ()
+    return
+  }
+}

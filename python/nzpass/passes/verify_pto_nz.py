@@ -19,7 +19,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
 from ..ir.walk import nested_ops, value_location
-from ..nz import base_pointers, escapes, hazards
+from ..nz import base_pointers, escapes, hazards, limits
 from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
@@ -284,6 +284,7 @@ class _Checker:
             self._guard(lambda: self._check_layout_is_the_views(op))
         if op.name in (pto.TLoad.NAME, pto.TStore.NAME):
             self._guard(lambda: _check_memref_is_not_nz(op))
+            self._guard(lambda: self._check_nd_transfer(op))
         if op.name == pto.MakeTensorView.NAME:
             self.nz_view(op)
         elif op.name == pto.PartitionView.NAME:
@@ -296,6 +297,46 @@ class _Checker:
         elif op.name == pto.AllocTile.NAME and \
                 self._guard(lambda: self._check_alloc_fits(op)) is _REFUSED:
             self._refused_allocs.add(op)
+
+    def _check_nd_transfer(self, op: ir.Operation) -> None:
+        """An A2/A3 ND view's transfer moves the window its strides describe only where
+        pto-isa reads them (limits.nd_addressing_problems, limits.nd2nz_row_stride_problem):
+        it moves each row as one contiguous run from the row's start, never reading the
+        innermost stride, and an ND -> Mat load keeps the row stride in 16 bits (found by
+        red team on the pl lowering; hand-written pto IR is held to the same rules). A
+        window of one column reads no innermost stride, one of one row no row stride. A5's
+        transfers are other instructions, which the model does not describe."""
+        if self.backend != "a2a3":
+            return
+        is_load = op.name == pto.TLoad.NAME
+        cls = pto.TLoad if is_load else pto.TStore
+        try:
+            op_view = cls(op, self.attrs(op))
+        except MalformedOp:
+            return  # a malformed ND transfer is not this pass's (an NZ one is reported)
+        gm, tile = (("src", "dst") if is_load else ("dst", "src"))
+        if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
+            return
+        window = _nd_window_of(op_view.groups[gm][0], self.attrs)
+        buf = pto.tile_buf(op_view.groups[tile][0].type) if window is not None else None
+        if window is None or buf is None:
+            return
+        strides, (rows, cols) = window
+        inner, row = strides[-1], strides[-2]
+        problems = []
+        if cols != 1:
+            problems += (["its innermost stride is not a constant, so not provably 1 (no ND "
+                          "transfer reads that stride)"] if inner is None else
+                         limits.nd_addressing_problems(buf.loc, inner, row if rows != 1 else None,
+                                                       cols or buf.cols))
+        if is_load and buf.loc == "mat" and rows != 1:
+            field = limits.nd2nz_row_stride_problem(row)
+            problems += [field] if field is not None else []
+        if problems:
+            raise Refusal(op.location, f"'{op.name}' between an ND view and a {buf.loc} tile: "
+                          f"{'; '.join(problems)}; lay the tensor out with innermost stride 1 "
+                          "and rows at least a window wide apart (at most "
+                          f"{limits.ND2NZ_MAX_ROW_STRIDE} elements apart for a load into Mat)")
 
     def _check_alloc_fits(self, op: ir.Operation) -> None:
         """A tile must lie inside its local memory (docs/hardware-model.md, "Capacities"):
@@ -624,6 +665,51 @@ def _ptoas_memref_layout(op: ir.Operation, value: ir.Value) -> tuple[str, str]:
     inferred = pto.ptoas_infers_nz(list(memref.shape), list(strides), (bits or 0) // 8)
     return ("nz", "InferPTOLayout infers it from the static shape and strides") if inferred \
         else ("nd", "")
+
+
+def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.Attribute]]
+                  ) -> tuple[list[int | None], tuple[int | None, int | None]] | None:
+    """The constant strides (None: not a constant) of the ND pto.make_tensor_view a
+    transfer's GM operand is, or is a partition of, and the window's last two sizes (the
+    partition's, else the view's shape; None: not a constant); None for anything else (an
+    NZ or DN view, a memref, an argument, a view of rank below 2)."""
+    owner = _owner(value)
+    sizes: list[ir.Value] | None = None
+    if owner is not None and owner.name == pto.PartitionView.NAME and len(owner.operands):
+        try:
+            sizes = pto.PartitionView(owner, attrs(owner)).groups["sizes"]
+        except MalformedOp:
+            return None  # refused by its own check where it is NZ
+        owner = _owner(owner.operands[0])
+    if owner is None or owner.name != pto.MakeTensorView.NAME:
+        return None
+    try:
+        layout, _ = view_layout(owner, attrs(owner), _result_view_type(owner))
+        view = pto.MakeTensorView(owner, attrs(owner))
+    except (MalformedOp, Refusal):
+        return None  # a malformed view is refused by its own check where it is NZ
+    strides = [constant_value(v) for v in view.groups["strides"]]
+    sizes = sizes if sizes is not None else view.groups["shape"]
+    if layout != "nd" or len(strides) < 2 or len(sizes) < 2:
+        return None
+    result = _result_view_type(owner)
+    stated = "layout" in attrs(owner) or (result is not None and result.layout)
+    shape = [constant_value(v) for v in view.groups["shape"]]
+    if not stated and _ptoas_may_infer_dn(shape[-2], shape[-1], strides[-2], strides[-1]):
+        return None  # DN transfers are other instructions, with rules of their own
+    return strides, (constant_value(sizes[-2]), constant_value(sizes[-1]))
+
+
+def _ptoas_may_infer_dn(rows: int | None, cols: int | None, row_stride: int | None,
+                        col_stride: int | None) -> bool:
+    """Whether PTOAS's InferPTOLayout may read a view that states no layout as DN (its
+    matchesDNMinor2D on the last two dims and strides; a dynamic one may match): a
+    column-major view is the DN transfers' (found on PTOAS's own samples, whose B
+    operands are [128, 128] views of strides [1, 128])."""
+    if rows != 1 and row_stride is not None and row_stride != 1:
+        return rows is None
+    return True if cols is None or cols == 1 or rows is None else (
+        col_stride is None or col_stride == (1 if rows == 1 else rows))
 
 
 def _layout_named(op: ir.Operation, attr: ir.Attribute) -> str:
