@@ -187,3 +187,24 @@ def test_within_is_containment_over_every_small_fact():
                 elif outer.lo <= inner.lo and inner.hi <= outer.hi and outer.align == 1:
                     raise AssertionError(f"{inner} within {outer} not found")
     assert not Fact.const(1, 8).within(Fact.const(1, 16))  # another width is another value
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data(), st.sampled_from(WIDTHS), st.sampled_from(WIDTHS))
+def test_index_cast_holds_both_readings(data, width, to_width):
+    """index_cast as MLIR reads it (sign extension) and as PTOAS's C cast does (an i1 is a
+    C bool: true is 1): the fact holds of both (found by red team)."""
+    a = data.draw(facts(width))
+    result = iv.index_cast(a, to_width)
+    for x in members(a):
+        readings = {wrap(x, to_width)}
+        if width == 1:
+            readings.add(wrap(unsigned(x, 1), to_width))
+        for value in readings:
+            assert_holds(result, value, f"index_cast of {x} from {a} to i{to_width}")
+
+
+def test_index_cast_of_i1_reads_true_as_one_too():
+    true_or_false = Fact.make(-1, 0, 1, 1)
+    assert iv.index_cast(true_or_false, 32).hi == 1
+    assert not iv.index_cast(true_or_false, 32).non_negative

@@ -725,3 +725,19 @@ def test_a_view_ptoas_infers_nz_is_moved_as_nz():
     inferred = Simulator(_f16_view_load("")).run("kernel", gm.copy())
     np.testing.assert_array_equal(stated.loads[0].logical, logical)
     np.testing.assert_array_equal(inferred.loads[0].logical, logical)
+
+
+def test_index_cast_of_i1_is_a_c_bool_cast():
+    """PTOAS emits index_cast as a C cast and an i1 is a C bool: true is 1, not MLIR's -1
+    (found by red team); index_castui and extsi are unchanged."""
+    text = """
+func.func @casts(%x: index) -> (index, index, i32) {
+  %t = arith.cmpi eq, %x, %x : index
+  %a = arith.index_cast %t : i1 to index
+  %b = arith.index_castui %t : i1 to index
+  %c = arith.extsi %t : i1 to i32
+  return %a, %b, %c : index, index, i32
+}
+"""
+    module = ir.Module.parse(text)
+    assert tuple(Simulator(module).run("casts", 3).returns) == (1, 1, -1)

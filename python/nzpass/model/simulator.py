@@ -261,6 +261,9 @@ _CMPI: dict[int, IntegerOp] = {
 _SIGNED_CASTS = (op_names.ARITH_INDEX_CAST, op_names.ARITH_EXTSI,
                  op_names.ARITH_TRUNCI)
 _UNSIGNED_CASTS = (op_names.ARITH_INDEX_CASTUI, op_names.ARITH_EXTUI)
+# PTOAS emits index_cast as a C cast, and an i1 is a C `bool`: true casts to 1, where
+# MLIR's sign extension gives -1. The model moves what the device moves.
+_C_BOOL_CASTS = (op_names.ARITH_INDEX_CAST,)
 
 
 def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
@@ -563,7 +566,10 @@ def _run_select(sim: Simulator, step: _Step, env: dict) -> None:
 
 
 def _run_signed_cast(sim: Simulator, step: _Step, env: dict) -> None:
-    env[step.results[0]] = wrapped(env[step.operands[0]], step.widths[0] or 64)
+    value = env[step.operands[0]]
+    if step.name in _C_BOOL_CASTS and step.data == 1:
+        value = _unsigned(value, 1)  # a C bool: true is 1
+    env[step.results[0]] = wrapped(value, step.widths[0] or 64)
 
 
 def _run_unsigned_cast(sim: Simulator, step: _Step, env: dict) -> None:
@@ -817,7 +823,7 @@ _RULES: dict[str, _OpRule] = {
     **dict.fromkeys(_INTEGER_BINARY, _OpRule(_run_binary)),
     op_names.ARITH_CMPI: _OpRule(_run_cmpi, _plan_cmpi),
     op_names.ARITH_SELECT: _OpRule(_run_select),
-    **dict.fromkeys(_SIGNED_CASTS, _OpRule(_run_signed_cast)),
+    **dict.fromkeys(_SIGNED_CASTS, _OpRule(_run_signed_cast, _plan_operand_width)),
     **dict.fromkeys(_UNSIGNED_CASTS, _OpRule(_run_unsigned_cast, _plan_operand_width)),
     op_names.SCF_FOR: _OpRule(_run_for, _plan_for),
     op_names.SCF_IF: _OpRule(_run_if, _plan_if),

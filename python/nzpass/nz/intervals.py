@@ -340,6 +340,15 @@ def resize_signed(a: Fact, width: int) -> Fact:
     return Fact.make(a.lo, a.hi, align, width)
 
 
+def index_cast(a: Fact, width: int) -> Fact:
+    """`arith.index_cast` as both readings of it: MLIR's sign extension, and the C cast
+    PTOAS emits, which reads an i1 (a C `bool`) as 0 or 1 where MLIR reads true as -1
+    (found by red team: `0 - index_cast(true)` was proved >= 0 and was -1 on the device).
+    Every wider source is a signed C integer, read alike."""
+    signed = resize_signed(a, width)
+    return signed if a.width != 1 else select(signed, resize_unsigned(a, width))
+
+
 def resize_unsigned(a: Fact, width: int) -> Fact:
     """Zero extension (index_castui, extui): a negative value reads as value + 2**W."""
     if a.non_negative:

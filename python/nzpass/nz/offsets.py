@@ -161,7 +161,7 @@ _BINARY_OPS: dict[str, Callable[[Fact, Fact], Fact]] = {
 _CASTS: dict[str, Callable[[Fact, int], Fact]] = {
     op_names.ARITH_EXTSI: intervals.resize_signed,
     op_names.ARITH_TRUNCI: intervals.resize_signed,
-    op_names.ARITH_INDEX_CAST: intervals.resize_signed,
+    op_names.ARITH_INDEX_CAST: intervals.index_cast,
     op_names.ARITH_EXTUI: intervals.resize_unsigned,
     op_names.ARITH_INDEX_CASTUI: intervals.resize_unsigned,
 }
