@@ -3230,3 +3230,33 @@ module attributes {pto.target_arch = "a3"} {
     return
   }
 }
+
+// -----
+
+// A dynamic batch count does not make it the caller's: the offset's own fact and the
+// constant batch stride reach 79 * 2^26 >= 2^32 whatever the tensor's size.
+func.func @negative_start_past_u32_by_facts_dynamic_batches(%p: !pto.ptr<i8>, %e: index {nz.range = array<i64: 0, 80>}, %nb: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c70 = arith.constant 70 : index
+  %c80 = arith.constant 80 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c262144 = arith.constant 262144 : index
+  %c67108864 = arith.constant 67108864 : index
+  %tv = "pto.make_tensor_view"(%p, %nb, %c256, %c512, %c16, %c32, %c67108864, %c262144, %c512, %c32, %c1)
+      {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-warning @+2 {{NZ partition offset[0] (batches) + size[0] can reach 80}}
+  // expected-error @+1 {{NZ partition can start 5301600256 elements into the view, at or past 2^32}}
+  %pv = "pto.partition_view"(%tv, %e, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

@@ -7,7 +7,7 @@ back from the functions under test."""
 import pytest
 
 from nzpass.ir.bindings import ir, new_context
-from nzpass.ir.walk import defined_values, functions, pre_order, value_location
+from nzpass.ir.walk import defined_values, functions, pre_order, qualified_name, value_location
 from nzpass.nz.coords import CoordEmitter, retained_for_rewrite
 from nzpass.nz.offsets import constant_value, unchanging_ir
 
@@ -107,3 +107,17 @@ def test_constant_memo_only_inside_unchanging_ir(func):
     walk.ops[9].attributes["value"] = ir.IntegerAttr.get(ir.IndexType.get(), 32)
     assert constant_value(c16) == 32
 
+
+
+def test_nested_modules_name_their_functions_apart():
+    """Each nested module is its own symbol table: unnamed ones are told apart by their
+    position (two `loc(unknown)` modules had shared one scope; found by red team), a name
+    that is no plain identifier is quoted (a module `a::@b` is not `a` holding `b`)."""
+    text = ('module { module { func.func @f() { return } } loc(unknown) '
+            'module { func.func @f() { return } } loc(unknown) '
+            'module @a { module @b { func.func @f() { return } } } '
+            'module @"a::@b" { func.func @f() { return } } }')
+    with new_context():
+        module = ir.Module.parse(text)
+        names = [qualified_name(f) for f in functions(module.operation)]
+    assert names == ["<module 0>::@f", "<module 1>::@f", "a::@b::@f", '"a::@b"::@f']

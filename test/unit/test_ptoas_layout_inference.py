@@ -45,6 +45,8 @@ def test_newer_ptoas_infers_the_canonical_root_of_one_batch():
     stride or another c0 are left to an explicit layout."""
     assert ptoas_infers_nz([1, 2, 4097, 16, 32], [4195328, 2097664, 512, 32, 1], 1)
     assert not ptoas_infers_nz([1, 1, 1, 16, 32], [512, 512, 512, 32, 1], 1)
+    # PTOAS requires only shape[0] positive: an empty column-block axis is still NZ.
+    assert ptoas_infers_nz([1, 0, 4097, 16, 32], [0, 2097664, 512, 32, 1], 1)
     assert not ptoas_infers_nz([2, 2, 4, 16, 32], [4096, 2048, 512, 32, 1], 1)
     assert not ptoas_infers_nz([1, 2, 4, 16, 32], [4608, 2304, 512, 32, 1], 1)
     assert not ptoas_infers_nz([1, 2, 4, 16, 16], [2048, 1024, 256, 16, 1], 1)

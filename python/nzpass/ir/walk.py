@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
@@ -152,11 +153,26 @@ def symbol_scope(op: ir.Operation) -> str:
         current = current.operation
         parent = current.parent
         if current.name == MODULE and parent is not None:
-            name = current.attributes.get("sym_name")
-            scope.append(ir.StringAttr(name).value if name is not None
-                         else f"<module at {line_and_column(current.location)}>")
+            scope.append(_scope_name(current))
         current = parent
     return "".join(f"{name}::@" for name in reversed(scope))
+
+
+_PLAIN_SYMBOL = re.compile(r"[A-Za-z_][\w$.]*")
+
+
+def _scope_name(module: ir.Operation) -> str:
+    """A nested module's part of a scope: its name where it is a plain identifier, else
+    quoted as MLIR spells it (a name `a::@b` is no nesting); an unnamed module by its
+    position among its parent block's ops, which no two siblings share (a location could
+    be: two `loc(unknown)` modules had one scope; found by red team)."""
+    name = module.attributes.get("sym_name")
+    if name is not None:
+        text = ir.StringAttr(name).value
+        return text if _PLAIN_SYMBOL.fullmatch(text) else f'"{text}"'
+    siblings = module.block.operations  # a nested module sits in its parent's block
+    position = next(i for i, op in enumerate(siblings) if op.operation == module)
+    return f"<module {position}>"
 
 
 def qualified_name(func: ir.Operation) -> str:

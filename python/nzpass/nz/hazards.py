@@ -139,25 +139,36 @@ def check_start_below_u32(window: GmWindow, strict_bounds: bool,
                "PTOAS computes a partition's first element (the sum of offset * stride) in "
                "uint32, so it would wrap onto other data of the tensor; split the tensor into "
                "views of fewer than 2^32 elements, or bound the offsets")
+    # The bound from the offsets' own facts and the constant strides alone reaches 2^32:
+    # no tensor size the caller keeps makes it safe (found by red team: a dynamic batch
+    # count had made a stated offset fact's overflow a warning).
+    proved_reach = _start_bound(window, static_only=True) >= limits.PARTITION_START_LIMIT
     static = all(fact.constant is not None
                  for fact in (*window.extents[:3], *window.strides[:3]))
-    if static or strict_bounds:
+    if static or proved_reach or strict_bounds:
         raise Refusal(window.loc, problem)
     warnings.append(Refusal(window.loc, f"{problem} (the view's extents or strides are "
                             "dynamic: the caller keeps the tensor below 2^32 elements; the "
                             "strict-bounds option makes this an error)"))
 
 
-def _start_bound(window: GmWindow) -> int:
+def _start_bound(window: GmWindow, static_only: bool = False) -> int:
     """An upper bound of the window's first element over every execution. The two
-    fractal axes' offsets are 0 (the partition's own rules); the strides are positive."""
+    fractal axes' offsets are 0 (the partition's own rules); the strides are positive.
+    `static_only`: the part of it that constant strides and offsets bounded by their own
+    facts reach (a term with a dynamic stride, or an offset bounded only by a dynamic
+    extent, counts 0), which holds whatever the dynamic values are."""
     bound = 0
     for axis in range(3):
-        offset, extent = window.offsets[axis], window.extents[axis]
+        offset, extent, stride = window.offsets[axis], window.extents[axis], window.strides[axis]
         reach = offset.hi
         if extent.constant is not None:
             reach = min(reach, extent.constant - window.sizes[axis].lo)
-        bound += max(reach, 0) * max(window.strides[axis].hi, 0)
+        elif static_only and not offset.bounded_above:
+            continue
+        if static_only and stride.constant is None:
+            continue
+        bound += max(reach, 0) * max(stride.hi, 0)
     return bound
 
 
