@@ -723,17 +723,19 @@ func.func @negative_unsigned_loop(%w: tensor<2048x512xi8, #pl.layout<nz>>) {
 
 // -----
 
-// Class 2: a truncating index_cast makes a large non-negative value negative.
-func.func @negative_truncating_cast(%w: tensor<2048x512xi8, #pl.layout<nz>>, %a: index {nz.range = array<i64: 0, 4>}) {
-  %c0 = arith.constant 0 : i32
-  %big = arith.constant 2147483648 : index
+// Class 2: a truncating index_cast makes a large non-negative value negative (i64 to
+// index truncates: index is 32 bits on the device).
+func.func @negative_truncating_cast(%w: tensor<2048x512xi8, #pl.layout<nz>>, %a: i64 {nz.range = array<i64: 0, 4>}) {
+  %c0 = arith.constant 0 : index
+  %big = arith.constant 2147483648 : i64
+  %c256i = arith.constant 256 : i64
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
-  %s = arith.muli %a, %c256 : index
-  %x = arith.addi %s, %big : index
-  %n0 = arith.index_cast %x : index to i32
+  %s = arith.muli %a, %c256i : i64
+  %x = arith.addi %s, %big : i64
+  %n0 = arith.index_cast %x : i64 to index
   // expected-error @+1 {{cannot prove that the row offset is non-negative}}
-  %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x512xi8, #pl.layout<nz>>, i32, i32, index, index) -> !pl.tile<256x512xi8, mat>
+  %t = "pl.tile.load"(%w, %n0, %c0, %c256, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<2048x512xi8, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<256x512xi8, mat>
   // expected-note @-1 {{provable offset forms}}
   return
 }

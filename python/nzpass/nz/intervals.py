@@ -25,10 +25,11 @@ from ..records import record
 
 # The alignment of zero: any power of two divides it; capped to keep numbers small.
 MAX_ALIGNMENT = 1 << 62
-# `index` is 32 bits wide at run time: PTOAS's EmitC lowering spells IndexType as
-# `int32_t` (kPTOIndexBitWidth = 32), so every index value of a kernel, pl or pto,
-# is a 32-bit two's-complement integer and wraps there (found by red team: a proof
-# at 64 bits held for offsets the device computes negative). docs/nz-semantics.md 8.1.
+# `index` is proved at 32 bits: one PTOAS in the field (hw-native-sys, EmitC) spells
+# IndexType as `int32_t`, where it wraps (found by red team: a proof at 64 bits held for
+# offsets that version computes negative); a newer one spells it `int64_t`. A fact the
+# analysis derives at 32 bits without wrapping holds at 64 too, and a literal outside
+# int32 is known as neither. docs/nz-semantics.md 8.1.
 INDEX_WIDTH = 32
 
 
@@ -80,9 +81,11 @@ class Fact(NamedTuple):
 
     @staticmethod
     def const(value: int, width: int) -> Fact:
-        """The constant as the width holds it: a literal outside its signed range
-        (`4294967296 : index`, an `int32_t` on the device) wraps as it does at run time."""
-        value = wrapped(value, width)
+        """The constant; one outside the width's signed range is no value it holds alike
+        everywhere (`4294967296 : index` is 0 in one PTOAS's `int32_t` and itself in the
+        other's `int64_t`), so nothing is known of it but the width."""
+        if not signed_min(width) <= value <= signed_max(width):
+            return Fact.top(width)
         return Fact(value, value, largest_power_of_two_dividing(value), width)
 
     @staticmethod

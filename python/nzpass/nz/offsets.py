@@ -99,16 +99,17 @@ def _constant_of(value: ir.OpResult, op: AnyOp) -> int | None:
 
 
 def _constant_of_op(op: AnyOp) -> int | None:
-    """The constant as the kernel holds it at run time: wrapped at its type's width, so
-    that `2147483648 : index` reads -2^31, as PTOAS's `int32_t` holds it, for every
-    rule that reads a constant (one statement: the facts wrap it the same way)."""
+    """The constant as every PTOAS in the field holds it at run time, for every rule that
+    reads one: an `index` literal outside int32 is none (one version's `int32_t` wraps
+    `2147483648` to -2^31, the other's `int64_t` keeps it), as the facts say
+    (Fact.const)."""
     if op.name != _CONSTANT:
         return None
     value = integer_value(op.attributes["value"])
     if value is None or _INT32_MIN <= value <= _INT32_MAX:
         return value  # as its type holds it (a narrower type's attribute is in its range)
     width = integer_width(op.results[0].type)
-    return value if width is None else intervals.wrapped(value, width)
+    return value if width is None or width > intervals.INDEX_WIDTH else None
 
 
 _INT32_MIN, _INT32_MAX = intervals.signed_min(32), intervals.signed_max(32)
