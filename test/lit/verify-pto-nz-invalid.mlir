@@ -3261,3 +3261,22 @@ func.func @negative_start_past_u32_by_facts_dynamic_batches(%p: !pto.ptr<i8>, %e
       : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+// An ND partition's first element is summed in uint32 as well: expert 70 of 80 int8
+// [8192, 8192] experts starts at 70 * 2^26 >= 2^32 and would read expert 6.
+func.func @negative_nd_start_past_u32(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c70 = arith.constant 70 : index
+  %c80 = arith.constant 80 : index
+  %c8192 = arith.constant 8192 : index
+  %c67108864 = arith.constant 67108864 : index
+  %tv = "pto.make_tensor_view"(%p, %c80, %c8192, %c8192, %c67108864, %c8192, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.ptr<i8>, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?xi8>
+  // expected-error @+1 {{ND partition can start 4697620480 elements into the view, at or past 2^32}}
+  %pv = "pto.partition_view"(%tv, %c70, %c0, %c0, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 3, 3>} : (!pto.tensor_view<?x?x?xi8>, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x32xi8>
+  return
+}

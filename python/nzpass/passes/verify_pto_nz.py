@@ -288,7 +288,8 @@ class _Checker:
         if op.name == pto.MakeTensorView.NAME:
             self.nz_view(op)
         elif op.name == pto.PartitionView.NAME:
-            self.partition_window(op)
+            if self.partition_window(op) is None:
+                self._guard(lambda: self._check_nd_start(op))
         elif op.name == pto.TLoad.NAME:
             self._guard(lambda: self._check_transfer(op, pto.TLoad, "src", "dst", _LOAD_RULES))
         elif op.name == pto.TStore.NAME:
@@ -337,6 +338,28 @@ class _Checker:
                           f"{'; '.join(problems)}; lay the tensor out with innermost stride 1 "
                           "and rows at least a window wide apart (at most "
                           f"{limits.ND2NZ_MAX_ROW_STRIDE} elements apart for a load into Mat)")
+
+    def _check_nd_start(self, op: ir.Operation) -> None:
+        """A partition of a view that is not NZ starts below 2^32 elements where its own
+        facts say so (hazards.check_nd_start_below_u32)."""
+        partition = self.partition(op)
+        if partition is None or len(partition.groups["source"]) != 1:
+            return
+        view_op = _owner(partition.groups["source"][0])
+        if view_op is None or view_op.name != pto.MakeTensorView.NAME:
+            return
+        try:
+            view = pto.MakeTensorView(view_op, self.attrs(view_op))
+        except MalformedOp:
+            return  # an ND view's malformed op is not this pass's
+        offsets, sizes = partition.groups["offsets"], partition.groups["sizes"]
+        shape, strides = view.groups["shape"], view.groups["strides"]
+        if not len(offsets) == len(sizes) == len(shape) == len(strides):
+            return
+        fact = self.fact
+        hazards.check_nd_start_below_u32(op.location, [fact(v) for v in offsets],
+                                         [fact(v) for v in shape], [fact(v) for v in sizes],
+                                         [fact(v) for v in strides])
 
     def _check_alloc_fits(self, op: ir.Operation) -> None:
         """A tile must lie inside its local memory (docs/hardware-model.md, "Capacities"):
