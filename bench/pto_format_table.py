@@ -1,17 +1,23 @@
 """Development tool: derive nzpass's pto op table from PTOAS source trees.
 
-    python bench/pto_format_table.py python/nzpass/dialects NEWEST [OLDER ...]
+    python bench/pto_format_table.py python/nzpass/dialects [NAME=]NEWEST [[NAME=]OLDER ...]
 
-The table is regenerated from two trees, newest first:
-    python bench/pto_format_table.py python/nzpass/dialects /tmp/ptoas_tb /tmp/ptoas_up
+The table is regenerated from two trees, newest first, each named by its repository:
+    python bench/pto_format_table.py python/nzpass/dialects \
+        tonibohnlein/PTOAS=/tmp/ptoas_tb hw-native-sys/PTOAS=/tmp/ptoas_up
 where /tmp/ptoas_tb is tonibohnlein/PTOAS (last commit 2026-08-21, PTOAS 0.60 with the
 model samples) and /tmp/ptoas_up is hw-native-sys/PTOAS (the stored snapshot of the
-newest upstream, last commit 2026-04-17). Merge rule: one entry per op; an op defined
+newest upstream, last commit 2026-04-17); a tree given without a name is named by its
+folder. Merge rule: one entry per op; an op defined
 in several trees takes the entry (groups, traits and format) of the first, newest tree
 given, since a newer definition still reads the older spellings in every case measured
 (optional groups added, not removed); an op only an older tree defines (ops upstream
 renamed or dropped later, such as `pto.subset`, `pto.tpack`, `pto.textract_fp`) keeps
-that tree's entry, so files written for it still read.
+that tree's entry, so files written for it still read. The one case that rule cannot
+cover: an op whose trees order its operand groups differently reads its generic
+operand list as different operands in each (only its custom form, which names the
+groups by keyword and place, reads the same); its entry records every tree's order
+(`generic_orders`, by tree name), for the printer never to write it generic.
 
 For each tree it reads the op definitions of `include/PTO/IR/*.td` (a small evaluator of the
 TableGen subset PTOAS uses: classes with template arguments, `let` overrides,
@@ -21,9 +27,10 @@ and its assembly format parsed into elements (see `pto_syntax.formats`); to an o
 PTOAS parses by hand it adds what that parser does that the definitions do not say
 (`_HAND_PARSED`: where the attribute dictionary goes, keys it renames). The
 table is nzpass's data: this script is never needed at run time. It writes the table
-in two parts (`dialects.pto_table` joins them): the ops nzpass's passes read through
-the views of `dialects.pto` (VIEWED_OPS), and every other op, which only the custom
-syntax reader and printer need.
+in three parts (`dialects.pto_table` joins them): the ops nzpass's passes read through
+the views of `dialects.pto` (VIEWED_OPS), the ops with `generic_orders` (which every
+generic output looks for), and every other op, which only the custom syntax reader
+and printer need.
 """
 
 from __future__ import annotations
@@ -504,6 +511,23 @@ def build_table(root: Path) -> dict:
     return dict(sorted(table.items()))
 
 
+def group_order(entry: dict) -> list[str]:
+    """An entry's operand groups in order, each with its count (`tmp?`)."""
+    return [name + count for name, count, _ in entry["operands"]]
+
+
+def add_generic_orders(table: dict, tables: list[dict], names: list[str]) -> None:
+    """Record, in the entry of each op whose trees order the groups they share
+    differently, every defining tree's group order (by tree name, newest first)."""
+    for op, entry in table.items():
+        defining = [(name, tree[op]) for name, tree in zip(names, tables, strict=True)
+                    if op in tree]
+        orders = [[g[0] for g in e["operands"]] for _, e in defining]
+        shared = set.intersection(*(set(order) for order in orders))
+        if len({tuple(g for g in order if g in shared) for order in orders}) > 1:
+            entry["generic_orders"] = {name: group_order(e) for name, e in defining}
+
+
 def merge_tables(tables: list[dict]) -> tuple[dict, dict[str, int]]:
     """One entry per op: the first table (the newest tree) that defines it
     wins. Also which tree each op came from (its index)."""
@@ -547,6 +571,8 @@ VIEWED_OPS = ("pto.alloc_tile", "pto.make_tensor_view", "pto.partition_view",
 _PARTS = {
     "pto_table_views": ("VIEWED", "The pto ops nzpass's passes read and write through the "
                         "views of\n`dialects.pto`"),
+    "pto_table_orders": ("ORDERS", "The pto ops whose generic operand order differs "
+                         "between PTOAS\nversions (`generic_orders`)"),
     "pto_table_rest": ("REST", "Every other pto op (only the custom syntax reader and "
                        "printer read\nthem)"),
 }
@@ -558,9 +584,16 @@ def table_parts(table: dict) -> dict[str, str]:
     missing = sorted(set(VIEWED_OPS) - set(viewed))
     if missing:
         sys.exit(f"pto_format_table: no definition of the viewed op(s) {', '.join(missing)}")
-    rest = {name: entry for name, entry in table.items() if name not in VIEWED_OPS}
+    orders = {name: entry for name, entry in table.items()
+              if "generic_orders" in entry and name not in VIEWED_OPS}
+    if any("generic_orders" in entry for entry in viewed.values()):
+        # The passes write the viewed ops generic: they would need the printer's pinning.
+        sys.exit("pto_format_table: a viewed op's generic operand order differs between trees")
+    rest = {name: entry for name, entry in table.items()
+            if name not in VIEWED_OPS and name not in orders}
     texts = {}
-    for (module, (variable, summary)), part in zip(_PARTS.items(), (viewed, rest), strict=True):
+    for (module, (variable, summary)), part in zip(_PARTS.items(), (viewed, orders, rest),
+                                                   strict=True):
         texts[module] = (
             f'"""{summary}: operand, attribute, result and region groups, traits\n'
             "and assembly formats (notation: see `pto_syntax.formats`).\n"
@@ -570,12 +603,21 @@ def table_parts(table: dict) -> dict[str, str]:
     return texts
 
 
+def tree_argument(text: str) -> tuple[str, Path]:
+    """`NAME=PATH` -> (NAME, PATH); a bare PATH is named by its folder."""
+    name, equals, path = text.rpartition("=")
+    return (name, Path(path)) if equals else (Path(path).name, Path(path))
+
+
 def main() -> None:
     if len(sys.argv) < 3:
-        sys.exit("usage: pto_format_table.py OUT_DIR NEWEST_PTOAS_TREE [OLDER_TREE ...]")
-    out, roots = Path(sys.argv[1]), [Path(arg) for arg in sys.argv[2:]]
-    table, origin = merge_tables([build_table(root) for root in roots])
+        sys.exit("usage: pto_format_table.py OUT_DIR [NAME=]NEWEST_PTOAS_TREE "
+                 "[[NAME=]OLDER_TREE ...]")
+    out, trees = Path(sys.argv[1]), [tree_argument(arg) for arg in sys.argv[2:]]
+    tables = [build_table(root) for _, root in trees]
+    table, origin = merge_tables(tables)
     add_hand_parsed(table)
+    add_generic_orders(table, tables, [name for name, _ in trees])
     older_only = sorted(name for name, number in origin.items() if number > 0)
     print(textwrap.fill("Merged from PTOAS trees newest first; ops only an older tree defines: "
                         + ", ".join(older_only) + ".", width=88), file=sys.stderr)

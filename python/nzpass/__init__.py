@@ -14,7 +14,8 @@ Embedding API:
   diagnostic says `kernel.mlir:11:9` (the bindings' `Module.parse` says `-:11:9`);
 - `read_pto(text, filename)` parses a `.pto` text in PTOAS's custom syntax (or
   generic form) into a module, raising `PtoReadError` with located diagnostics;
-  `print_pto(module)` prints it back in PTOAS's custom syntax.
+  `print_pto(module)` prints it back in PTOAS's custom syntax (raising `PtoWriteError`
+  for an op it would have to leave ambiguous: docs/ir.md).
 
 Names are imported on first use: `import nzpass` alone loads nothing else, so a
 tool that needs one name pays for that name's modules only.
@@ -37,13 +38,13 @@ _EXPORTS = {
     "ParseError": ".driver.source", "parse_module": ".driver.source",
     "Context": ".ir.bindings", "new_context": ".ir.bindings",
     "PtoReadError": ".pto_syntax.api", "print_pto": ".pto_syntax.api",
-    "read_pto": ".pto_syntax.api",
+    "read_pto": ".pto_syntax.api", "PtoWriteError": ".pto_syntax.api",
 }
 
 __all__ = [
     "Context", "Diagnostic", "DiagnosticEngine", "ParseError", "PipelineError",
-    "PipelineResult", "PtoReadError", "Severity", "__version__", "add_passes", "new_context",
-    "parse_module", "print_pto", "read_pto", "run_pipeline",
+    "PipelineResult", "PtoReadError", "PtoWriteError", "Severity", "__version__", "add_passes",
+    "new_context", "parse_module", "print_pto", "read_pto", "run_pipeline",
 ]
 
 if TYPE_CHECKING:  # the names as pyright and IDEs see them
@@ -51,7 +52,7 @@ if TYPE_CHECKING:  # the names as pyright and IDEs see them
     from .driver.pipeline import PipelineError, PipelineResult, add_passes, run_pipeline
     from .driver.source import ParseError, parse_module
     from .ir.bindings import Context, new_context
-    from .pto_syntax.api import PtoReadError, print_pto, read_pto
+    from .pto_syntax.api import PtoReadError, PtoWriteError, print_pto, read_pto
 
 
 __getattr__ = lazy_names(__name__, _EXPORTS, globals())

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import typing
+
 from ..driver.diagnostics import Diagnostic, DiagnosticEngine
 from ..driver.source import Chunk, name_locations, parse_chunk
 from ..ir.bindings import ir, new_context
-from .printer import to_custom
+from .printer import Unwritable, write_text
 
 
 class PtoReadError(Exception):
@@ -36,12 +38,52 @@ def read_pto(text: str, filename: str = "<pto>", context: ir.Context | None = No
     return name_locations(module, filename)
 
 
+class PtoWriteError(Exception):
+    """A module holding an op `print_pto` refuses to write (see
+    `printer.Unwritable`); `messages` holds one message per such op, each
+    starting with where it is."""
+
+    def __init__(self, messages: list[str]):
+        super().__init__(messages[0])
+        self.messages = messages
+
+
 def print_pto(module: ir.Module | ir.Operation | str) -> str:
     """`module` (or a module's printed text) with every pto op that has a
     custom form printed in PTOAS's custom syntax and pto types in PTOAS's
-    spelling; any other op stays generic (PTOAS reads both)."""
+    spelling; any other op stays generic (PTOAS reads both). Raises
+    PtoWriteError for an op whose generic text PTOAS versions read differently
+    and whose custom form does not print it."""
     if isinstance(module, str):
-        return to_custom(module)
-    operation = module.operation if isinstance(module, ir.Module) else module
-    # The stubs type get_asm as object; it returns str unless binary=True.
-    return to_custom(operation.get_asm(assume_verified=True))  # type: ignore[arg-type]
+        text, operation = module, None
+    else:
+        operation = module.operation if isinstance(module, ir.Module) else module
+        # The stubs type get_asm as object; it returns str unless binary=True.
+        text = typing.cast(str, operation.get_asm(assume_verified=True))
+    written, unwritable = write_text(text, "custom")
+    if unwritable:
+        raise PtoWriteError([f"{_where(found, text, operation)}: {found.message}"
+                             for found in unwritable])
+    return written
+
+
+def _where(found: Unwritable, text: str, operation: ir.Operation | None) -> str:
+    """The op's location, or its line and column in `text` without a module."""
+    if operation is not None:
+        return str(unwritable_location(operation, found))
+    line = text.count("\n", 0, found.offset) + 1
+    return f"line {line}, column {found.offset - text.rfind(chr(10), 0, found.offset)}"
+
+
+def unwritable_location(operation: ir.Operation, found: Unwritable) -> ir.Location:
+    """The location of the op `found` names in the printed text of `operation`:
+    MLIR prints ops in pre-order, the order of the walk."""
+    seen: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == found.name:
+            seen.append(op)
+        return ir.WalkResult.INTERRUPT if len(seen) > found.ordinal else ir.WalkResult.ADVANCE
+
+    operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return seen[found.ordinal].location if len(seen) > found.ordinal else operation.location

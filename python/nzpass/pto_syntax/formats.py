@@ -21,6 +21,12 @@ does that the definition does not say:
                              an operand, else after `outs(...)` (the default)
   "keys": {attr: key}        the dictionary spells inherent attribute `attr` as
                              `key` (read as `attr`, printed as `key`)
+
+An op whose PTOAS versions order its operand groups differently has a
+"generic_orders" entry, {version: [group with its count, ...]} for every version
+that defines it (the first is the entry's own order): its generic operand list
+means different operands to different versions, so it is only ever written in
+custom form (see `printer.write_text`).
 """
 
 from __future__ import annotations
@@ -80,6 +86,7 @@ class OpSpec:
     traits: dict
     format: list | str | None
     custom_form: dict = field(default_factory=dict)
+    generic_orders: dict = field(default_factory=dict)
 
     @property
     def segmented(self) -> bool:
@@ -161,6 +168,7 @@ def op_spec(name: str) -> OpSpec | None:
         entry.get("traits", {}),
         entry["format"],
         entry.get("custom_form", {}),
+        entry.get("generic_orders", {}),
     )
 
 

@@ -5,6 +5,13 @@ and formats the reader uses, with types in PTOAS's spelling.
 An op is printed custom only when reading its custom form back gives the
 same generic op (the printer reads each custom form it makes and compares):
 any other op stays generic, which PTOAS reads as well.
+
+But not every op: PTOAS versions order the operand groups of a few ops
+differently (the table's `generic_orders`), so their generic text means other
+operands to another version, silently when the types agree. `write_text` prints such
+an op in custom form even in generic output (where the groups it fills read
+differently), and names the ones no custom form prints (`Unwritable`) for the
+caller to refuse, never writing them ambiguously.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from functools import cache
 from typing import NoReturn
 
 from ..dialects.pto import derived_segment_sizes
+from ..dialects.pto_table import ORDER_DIFFERS
 from .cursor import (
     Cursor,
     Entry,
@@ -41,14 +49,47 @@ from .types import canonical, ptoas_spelling, stripped, unquoted_memory_space
 _REGION = object()  # where a region's text goes in a printed op
 
 
+@dataclass(frozen=True)
+class Unwritable:
+    """An op of ORDER_DIFFERS whose generic operands PTOAS versions read as
+    different groups and that no custom form prints, left generic at `offset` of
+    the text, after `ordinal` other generic ops of its name."""
+
+    name: str
+    ordinal: int
+    offset: int
+
+    @property
+    def message(self) -> str:
+        spec = op_spec(self.name)
+        orders = spec.generic_orders if spec is not None else {}
+        stated = "; ".join(f"{version}: {', '.join(order)}" for version, order in orders.items())
+        return (f"cannot write '{self.name}': PTOAS versions read its generic operands in "
+                f"different orders ({stated}), and its custom form, which they read alike, "
+                "does not print this op; give it the operands and attributes its custom form "
+                "takes")
+
+
 def to_custom(text: str) -> str:
     """`text` with each pto op that has a custom form printed in it."""
+    return write_text(text, "custom")[0]
+
+
+def write_text(text: str, syntax: str) -> tuple[str, list[Unwritable]]:
+    """`text` (as MLIR prints a module) as nzpass writes it in `syntax`: for
+    "custom" each pto op that has a custom form printed in it and pto types in
+    PTOAS's spelling; for "generic" only the ops of ORDER_DIFFERS printed custom
+    (where their generic text is ambiguous). Also the ambiguous ops left
+    generic, which the caller must refuse to write."""
+    every_op = syntax == "custom"
     if '"pto.' not in text:
-        return text
+        return text, []
     tokens = tokenize(text)
     facts = ValueFacts(text)
     facts.collect_aliases(tokens)
     edits: list[tuple[int, int, str]] = []
+    unwritable: list[Unwritable] = []
+    seen: dict[str, int] = {}  # generic ops of ORDER_DIFFERS so far, by name
     resume: dict[int, int] = {}  # a printed op's region `}` -> where its text goes on
     index = 0
     while index < len(tokens):
@@ -56,7 +97,7 @@ def to_custom(text: str) -> str:
             index = resume.pop(index)
             continue
         token = tokens[index]
-        memref = pto_element_memref(text, tokens, index, "pto_element")
+        memref = pto_element_memref(text, tokens, index, "pto_element") if every_op else None
         if memref is not None:
             end, spelling = memref
             edits.append((token.start, tokens[end - 1].end, ptoas_spelling(spelling)))
@@ -64,24 +105,25 @@ def to_custom(text: str) -> str:
             continue
         if token.kind != STRING or not is_op_start(tokens, index):
             facts.observe(tokens, index)
-            if token.kind == BANG and token.text.startswith("!pto."):
-                # Signatures, block arguments, generic ops: PTOAS's spelling too.
-                spelled = ptoas_spelling(canonical(token.text))
-                if spelled != token.text:
-                    edits.append((token.start, token.end, spelled))
-            elif token.kind == STRING and token.text.startswith('"#pto.') \
-                    and is_memory_space(tokens, index):
-                edits.append((token.start, token.end, unquoted_memory_space(token.text)))
+            if every_op:
+                _respell(text, tokens, index, edits)
             index += 1
             continue
+        name = token.text[1:-1]
+        if name in ORDER_DIFFERS:
+            seen[name] = seen.get(name, 0) + 1
         try:
             op = read_generic_op(Cursor(text, tokens, index, "a generic op"))
         except PtoSyntaxError:
-            index += 1
-            continue
-        pieces = custom_pieces(op, facts, text, tokens)
-        facts.define(result_names(tokens, index), [canonical(t) for t in op.result_types])
-        if pieces is None:
+            op = None
+        ambiguous = name in ORDER_DIFFERS and (op is None or not _reads_alike(op))
+        pieces = (custom_pieces(op, facts, text, tokens)
+                  if op is not None and (every_op or ambiguous) else None)
+        if op is not None:
+            facts.define(result_names(tokens, index), [canonical(t) for t in op.result_types])
+        if pieces is None or op is None:
+            if ambiguous:
+                unwritable.append(Unwritable(name, seen[name] - 1, token.start))
             index += 1  # its regions, if any, hold ops of their own
             continue
         if not op.regions:
@@ -98,7 +140,46 @@ def to_custom(text: str) -> str:
             resume[close] = following + 1
         resume[op.regions[-1][1]] = op.end
         index = op.regions[0][0] + 1
-    return _apply(text, edits)
+    return _apply(text, edits), unwritable
+
+
+def _reads_alike(op: GenericOp) -> bool:
+    """Whether every PTOAS version reads the generic operand list of `op` (an op
+    of ORDER_DIFFERS) as the same groups: those it fills come in the same order
+    in each version's. A `pto.tcvt` without tmp does; one with tmp does not."""
+    spec = op_spec(op.name)
+    filled = _filled_groups(op, spec) if spec is not None else None
+    if spec is None or filled is None:
+        return False
+    orders = {tuple(g for g in (c.rstrip("?*") for c in order) if g in filled)
+              for order in spec.generic_orders.values()}
+    # A version lacking a filled group reads a shorter order: not alike.
+    return len(orders) == 1 and len(next(iter(orders))) == len(filled)
+
+
+def _filled_groups(op: GenericOp, spec: OpSpec) -> set[str] | None:
+    """The operand groups `op` fills; None when its text leaves them open. Given
+    just its mandatory operands, an op fills no other group in any version,
+    whatever else it states."""
+    groups = _operand_groups(op, spec)
+    if groups is not None:
+        return {group for group, indexes in groups.items() if indexes}
+    if derived_segment_sizes(spec.name, len(op.operands), None) is None:
+        return None
+    return {group.name for group in spec.operands if not group.count}
+
+
+def _respell(text: str, tokens, index: int, edits: list[tuple[int, int, str]]) -> None:
+    """A pto type or memory space outside an op printed custom, in PTOAS's spelling."""
+    token = tokens[index]
+    if token.kind == BANG and token.text.startswith("!pto."):
+        # Signatures, block arguments, generic ops: PTOAS's spelling too.
+        spelled = ptoas_spelling(canonical(token.text))
+        if spelled != token.text:
+            edits.append((token.start, token.end, spelled))
+    elif token.kind == STRING and token.text.startswith('"#pto.') \
+            and is_memory_space(tokens, index):
+        edits.append((token.start, token.end, unquoted_memory_space(token.text)))
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:

@@ -297,9 +297,12 @@ class NzpassOpt:
             self._print(self.verifier.malformed)
             failed = bool(self.verifier.malformed)
         outputs = []
-        # One module into a file: printed straight into it, never held whole in memory.
+        # One module into a file: printed straight into it, never held whole in memory;
+        # not when generic output may have to print an op custom (`_print_module`). The
+        # input tells: nzpass's passes build only the ops of the table's first part.
         self.stream_to = (self.args.output if len(chunks) == 1 and self.args.output != "-"
                           and self.verifier is None and self.args.pto_syntax == "generic"
+                          and not pto_syntax.may_hold_order_differing_ops(text)
                           else None)
         for chunk in chunks:
             output, ok = self._process_chunk(chunk)
@@ -333,7 +336,9 @@ class NzpassOpt:
             if module is not None and ok and self.stream_to is not None:
                 self._stream_module(module.operation, self.stream_to)
             elif module is not None and ok:
-                output = self._print_module(module.operation)
+                printed = self._print_module(module.operation, engine)
+                ok = printed is not None
+                output = printed or b""
         self.current_chunk = None
         return output, self.unexpected == 0 if verifying else ok
 
@@ -479,7 +484,9 @@ class NzpassOpt:
         return {"generic": self.args.mlir_print_op_generic,
                 "debug_info": self.args.mlir_print_debuginfo}
 
-    def _print_module(self, module: ir.Operation) -> bytes:
+    def _print_module(self, module: ir.Operation, engine: DiagnosticEngine) -> bytes | None:
+        """The module's text in the syntax asked for; None after refusing an op
+        whose generic text PTOAS versions read differently (docs/ir.md)."""
         # UTF-8 bytes straight from the printer: faster than a str, and the
         # output is written without another copy.
         if self.printed_shares is not None:
@@ -488,8 +495,16 @@ class NzpassOpt:
             data = output.read_printed(module, **self._native_options())
         else:
             data = typing.cast(bytes, module.get_asm(binary=True, **self._print_options()))
-        if self.args.pto_syntax == "custom":
-            data = pto_syntax.to_custom(data.decode("utf-8")).encode("utf-8")
+        syntax = self.args.pto_syntax
+        if syntax == "custom" or pto_syntax.may_hold_order_differing_ops(data):
+            text, unwritable = pto_syntax.write_text(data.decode("utf-8"), syntax)
+            if unwritable:
+                from ..pto_syntax.api import unwritable_location
+
+                for found in unwritable:
+                    engine.error(unwritable_location(module, found), found.message)
+                return None
+            data = text.encode("utf-8")
         return data if data.endswith(b"\n") else data + b"\n"
 
     def _print(self, diagnostics: list[Diagnostic]) -> None:
