@@ -700,3 +700,95 @@ func.func @negative_slice_drops_an_inner_axis(%x: tensor<16x32x1xf16>) {
   %t = "pl.tile.load"(%s, %c0, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<16x32xf16>, index, index, index, index) -> !pl.tile<16x32xf16, mat>
   return
 }
+
+// -----
+
+// An ND window past a static extent moves the next rows unchecked: rows 60..75 of a
+// 64-row tensor (found by red team).
+func.func @negative_nd_load_rows_past_the_tensor(%x: tensor<64x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c60 = arith.constant 60 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{'pl.tile.load' row window may leave the axis: offset + 16 can reach 76, past the extent 64}}
+  %t = "pl.tile.load"(%x, %c60, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x128xf16>, index, index, index, index) -> !pl.tile<16x128xf16, vec>
+  return
+}
+
+// -----
+
+// A loop offset the analysis bounds: n0 up to 240 plus 32 columns ends at 272 > 256.
+func.func @negative_nd_load_columns_past_the_tensor(%x: tensor<16x256xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  scf.for %n0 = %c0 to %c256 step %c16 {
+    // expected-error @+1 {{'pl.tile.load' column window may leave the axis: offset + 32 can reach 272, past the extent 256}}
+    %t = "pl.tile.load"(%x, %c0, %n0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<16x256xf16>, index, index, index, index) -> !pl.tile<16x32xf16, mat>
+  }
+  return
+}
+
+// -----
+
+func.func @negative_nd_load_negative_row(%x: tensor<64x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %cm16 = arith.constant -16 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{'pl.tile.load' row offset may be negative ('arith.constant' yields a value proved [-16, -16], a multiple of 16): the window would start before the tensor}}
+  %t = "pl.tile.load"(%x, %cm16, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x128xf16>, index, index, index, index) -> !pl.tile<16x128xf16, vec>
+  return
+}
+
+// -----
+
+// A 16 x 256 Acc tile into a 16 x 128 tensor writes 128 columns into the next rows.
+func.func @negative_nd_store_wider_than_the_tensor(%out: tensor<16x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = "pl.tile.zeros"() : () -> !pl.tile<16x256xf32, acc>
+  // expected-error @+1 {{'pl.tile.store' column window may leave the axis: offset + 256 can reach 256, past the extent 128}}
+  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x256xf32, acc>, tensor<16x128xf32>, index, index) -> tensor<16x128xf32>
+  return
+}
+
+// -----
+
+// A slice is a window of its parent: leading index 4 of a 4-batch tensor.
+func.func @negative_nd_slice_past_its_parent(%x: tensor<4x16x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pl.tensor.slice' leading axis 0 window may leave the axis: offset + 1 can reach 5, past the extent 4}}
+  %s = "pl.tensor.slice"(%x, %c4, %c0, %c0, %c1, %c16, %c64) {operandSegmentSizes = array<i32: 1, 3, 3, 0>} : (tensor<4x16x64xf16>, index, index, index, index, index, index) -> tensor<1x16x64xf16>
+  return
+}
+
+// -----
+
+// The store's partition must be the tile's valid region, and only a loaded tile's dynamic
+// extent is a value the lowering holds.
+func.func @negative_nd_store_of_a_dynamic_valid_tile_not_loaded(%out: tensor<16x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = "pl.tile.zeros"() : () -> !pl.tile<16x128xf32, acc, valid = 16x?>
+  // expected-error @+1 {{'pl.tile.store' of a tile whose valid columns are dynamic and not those of a pl.tile.load}}
+  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x128xf32, acc, valid = 16x?>, tensor<16x128xf32>, index, index) -> tensor<16x128xf32>
+  return
+}
+
+// -----
+
+// Explicit shapes are the valid region the store writes, not the physical tile.
+func.func @negative_nd_store_shapes_not_the_valid_region(%x: tensor<64x128xf16>, %out: tensor<64x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c96 = arith.constant 96 : index
+  %c128 = arith.constant 128 : index
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c128, %c16, %c96) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x128xf16>, index, index, index, index, index, index) -> !pl.tile<16x128xf16, vec, valid = 16x96>
+  // expected-error @+1 {{'pl.tile.store' shapes [16, 128] disagree with its 16x128 tile's valid 16x96 region}}
+  %r = "pl.tile.store"(%t, %out, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 1, 2, 2>} : (!pl.tile<16x128xf16, vec, valid = 16x96>, tensor<64x128xf16>, index, index, index, index) -> tensor<64x128xf16>
+  return
+}

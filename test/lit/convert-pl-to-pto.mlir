@@ -270,3 +270,81 @@ func.func @nd_valid_rows_bounded(%x: tensor<64x512xf16>, %rows: index {nz.range 
   %t = "pl.tile.load"(%x, %c0, %c0, %c64, %c128, %rows, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index, index, index) -> !pl.tile<64x128xf16, vec, valid = ?x128>
   return
 }
+
+// A ragged tail stored back: the store's partition is the tile's valid region (16 x the
+// loaded columns), the same value the tile was allocated with; TStoreUb2gmNd2nd moves the
+// partition's rows at a pitch of its columns, so the physical 16 x 128 would misplace
+// every row after the first (found by red team).
+// CHECK-LABEL: func.func @ragged_columns_store
+// CHECK-SAME: %[[N:[^:]*]]: index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: %[[VC:.*]] = arith.minsi %[[N]], %[[C128]] : index
+// CHECK: "pto.partition_view"(%{{.*}}, %{{.*}}, %{{.*}}, %[[C16]], %[[VC]]) {{.*}} -> !pto.partition_tensor_view<16x?xf16>
+// CHECK-NEXT: %[[T:.*]] = "pto.alloc_tile"(%[[VC]])
+// CHECK-NEXT: "pto.tload"
+// CHECK-NEXT: %[[SP:.*]] = "pto.partition_view"(%{{.*}}, %{{.*}}, %{{.*}}, %[[C16]], %[[VC]]) {{.*}} -> !pto.partition_tensor_view<16x?xf16>
+// CHECK-NEXT: "pto.tstore"(%[[T]], %[[SP]])
+func.func @ragged_columns_store(%x: tensor<64x128xf16>, %out: tensor<64x128xf16>, %n: index {nz.range = array<i64: 1, 129>}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %vc = arith.minsi %n, %c128 : index
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c128, %c16, %vc) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x128xf16>, index, index, index, index, index, index) -> !pl.tile<16x128xf16, vec, valid = 16x?>
+  %r = "pl.tile.store"(%t, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x128xf16, vec, valid = 16x?>, tensor<64x128xf16>, index, index) -> tensor<64x128xf16>
+  return
+}
+
+// Ragged rows, from an i32 count: the store's partition takes the tile's valid rows (the
+// index_cast the tile was allocated with), so the stale rows past them are not written.
+// CHECK-LABEL: func.func @ragged_rows_store
+// CHECK: %[[VR:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: "pto.partition_view"(%{{.*}}, %{{.*}}, %{{.*}}, %[[VR]], %[[C128:[^)]*]]) {{.*}} -> !pto.partition_tensor_view<?x128xf16>
+// CHECK-NEXT: %[[T:.*]] = "pto.alloc_tile"(%[[VR]])
+// CHECK-NEXT: "pto.tload"
+// CHECK-NEXT: %[[SP:.*]] = "pto.partition_view"(%{{.*}}, %{{.*}}, %{{.*}}, %[[VR]], %[[C128]]) {{.*}} -> !pto.partition_tensor_view<?x128xf16>
+// CHECK-NEXT: "pto.tstore"(%[[T]], %[[SP]])
+func.func @ragged_rows_store(%x: tensor<64x128xf16>, %out: tensor<64x128xf16>, %n: i32 {nz.range = array<i64: 1, 17>}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c16i = arith.constant 16 : i32
+  %vr = arith.minsi %n, %c16i : i32
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c128, %vr, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x128xf16>, index, index, index, index, i32, index) -> !pl.tile<16x128xf16, vec, valid = ?x128>
+  %r = "pl.tile.store"(%t, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x128xf16, vec, valid = ?x128>, tensor<64x128xf16>, index, index) -> tensor<64x128xf16>
+  return
+}
+
+// A static partial valid region: the store's partition is 16 x 96 (PTOAS's verifier
+// compares its element count with the tile's valid one).
+// CHECK-LABEL: func.func @static_valid_store
+// CHECK: "pto.tload"
+// CHECK-NEXT: "pto.partition_view"{{.*}} -> !pto.partition_tensor_view<16x96xf16>
+// CHECK-NEXT: "pto.tstore"
+func.func @static_valid_store(%x: tensor<64x128xf16>, %out: tensor<64x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c96 = arith.constant 96 : index
+  %c128 = arith.constant 128 : index
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c128, %c16, %c96) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x128xf16>, index, index, index, index, index, index) -> !pl.tile<16x128xf16, vec, valid = 16x96>
+  %r = "pl.tile.store"(%t, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x128xf16, vec, valid = 16x96>, tensor<64x128xf16>, index, index) -> tensor<64x128xf16>
+  return
+}
+
+// A ragged tail inside a static tensor is proved inside it: min(1000 - n0, 128) columns at
+// n0 end at 1000 (the relational bound of the sum), so the window is accepted.
+// CHECK-LABEL: func.func @ragged_tail_inside
+// CHECK: "pto.tstore"
+func.func @ragged_tail_inside(%x: tensor<16x1000xf16>, %out: tensor<16x1000xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c1000 = arith.constant 1000 : index
+  scf.for %n0 = %c0 to %c1000 step %c128 {
+    %rest = arith.subi %c1000, %n0 : index
+    %vc = arith.minsi %rest, %c128 : index
+    %t = "pl.tile.load"(%x, %c0, %n0, %c16, %c128, %c16, %vc) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<16x1000xf16>, index, index, index, index, index, index) -> !pl.tile<16x128xf16, vec, valid = 16x?>
+    %r = "pl.tile.store"(%t, %out, %c0, %n0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x128xf16, vec, valid = 16x?>, tensor<16x1000xf16>, index, index) -> tensor<16x1000xf16>
+  }
+  return
+}

@@ -252,6 +252,59 @@ def test_tstore_nd_refuses_acc_regions_past_the_store_fields(rows, cols):
     assert (view.buffer == 1).all()
 
 
+def vec_tile(rows, cols, valid_rows, valid_cols):
+    tile = Tile("vec", np.dtype(np.float16), rows, cols, valid_rows, valid_cols)
+    tile.set_logical(arange_as((rows, cols), np.float16) + 1)
+    return tile
+
+
+def device_vec_store(tile, stride, part_rows, part_cols):
+    """TStoreUb2gmNd2nd transcribed: nBurst = gShape3, lenBurst = validCol,
+    gmGap = gStride3 - gShape4."""
+    gm = np.zeros(64 * stride, np.float16)
+    vc = tile.valid_cols
+    for b in range(part_rows):
+        start = b * (vc + stride - part_cols)
+        gm[start:start + vc] = tile.to_logical()[b, :vc]
+    return gm
+
+
+@pytest.mark.parametrize("valid, part", [((16, 100), (16, 128)), ((5, 128), (16, 128)),
+                                         ((16, 100), (16, 100)), ((5, 96), (5, 96))])
+def test_tstore_nd_vec_moves_the_partitions_rows_at_its_pitch(valid, part):
+    # A partition of the tile's physical 16 x 128 with 100 valid columns puts GM row r at
+    # r * 100, not r * 128; with 5 valid rows it writes all 16, the stale ones too (found
+    # by red team: the ragged-tail store). Sized by the valid region it lands right.
+    tile = vec_tile(16, 128, *valid)
+    view = GlobalTensor.nd(np.zeros(64 * 128, np.float16), (64, 128))
+    tstore_nd(tile, view, (0, 0), part)
+    np.testing.assert_array_equal(view.buffer, device_vec_store(tile, 128, *part))
+    ideal = GlobalTensor.nd(np.zeros(64 * 128, np.float16), (64, 128))
+    tstore_nd(tile, ideal, (0, 0), part, mode="ideal")
+    assert (view.buffer == ideal.buffer).all() == (part == valid)
+
+
+def test_tstore_nd_vec_refuses_a_partition_taller_than_the_tile():
+    tile = vec_tile(16, 128, 16, 128)
+    view = GlobalTensor.nd(np.zeros(64 * 128, np.float16), (64, 128))
+    with pytest.raises(HardwareLimitError, match="partition's 32 rows are more than"):
+        tstore_nd(tile, view, (0, 0), (32, 128))
+
+
+def test_tstore_nd_acc_writes_its_valid_rows_and_refuses_other_partition_columns():
+    # TStoreAccNz2nd: validRow rows at p + r * gStride3 whatever the partition's rows;
+    # validCol / gShape4 ND blocks, none for a wider partition.
+    tile = Tile("acc", np.dtype(np.float32), 32, 64, 20, 48)
+    tile.set_logical(arange_as((32, 64), np.float32) + 1)
+    view = GlobalTensor.nd(np.zeros(64 * 128, np.float32), (64, 128))
+    with pytest.raises(HardwareLimitError, match="partition's 64 columns are not the tile's 48"):
+        tstore_nd(tile, view, (0, 0), (32, 64))
+    tstore_nd(tile, view, (8, 0), (32, 48))
+    expected = np.zeros((64, 128), np.float32)
+    expected[8:28, :48] = tile.to_logical()[:20, :48]
+    np.testing.assert_array_equal(view.buffer.reshape(64, 128), expected)
+
+
 # --------------------------------------------------------------------------- TSTORE Acc -> NZ
 
 

@@ -297,10 +297,11 @@ def test_acc_store_into_nd_with_atomic_add_accumulates():
 
 
 def test_tstore_nd_refuses_a_valid_region_larger_than_the_window():
+    # The ideal mode only: the device writes the partition's rows (test_model_hardware).
     tile = Tile("vec", np.dtype(np.float32), 16, 16)
     view = GlobalTensor.nd(np.zeros(256, np.float32), (16, 16))
     with pytest.raises(ValueError, match="exceeds"):
-        tstore_nd(tile, view, (8, 0), (8, 16))
+        tstore_nd(tile, view, (8, 0), (8, 16), mode="ideal")
 
 
 # --------------------------------------------------------------------------- hand-written pto

@@ -359,33 +359,81 @@ def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
 
 def tstore_nd(tile: Tile, gm_view: GlobalTensor, offsets, sizes, atomic_add: bool = False,
               mode: str = "a2a3"):
-    """TSTORE of the valid region of an Acc or Vec tile into an ND GM window, in place.
+    """TSTORE of an Acc or Vec tile into an ND GM window, in place.
 
     The window ``view[offsets : offsets+sizes]`` is seen as a ``[rows, cols]`` grid (leading
-    axes stack as rows, as for the ND loads); tile element ``(r, c)`` of the valid region goes
-    to grid element ``(r, c)``, converted to the GM dtype (added with ``atomic_add``). A valid
-    region larger than the window is refused rather than written past it, and so is a window
-    the device does not address through its strides (`_check_nd_addressing`). In ``"a2a3"``
-    mode an Acc region past TStoreAccNz2nd's fields (`limits.ACC_STORE_MAX_VALID`) is refused:
-    it packs the columns as ``nSize & 0xfff``, so 4096 columns write none.
+    axes stack as rows, as for the ND loads). ``"ideal"``: tile element ``(r, c)`` of the
+    valid region goes to grid element ``(r, c)``, and a valid region larger than the window
+    is refused rather than written past it. ``"a2a3"`` moves what the device moves
+    (docs/hardware-model.md, "ND transfers"): a Vec tile as `_vec_store_rows` (the
+    partition's rows, valid columns each, at the partition's row pitch), an Acc tile as
+    `_acc_store_rows` (its valid rows; a partition whose columns are not the valid ones is
+    refused). Values are converted to the GM dtype (added with ``atomic_add``). A window the
+    device does not address through its strides (`_check_nd_addressing`) is refused in
+    every mode.
     """
     _check_mode(mode)
     if tile.loc not in ("acc", "vec"):
         raise ValueError(f"ND store needs an Acc or Vec tile, got a {tile.loc!r} tile")
     _check_nd_addressing(gm_view, sizes, tile.loc, "TSTORE ->ND")
     grid = _nd_window_index(gm_view, offsets, sizes)
-    vr, vc = tile.valid_rows, tile.valid_cols
-    max_rows, max_cols = limits.ACC_STORE_MAX_VALID["nd"]
-    if mode == "a2a3" and tile.loc == "acc" and (vr > max_rows or vc > max_cols):
-        raise HardwareLimitError(f"TSTORE Acc->ND: valid {vr}x{vc} exceeds the store's "
-                                 f"fields ({max_rows} rows, {max_cols} columns)")
-    if vr > grid.shape[0] or vc > grid.shape[1]:
-        raise ValueError(f"TSTORE ->ND: valid {vr}x{vc} tile region exceeds the "
-                         f"{grid.shape[0]}x{grid.shape[1]} window")
-    dst = _checked(gm_view.buffer, grid[:vr, :vc], "TSTORE ->ND")
-    r, c = np.ogrid[:vr, :vc]
+    if mode == "ideal":
+        rows, dst = _ideal_store_rows(tile, grid)
+    elif tile.loc == "vec":
+        rows, dst = _vec_store_rows(tile, grid, int(sizes[-2]))
+    else:
+        rows, dst = _acc_store_rows(tile, grid, gm_view.strides[-2] if len(sizes) > 1 else 0)
+    dst = _checked(gm_view.buffer, dst, "TSTORE ->ND")
+    r, c = np.ogrid[:rows, :tile.valid_cols]
     values = tile.storage[tile.offsets(r, c)].astype(gm_view.dtype)
     if atomic_add:
         np.add.at(gm_view.buffer, dst, values)
     else:
         gm_view.buffer[dst] = values
+
+
+def _ideal_store_rows(tile: Tile, grid: np.ndarray) -> tuple[int, np.ndarray]:
+    """The valid region onto the window's grid, refused where it is larger."""
+    vr, vc = tile.valid_rows, tile.valid_cols
+    if vr > grid.shape[0] or vc > grid.shape[1]:
+        raise ValueError(f"TSTORE ->ND: valid {vr}x{vc} tile region exceeds the "
+                         f"{grid.shape[0]}x{grid.shape[1]} window")
+    return vr, grid[:vr, :vc]
+
+
+def _vec_store_rows(tile: Tile, grid: np.ndarray, block_rows: int) -> tuple[int, np.ndarray]:
+    """TStoreUb2gmNd2nd: per leading index, nBurst = gShape3 (the partition's rows) bursts
+    of lenBurst = validCol elements, gmGap = gStride3 - gShape4 apart, from tile rows in
+    order. So every partition row is written, the tile's rows past its valid ones too, and
+    row b of a block lands at b * (validCol + S - gShape4), which is b * S only when the
+    partition's columns are the valid ones (pto-isa checks both with PTO_ASSERT only; found
+    by red team: a ragged 16 x ? tile stored through a 16 x 128 partition)."""
+    rows, cols = grid.shape
+    vc = tile.valid_cols
+    if rows > tile.rows:
+        raise HardwareLimitError(f"TSTORE Vec->ND: the partition's {rows} rows are more than "
+                                 f"the tile's {tile.rows}: the store reads one UB row per "
+                                 "partition row, past the tile")
+    burst = np.arange(rows, dtype=np.int64) % block_rows
+    starts = grid[:, 0] + burst * (vc - cols)
+    return rows, starts[:, None] + np.arange(vc, dtype=np.int64)[None, :]
+
+
+def _acc_store_rows(tile: Tile, grid: np.ndarray, row_stride: int) -> tuple[int, np.ndarray]:
+    """TStoreAccNz2nd: validRow rows of validCol elements, row r at p + r * gStride3 (the
+    partition's rows and leading axes are not read: PTO_ASSERTs only), in validCol /
+    gShape4 ND blocks: one only when the partition's columns are the valid ones (none when
+    it is wider), so any other partition width is refused. A2/A3's fields bound the region
+    (`limits.ACC_STORE_MAX_VALID`): it packs the columns as ``nSize & 0xfff``, so 4096
+    columns write none."""
+    vr, vc = tile.valid_rows, tile.valid_cols
+    max_rows, max_cols = limits.ACC_STORE_MAX_VALID["nd"]
+    if vr > max_rows or vc > max_cols:
+        raise HardwareLimitError(f"TSTORE Acc->ND: valid {vr}x{vc} exceeds the store's "
+                                 f"fields ({max_rows} rows, {max_cols} columns)")
+    if grid.shape[1] != vc:
+        raise HardwareLimitError(f"TSTORE Acc->ND: the partition's {grid.shape[1]} columns "
+                                 f"are not the tile's {vc} valid columns: the store writes "
+                                 "validCol / gShape4 ND blocks of gShape4 columns")
+    r, c = np.ogrid[:vr, :vc]
+    return vr, grid[0, 0] + r * row_stride + c

@@ -276,16 +276,20 @@ def check_slice_is_a_window(slice_: pl.TensorSlice, constant: Constant) -> None:
                       "be dropped; remove it")
 
 
-def check_store_shapes(store: pl.TileStore, tile: pl.TileType, constant: Constant) -> None:
-    """An ND store's `shapes`, when given, are its tile's: the store writes the tile
-    while the partition it is lowered into has the shapes, so a smaller one makes the
-    write overrun the window and a larger one claims bytes never written (found by red
-    team)."""
+def check_store_shapes(store: pl.TileStore, tile: pl.TileType,
+                       valid: tuple[int | None, int | None], constant: Constant) -> None:
+    """An ND store's `shapes`, when given, are its tile's valid region: the store writes
+    that region while the partition it is lowered into has the shapes, so a smaller one
+    makes the write overrun the window and a larger one claims bytes never written (found
+    by red team). A dynamic valid extent has no constant shape to give."""
     shapes = store.groups["shapes"]
-    expected = [1] * (len(shapes) - 2) + [tile.rows, tile.cols]
-    if not shapes or [constant(v) for v in shapes] == expected:
+    expected = [1] * (len(shapes) - 2) + list(valid)
+    if not shapes or (None not in valid and [constant(v) for v in shapes] == expected):
         return
+    region = f"{_extent(valid[0])}x{_extent(valid[1])}"
+    fix = (f"give constant shapes {show_extent_list(expected)} or none" if None not in valid
+           else "give none: the lowering sizes the window by the valid extents")
     raise Refusal(store.location, f"'pl.tile.store' shapes {_show(shapes, constant)} "
-                  f"disagree with its {tile.rows}x{tile.cols} tile: the store writes the "
-                  "tile while the lowering sizes the window by the shapes; give constant "
-                  f"shapes {show_extent_list(expected)} or none")
+                  f"disagree with its {tile.rows}x{tile.cols} tile's valid {region} region: "
+                  "the store writes the valid region while the lowering sizes the window by "
+                  f"the shapes; {fix}")

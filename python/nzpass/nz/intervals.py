@@ -136,9 +136,11 @@ class Fact(NamedTuple):
         return self.align % divisor == 0
 
     def show(self) -> str:
-        # A bound only the width sets (the top, tightened to the alignment) is no bound.
-        lo = str(self.lo) if self.bounded_below else "-inf"
-        hi = str(self.hi) if self.bounded_above else "+inf"
+        # A bound only the width sets (the top, tightened to the alignment) is no bound; a
+        # constant is bounded whatever its alignment (0's is larger than the width's range).
+        single = self.lo == self.hi
+        lo = str(self.lo) if self.bounded_below or single else "-inf"
+        hi = str(self.hi) if self.bounded_above or single else "+inf"
         return f"[{lo}, {hi}], a multiple of {self.align}"
 
 

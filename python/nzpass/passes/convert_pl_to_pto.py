@@ -27,7 +27,6 @@ from ..ir.walk import (
 from ..nz import layout as nz_layout
 from ..nz.acc_store import check_acc_store_limits
 from ..nz.consistency import (
-    FactOf,
     check_load_types,
     check_slice_is_a_window,
     check_slice_types,
@@ -37,6 +36,7 @@ from ..nz.consistency import (
     tensor_source,
 )
 from ..nz.coords import FunctionScope, entry_constants
+from ..nz.nd_window import check_nd_window_inside
 from ..nz.offsets import OffsetAnalysis, constant_value, unchanging_ir
 from ..nz.pto_lowering import (
     PtoBuilder,
@@ -93,7 +93,7 @@ class ConvertPlToPto(ModulePass):
                 if is_declaration(func):
                     continue
                 lowering = _FunctionLowering(func, backend, checked_types=checked_types,
-                                             fact_of=analysis.fact)
+                                             analysis=analysis)
                 try:
                     lowering.check()
                 except Refusal as refusal:
@@ -108,6 +108,9 @@ class ConvertPlToPto(ModulePass):
 class _StorePlan(NamedTuple):
     tile: pl.TileType
     attributes: dict[str, ir.Attribute]  # in their pto spelling
+    # An ND store's valid rows and columns, which size its partition; None where the tile's
+    # is dynamic (the lowering reads the loaded tile's value) and for an NZ store.
+    valid: tuple[int | None, int | None] | None
 
 
 class _Root:
@@ -132,15 +135,16 @@ class _FunctionLowering:
     and the module's shared type checks; the rest is the state `check` fills in."""
 
     __slots__ = (
+        "analysis",
         "backend",
         "checked_types",
         "constants",
-        "fact_of",
         "func",
         "memory_ops",
         "roots",
         "scope",
         "stores",
+        "tile_valid",
         "tile_values",
         "views_anchor",
         "views_at",
@@ -148,10 +152,10 @@ class _FunctionLowering:
 
     def __init__(self, func: ir.Operation, backend: str,
                  checked_types: dict[ir.Type, bool] | None = None,
-                 fact_of: FactOf | None = None):
+                 analysis: OffsetAnalysis | None = None):
         self.func = func
         self.backend = backend
-        self.fact_of = fact_of or OffsetAnalysis().fact
+        self.analysis = analysis or OffsetAnalysis()
         self.roots: dict[ir.Value, _Root] = {}
         self.memory_ops: dict[int, ir.Operation] = {}  # by pre-order position
         self.stores: dict[int, _StorePlan] = {}  # what the check found of each store
@@ -165,6 +169,9 @@ class _FunctionLowering:
         # one is not kept: each value of it is refused where it is).
         self.checked_types: dict[ir.Type, bool] = {} if checked_types is None else checked_types
         self.tile_values: list[ir.Value] = []
+        # Each loaded tile's dynamic valid extents (None where static), by the tile_buf
+        # value that replaced it: an ND store of the tile sizes its partition by them.
+        self.tile_valid: dict[ir.Value, tuple[ir.Value | None, ir.Value | None]] = {}
 
     @property
     def entry(self) -> ir.Block:
@@ -210,11 +217,14 @@ class _FunctionLowering:
                 # Not kept for the lowering: every function is checked before
                 # any is lowered, and the views of all loads would hold every
                 # operand of every load at once.
-                _check_load(pl.TileLoad(op), self.fact_of)
+                _check_load(pl.TileLoad(op), self.analysis)
             if name == pl.TensorSlice.NAME:
                 slice_ = pl.TensorSlice(op)
                 check_slice_types(slice_, constant_value)  # users read its type
                 check_slice_is_a_window(slice_, constant_value)
+                _check_window_inside(slice_.single("tensor"), slice_.groups["offsets"],
+                                     slice_.groups["sizes"], slice_.location,
+                                     "'pl.tensor.slice'", self.analysis)
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
             if name == pl.TileStore.NAME:
@@ -261,8 +271,13 @@ class _FunctionLowering:
                                   f"for a rank-{rank} tensor")
         if layout is not None:
             _check_transfer(store.location, "tstore", layout, tile)
+        valid = None
         if layout is not None and not layout.is_nz:  # NZ shapes are blocked, and checked so
-            check_store_shapes(store, tile, constant_value)
+            valid = _store_valid(tile)
+            check_store_shapes(store, tile, valid, constant_value)
+            extents = _store_extents(store, valid)
+            _check_window_inside(dest, store.groups["offsets"], extents, store.location,
+                                 "'pl.tile.store'", self.analysis)
             _check_nd_transfer(store.location, "tstore", tile.space, dest, tile.cols)
         if layout is not None and tile.space == "acc":
             # Both write-backs pack the columns in 12 bits, and an Acc tile of pl (a
@@ -272,7 +287,7 @@ class _FunctionLowering:
             check_acc_store_limits(f"{layout.kind.upper()} accumulator store", valid_rows,
                                    valid_cols, tile.rows, tile.cols, self.backend,
                                    store.location, layout.kind)
-        return _StorePlan(tile, _store_attributes(store))
+        return _StorePlan(tile, _store_attributes(store), valid)
 
     def lower(self) -> None:
         scope = self.scope = FunctionScope(self.entry, self.constants)
@@ -380,6 +395,7 @@ class _FunctionLowering:
         buf = _tile_buf(load.op.results[0].type)
         valid_row, valid_col = _valid_extents(load, root, sizes, builder)
         alloc = builder.alloc_tile(buf, valid_row, valid_col)
+        self.tile_valid[alloc] = (valid_row, valid_col)
         builder.op(pto.TLoad.NAME, [[part], [alloc], [], [], [], []], [], _load_attributes(load))
         load.op.results[0].replace_all_uses_with(alloc)
         load.op.erase()
@@ -390,11 +406,12 @@ class _FunctionLowering:
         builder = self._builder(store.op, position)
         window_offsets = store.groups["offsets"]
         offsets = self._offsets(root, window_offsets, builder, store.location)
-        tile, attributes = self.stores[position]
-        shapes = store.groups["shapes"]
-        sizes = ([builder.as_index(v) for v in shapes] if shapes else
-                 [builder.index(1)] * (len(window_offsets) - 2)
-                 + [builder.index(tile.rows), builder.index(tile.cols)])
+        _, attributes, valid = self.stores[position]
+        if valid is None:  # NZ: the blocked shapes, of the fully valid tile
+            sizes = [builder.as_index(v) for v in store.groups["shapes"]]
+        else:
+            sizes = ([builder.index(1)] * (len(window_offsets) - 2)
+                     + self._valid_sizes(store.single("tile"), valid, builder))
         part = builder.partition_view(root.view, offsets,
                                       self._sizes(root, sizes, builder, store.location),
                                       root.element)
@@ -402,6 +419,26 @@ class _FunctionLowering:
         alias = root.ptr if root.base is None else dest
         store.op.results[0].replace_all_uses_with(alias)
         store.op.erase()
+
+    def _valid_sizes(self, tile: ir.Value, valid: tuple[int | None, int | None],
+                     builder: PtoBuilder) -> list[ir.Value]:
+        """An ND store's partition rows and columns: the tile's valid ones. TStoreUb2gmNd2nd
+        moves gShape3 (the partition's rows) bursts of validCol elements, gmGap = gStride3 -
+        gShape4 apart, and TStoreAccNz2nd validCol / gShape4 ND blocks (the checks that they
+        agree are PTO_ASSERTs only): a partition of the tile's physical shape writes row r
+        at r * (validCol + S - cols), and the stale rows past the valid ones too (found by
+        red team). A dynamic extent is the one the tile was loaded with (`_store_valid`)."""
+        loaded = self.tile_valid.get(tile, (None, None))
+        sizes = []
+        for static, dynamic in zip(valid, loaded, strict=True):
+            if static is not None:
+                sizes.append(builder.index(static))
+            elif dynamic is not None:
+                sizes.append(dynamic)
+            else:  # the check refuses a dynamic extent that no lowered load gives
+                raise InternalInvariantError(builder.loc, "an ND store of a tile whose dynamic "
+                                             "valid extent no lowered load gives")
+        return sizes
 
     def _update_signature(self) -> None:
         inputs = [a.type for a in self.entry.arguments]
@@ -482,7 +519,7 @@ def _check_coordinate_types(op: ir.Operation) -> None:
             check_integer_coordinate(value, f"{group} operand", op.location, f"'{op.name}'")
 
 
-def _check_load(load: pl.TileLoad, fact_of: FactOf) -> None:
+def _check_load(load: pl.TileLoad, analysis: OffsetAnalysis) -> None:
     tile = _load_tile(load)
     rank = ir.RankedTensorType(load.single("tensor").type).rank
     for group in ("offsets", "sizes"):
@@ -500,9 +537,13 @@ def _check_load(load: pl.TileLoad, fact_of: FactOf) -> None:
     if layout is not None:
         _check_transfer(load.location, "tload", layout, tile)
     if layout is not None and not layout.is_nz:  # NZ loads are checked before blocking
-        check_load_types(load, constant_value, fact_of)
+        check_load_types(load, constant_value, analysis.fact)
         cols = constant_value(load.groups["sizes"][-1])
         assert cols is not None  # check_load_types: the trailing sizes are the tile's
+        # The partition moves the valid window (`_lower_load`): that is what must fit.
+        _check_window_inside(load.single("tensor"), load.groups["offsets"],
+                             load.groups["valid_shape"] or load.groups["sizes"], load.location,
+                             "'pl.tile.load'", analysis)
         _check_nd_transfer(load.location, "tload", tile.space, load.single("tensor"), cols)
 
 
@@ -524,6 +565,53 @@ def _check_nd_transfer(loc: ir.Location, instruction: str, space: str, tensor: i
     why = nd_transfer_problem(instruction, space, ir.RankedTensorType(root.type), cols)
     if why is not None:
         raise Refusal(loc, why)
+
+
+def _check_window_inside(tensor: ir.Value, offsets: list[ir.Value],
+                         sizes: list[ir.Value] | list[ir.Value | int], loc: ir.Location,
+                         what: str, analysis: OffsetAnalysis) -> None:
+    """An ND window inside its tensor's static extents (nz/nd_window): a slice's inside
+    its parent, a load's or store's inside the tensor it names, so each nested window stays
+    inside its kernel argument."""
+    tensor_type = ir.RankedTensorType(tensor.type)
+    layout = pl.tensor_layout(tensor_type)
+    if layout is None or layout.is_nz:  # NZ windows are proved when blocked
+        return
+    check_nd_window_inside(offsets, sizes, pl.tensor_shape(tensor_type), loc, what, analysis)
+
+
+def _store_valid(tile: pl.TileType) -> tuple[int | None, int | None]:
+    """The valid rows and columns an ND store moves, None where dynamic."""
+    valid = tile.valid or (tile.rows, tile.cols)
+    return valid[0], valid[1]
+
+
+def _store_extents(store: pl.TileStore, valid: tuple[int | None, int | None]
+                   ) -> list[ir.Value | int]:
+    """The window an ND store's partition moves: 1 on each leading axis, then the tile's
+    valid rows and columns. A dynamic one must be the valid_shape of the pl.tile.load that
+    made the tile, the only tile whose valid extent the lowering holds as a value: pto has
+    no op that reads a tile's valid region back, and a partition of another size writes
+    elsewhere than the tile's rows (`_valid_sizes`)."""
+    tile_value = store.single("tile")
+    owner = tile_value.owner.operation if isinstance(tile_value, ir.OpResult) else None
+    loaded = (pl.TileLoad(owner).groups["valid_shape"]
+              if owner is not None and owner.name == pl.TileLoad.NAME else [])
+    extents: list[ir.Value | int] = [1] * (len(store.groups["offsets"]) - 2)
+    for axis, static in enumerate(valid):
+        if static is not None:
+            extents.append(static)
+        elif loaded:
+            extents.append(loaded[axis - 2])
+        else:
+            raise Refusal(store.location, f"'pl.tile.store' of a tile whose valid "
+                          f"{('rows', 'columns')[axis]} are dynamic and not those of a "
+                          "pl.tile.load: an ND store's partition must be the tile's valid "
+                          "region (the device moves the partition's rows, validCol elements "
+                          "each), and the lowering holds that extent as a value only for a "
+                          "loaded tile; store the loaded tile, or give the tile static valid "
+                          "extents")
+    return extents
 
 
 def _valid_upper_bounds(tile: pl.TileType) -> tuple[int, int]:
