@@ -455,10 +455,10 @@ def check_store_limits(tile: TileRegion, backend: str, loc: ir.Location) -> None
 
 
 # CompactMode of a tile_buf (PTOAS's `compact` field: 0 null, 1 normal, 2 row_plus_one).
-_COMPACT_NORMAL = 1
+COMPACT_NORMAL = 1
 
 
-def check_acc_pitch(tile: TileRegion, loc: ir.Location) -> None:
+def check_acc_pitch(buf: pto.TileBuf, valid_rows: Fact, loc: ir.Location) -> None:
     """The store reads the Acc tile's column blocks at the pitch its producer wrote them.
     `mad` has no destination stride: it writes its m valid rows at a column-block pitch of
     ceil16(m), while TStoreAccNz2nz reads at the tile's physical `rows` (at ceil16(valid
@@ -466,13 +466,19 @@ def check_acc_pitch(tile: TileRegion, loc: ir.Location) -> None:
     block whose valid rows may be fewer than its rows stores the wrong rows, silently
     where its valid rows are dynamic (pto-isa's MadAccStrideCompatible static_assert
     catches only static ones; found by red team)."""
-    buf = tile.buf
-    if buf.compact == _COMPACT_NORMAL or buf.cols <= ACC_BOX or tile.valid_rows.lo >= buf.rows:
-        return
+    if buf.compact == COMPACT_NORMAL or buf.cols <= ACC_BOX or \
+            mad_pitch(valid_rows) >= buf.rows:
+        return  # mad's pitch ceil16(valid rows) is the tile's rows
     raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} may hold fewer valid rows "
-                  f"({show(tile.valid_rows)}) than its {buf.rows} rows, across more than one "
+                  f"({show(valid_rows)}) than its {buf.rows} rows, across more than one "
                   "column block: mad writes its result at a column-block pitch of "
                   "ceil16(valid rows) but the store reads at the tile's rows, so every column "
                   "block past the first is read from the wrong place; give the tile exactly "
                   "its valid rows, or state compact=1 (CompactMode::Normal: the store reads at "
                   "ceil16(valid rows))")
+
+
+def mad_pitch(rows: Fact) -> int:
+    """The smallest column-block pitch mad writes `rows` valid rows at: ceil16 of the
+    fewest (at least one: a mad of no rows writes nothing to read wrongly)."""
+    return -(-max(rows.lo, 1) // ACC_BOX) * ACC_BOX

@@ -3,6 +3,7 @@ hazard of the A2/A3 hardware model, whatever produced the IR."""
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
@@ -18,7 +19,7 @@ from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import nested_ops, value_location
+from ..ir.walk import line_and_column, nested_ops, value_location
 from ..nz import base_pointers, escapes, hazards, limits
 from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
@@ -299,6 +300,30 @@ class _Checker:
                 self._guard(lambda: self._check_alloc_fits(op)) is _REFUSED:
             self._refused_allocs.add(op)
 
+    def _check_mad_pitch(self, tile_value: ir.Value, buf: pto.TileBuf, loc: ir.Location
+                         ) -> None:
+        """Every mad writing the stored Acc tile wrote at the pitch the store reads: mad
+        has no destination stride and writes its m rows (its A operand's valid rows) at a
+        column-block pitch of ceil16(m), the store reads at the tile's rows unless
+        compact=1 (found by red team: a full 64-row Acc tile filled from a Left tile of 32
+        valid rows stored column block 1 from stale L0C)."""
+        if buf.loc != "acc" or buf.compact == hazards.COMPACT_NORMAL or buf.cols <= ACC_BOX:
+            return
+        for mad, lhs in _mads_writing(tile_value):
+            lhs_buf = pto.tile_buf(lhs.type)
+            if lhs_buf is None:
+                continue
+            rows = valid_region(mad, lhs, lhs_buf, self.analysis, self.alloc).rows.fact
+            if hazards.mad_pitch(rows) >= buf.rows:
+                continue
+            raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} is written by "
+                          f"'{mad.name}' (at {line_and_column(mad.location)}) whose A operand "
+                          f"has {hazards.show(rows)} valid rows: mad writes at a "
+                          "column-block pitch of ceil16(its rows), the store reads at the "
+                          f"tile's {buf.rows}, so every column block past the first is read "
+                          "from the wrong place; give the Acc tile ceil16(A's valid rows) "
+                          "rows, or state compact=1")
+
     def _check_nd_transfer(self, op: ir.Operation) -> None:
         """An A2/A3 ND view's transfer moves the window its strides describe only where
         pto-isa reads them (limits.nd_addressing_problems, limits.nd2nz_row_stride_problem):
@@ -322,6 +347,12 @@ class _Checker:
         buf = pto.tile_buf(op_view.groups[tile][0].type) if window is not None else None
         if window is None or buf is None:
             return
+        if not is_load and buf.loc == "acc":  # TStoreAccNz2nd reads at the pitch too
+            tile_value = op_view.groups[tile][0]
+            rows = (Fact.const(buf.v_row, INDEX_WIDTH) if buf.v_row is not None else
+                    self.tile_region(op, tile_value, tile, op.name, op.location).valid_rows)
+            hazards.check_acc_pitch(buf, rows, op.location)
+            self._check_mad_pitch(tile_value, buf, op.location)
         strides, (rows, cols) = window
         inner, row = strides[-1], strides[-2]
         problems = []
@@ -592,6 +623,8 @@ class _Checker:
         transfer = _Transfer(loc, window, tile, self.backend, self.analysis)
         for rule in rules:
             rule(transfer)
+        if cls is pto.TStore:
+            self._check_mad_pitch(tile_value, tile.buf, loc)
 
     def _check_plain_store(self, op: ir.Operation, loc: ir.Location) -> None:
         """The counterpart of the blocking passes' rule, on every attribute the
@@ -688,6 +721,59 @@ def _ptoas_memref_layout(op: ir.Operation, value: ir.Value) -> tuple[str, str]:
     inferred = pto.ptoas_infers_nz(list(memref.shape), list(strides), (bits or 0) // 8)
     return ("nz", "InferPTOLayout infers it from the static shape and strides") if inferred \
         else ("nd", "")
+
+
+# The operand of each pl matmul whose valid rows are its m (pto's mads read it from their
+# Left tile: any operand in loc=left).
+_PL_MAD_LHS = {pl.TILE_MATMUL: 0, pl.TILE_MATMUL_ACC: 1}
+
+
+def _mads_writing(tile: ir.Value) -> list[tuple[ir.Operation, ir.Value]]:
+    """(mad, its A operand) of every matmul that writes `tile`'s data: as the op defining
+    it, through scf.for results and iter_args, and an accumulating matmul's own input
+    (pl's value form), or as an op using it beside a Left tile (pto's destination form)."""
+    found: list[tuple[ir.Operation, ir.Value]] = []
+    seen: set[ir.Value] = set()
+    pending = [tile]
+    while pending:
+        value = pending.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        owner = _owner(value)
+        if owner is not None and owner.name in _PL_MAD_LHS:
+            found.append((owner, owner.operands[_PL_MAD_LHS[owner.name]]))
+            if owner.name == pl.TILE_MATMUL_ACC:
+                pending.append(owner.operands[0])
+        elif owner is not None and owner.name == op_names.SCF_FOR:
+            pending.extend(_loop_sources(owner, value.result_number))
+        elif isinstance(value, ir.BlockArgument):
+            pending.extend(_iter_arg_sources(value))
+        for use in value.uses:
+            user = use.owner.operation  # an OpView or an Operation: `.operation` is both's
+            lhs = [v for v in user.operands if _in_left(v)]
+            if lhs:
+                found.append((user, lhs[0]))
+    return found
+
+
+def _loop_sources(loop: ir.Operation, index: int) -> list[ir.Value]:
+    """What an scf.for's result `index` can be: its init value and its yielded value."""
+    body = loop.regions[0].blocks[0]
+    return [loop.operands[3 + index], body.operations[len(body.operations) - 1].operands[index]]
+
+
+def _iter_arg_sources(arg: ir.BlockArgument) -> list[ir.Value]:
+    """What an scf.for iter_arg can be (none for other block arguments)."""
+    parent = typing.cast(ir.Block, arg.owner).owner
+    if parent is None or parent.operation.name != op_names.SCF_FOR or arg.arg_number == 0:
+        return []
+    return _loop_sources(parent.operation, arg.arg_number - 1)
+
+
+def _in_left(value: ir.Value) -> bool:
+    buf = pto.tile_buf(value.type) if isinstance(value.type, ir.OpaqueType) else None
+    return buf is not None and buf.loc == "left"
 
 
 def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.Attribute]]
@@ -1224,7 +1310,7 @@ def _check_store_limits(t: _Transfer) -> None:
 
 
 def _check_store_acc_pitch(t: _Transfer) -> None:
-    hazards.check_acc_pitch(t.tile, t.loc)
+    hazards.check_acc_pitch(t.tile.buf, t.tile.valid_rows, t.loc)
 
 
 def _check_store_element_count(t: _Transfer) -> None:
