@@ -32,9 +32,11 @@ def _type(printing, index: int) -> str:
 
 
 def _rest_attrs(printing, used=()) -> str:
-    """The attribute dictionary, each key as the op's custom form spells it."""
-    rest = [Entry(printing.spec.custom_key(n), e.value).text()
-            for n, e in printing.entries.items() if n not in used]
+    """The attribute dictionary, each key by its attribute's own name: the other key
+    some custom forms read (`pto.tcvt`'s `satmode` for `sat_mode`) is one PTOAS version's
+    alone (hw-native-sys's parser keeps `satmode` as an unknown attribute and leaves
+    `sat_mode` unset), while every version reads the attribute's name."""
+    rest = [Entry(n, e.value).text() for n, e in printing.entries.items() if n not in used]
     return " {" + ", ".join(rest) + "}" if rest else ""
 
 

@@ -19,8 +19,9 @@ does that the definition does not say:
   "attr_dict": "ins"         its attribute dictionary goes inside `ins(...)`,
                              before the `:`; "ins if G" there when group G has
                              an operand, else after `outs(...)` (the default)
-  "keys": {attr: key}        the dictionary spells inherent attribute `attr` as
-                             `key` (read as `attr`, printed as `key`)
+  "keys": {attr: key}        the dictionary may spell inherent attribute `attr`
+                             as `key` (read as `attr`; printed as `attr`, which
+                             every PTOAS version reads)
 
 An op whose PTOAS versions order its operand groups differently has a
 "generic_orders" entry, {version: [group with its count, ...]} for every version
