@@ -70,6 +70,9 @@ class KernelShape:
         return -(-self.n // self.n_tile) * self.n_tile
 
 
+K_CAP = 8192  # the reduction extent of one big kernel (see random_shape)
+
+
 def ops_per_kernel(unroll: int) -> int:
     """Exact op count of one kernel (see emit_kernel)."""
     return 19 + 5 * unroll
@@ -85,7 +88,10 @@ def random_shape(rng: random.Random, kernel_ops: int | None = None) -> KernelSha
     unroll = rng.choice((1, 2, 2, 3))
     if kernel_ops is not None:
         unroll = max(1, (kernel_ops - ops_per_kernel(0)) // 5)
-    k = k_tile * unroll * rng.randint(2, 16)
+    factor = rng.randint(2, 16)
+    # One big kernel keeps K at most K_CAP (its unrolled loads wrap around K): an ND ->
+    # Mat load's row stride (K) fits 16 bits, and every partition starts below 2^32.
+    k = k_tile * (unroll * factor if kernel_ops is None else min(unroll, K_CAP // k_tile))
     # Ragged N: whole fractals (multiple of 16), usually not whole panels.
     n = n_tile * rng.randint(2, 24) - 16 * rng.randint(0, n_tile // 16 - 1)
     return KernelShape(dtype, rng.choice((1, 4, 8, 16)), m, n, k, n_tile, k_tile, unroll)
@@ -136,7 +142,10 @@ def emit_kernel(out: _Emitter, index: int, s: KernelShape) -> None:
     for j in range(s.unroll):
         k = "%k0"
         if j:
-            out.op(f"        %kofs{j} = arith.constant {j * s.k_tile} : index")
+            # Column block j of the loop's step, wrapped around K (a big kernel's K is
+            # capped; an ordinary one's step lies inside K, so j stays j).
+            kofs = j % (s.k // s.k_tile) * s.k_tile
+            out.op(f"        %kofs{j} = arith.constant {kofs} : index")
             out.op(f"        %k{j} = arith.addi %k0, %kofs{j} : index")
             k = f"%k{j}"
         out.op(f'        %xt{j} = "pl.tile.load"(%x, %e, %c0, {k}, %c1, %cM, %cKT) '

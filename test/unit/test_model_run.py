@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nzpass import parse_module
+from nzpass import parse_module, run_pipeline
 from nzpass.model.run import (
     EXIT_MISMATCH,
     EXIT_OK,
@@ -120,6 +120,22 @@ def test_every_kernel_the_generator_can_write_has_the_checked_form(ctx):
         assert kernel.blocks * shape.n_tile == shape.n_padded
         assert kernel.batch == (shape.experts,)
         assert kernel.dtype == np.dtype(np.float16 if shape.dtype == "f16" else np.int8)
+
+
+@pytest.mark.parametrize("kernel_ops", [400, 20_000])
+def test_one_big_kernel_of_the_bench_lowers(ctx, kernel_ops):
+    """bench/run.py's one-kernel-per-module sizes lower (found when the ND -> Mat row
+    stride rule refused the 1k kernel, whose K had grown to 200704): a big kernel's K is
+    capped and its unrolled loads wrap around it."""
+    shape = gen.random_shape(random.Random(3), kernel_ops=kernel_ops)
+    assert shape.k <= gen.K_CAP
+    emitter = gen._Emitter()
+    emitter.text('module attributes {pl.backend = "a2a3"} {')
+    gen.emit_kernel(emitter, 0, shape)
+    emitter.text("}")
+    module = parse_module("\n".join(emitter.lines), "big.mlir")
+    result = run_pipeline(module, "pl-to-pto")
+    assert result.success, [d.message for d in result.errors][:1]
 
 
 def test_a_wrong_weight_offset_is_a_mismatch(tmp_path):
