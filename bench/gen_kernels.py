@@ -30,6 +30,7 @@ included); it is written next to the file as `<name>.ops`.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import sys
 from dataclasses import dataclass
@@ -191,12 +192,17 @@ def write(target_ops: int, path: Path | None = None, seed: int = 0,
     suffix = f"-k{kernel_ops}" if kernel_ops else ""
     path = path or OUT_DIR / f"kernels-{size_label(target_ops)}-s{seed}{suffix}.mlir"
     count_file = path.with_suffix(".ops")
+    # A module written by another version of this generator is not reused (a changed
+    # generator's stale big kernel had failed a run).
+    version = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
     if reuse and path.exists() and count_file.exists():
-        return path, int(count_file.read_text().split()[0])
+        fields = count_file.read_text().split()
+        if fields[-1:] == [version]:
+            return path, int(fields[0])
     text, ops, kernels = generate(target_ops, seed, kernel_ops)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
-    count_file.write_text(f"{ops} ops {kernels} kernels\n")
+    count_file.write_text(f"{ops} ops {kernels} kernels {version}\n")
     return path, ops
 
 
