@@ -1843,6 +1843,33 @@ func.func @negative_wide_constant_offset(%p: !pto.ptr<f32>) {
 
 // -----
 
+// Index in both readings (found by red team): a * 2^26 may wrap at 32 bits, and where
+// PTOAS spells index as int64_t it does not, so index_castui to i64 and a shift right
+// by 28 is no row fractal below 16 there (a = 100 gives 25, not 9).
+func.func @negative_index_wrap_widened(%p: !pto.ptr<i8>, %a: index {nz.range = array<i64: 0, 1024>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %big = arith.constant 67108864 : index
+  %c28 = arith.constant 28 : i64
+  %m = arith.muli %a, %big : index
+  %z = arith.index_castui %m : index to i64
+  %w = arith.shrui %z, %c28 : i64
+  %o = arith.index_cast %w : i64 to index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
 // A generic op may be written with any results: a partition with none moves nothing
 // checkable (and reading its result crashed the verifier).
 func.func @negative_partition_without_result(%p: !pto.ptr<i8>) {

@@ -208,3 +208,86 @@ def test_index_cast_of_i1_reads_true_as_one_too():
     true_or_false = Fact.make(-1, 0, 1, 1)
     assert iv.index_cast(true_or_false, 32).hi == 1
     assert not iv.index_cast(true_or_false, 32).non_negative
+
+
+# ---------------------------------------------------------------- the two readings of index
+#
+# An index value is computed by a PTOAS whose index is 32 bits (int32_t) or by one whose
+# index is 64 bits (int64_t): one fact must hold in both. Here the narrow reading is
+# NARROW bits and the wide one WIDE bits, small enough to try every value: a fact's
+# members in the wide reading are those of its `wide_reading`.
+NARROW, WIDE = 3, 6
+
+
+def wide_members(f: Fact) -> list[int]:
+    return members(iv.wide_reading(f, WIDE))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.sampled_from(sorted(iv.BINARY)))
+def test_index_ops_hold_in_both_readings(data, name):
+    """An op on index operands, as the analysis computes it (`index_op`): every result of
+    the narrow reading lies in the fact, every result of the wide reading in its wide
+    reading (found by red team: a product that may wrap at 32 bits, shifted right, was
+    proved below 16 and is 2**26 * a >> 28 where index is 64 bits)."""
+    a, b = data.draw(facts(NARROW)), data.draw(facts(NARROW))
+    result = iv.index_op(iv.BINARY[name], (a, b), WIDE)
+    assert result.width == NARROW
+    for width, allowed, of in ((NARROW, members(result), members),
+                               (WIDE, wide_members(result), wide_members)):
+        allowed = set(allowed)
+        for x in of(a):
+            for y in of(b):
+                value = concrete(name, x, y, width)
+                assert value is None or value in allowed, (
+                    f"{name}({x}, {y}) at {width} bits with {a}, {b}: {value} not in {result}")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.sampled_from((2, 4, 8)), st.booleans(), st.booleans())
+def test_casts_of_index_hold_in_both_readings(data, to_width, zero_extend, to_index):
+    """index_cast and index_castui of an index source, to another integer type or
+    (from the other side of the wide reading) to index itself."""
+    a = data.draw(facts(NARROW))
+    cast = iv.resize_unsigned if zero_extend else iv.resize_signed
+    width = NARROW if to_index else to_width
+    result = iv.cast_of_index(cast, a, width, to_index, WIDE)
+    for source_width, of in ((NARROW, members), (WIDE, wide_members)):
+        result_width = WIDE if to_index and source_width == WIDE else width
+        allowed = set(wide_members(result) if result_width == WIDE else members(result))
+        for x in of(a):
+            value = unsigned(x, source_width) if zero_extend else x
+            assert wrap(value, result_width) in allowed, (
+                f"cast of {x} ({source_width} bits) from {a} to {result_width} bits: {result}")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_index_loops_hold_in_both_readings(data):
+    start, stop, step = (data.draw(facts(NARROW)) for _ in range(3))
+    result = iv.index_op(iv.induction_variable, (start, stop, step), WIDE)
+    for width, allowed, of in ((NARROW, members(result), members),
+                               (WIDE, wide_members(result), wide_members)):
+        allowed = set(allowed)
+        for s in of(start):
+            for t in of(stop):
+                for p in of(step):
+                    for value in loop_values(s, t, p, width, False):
+                        assert value in allowed, f"iv of for {s} to {t} step {p} ({width})"
+
+
+def test_the_red_team_index_wraps_are_open():
+    """a * 65536 of a in {0, 65536} is 0 at 32 bits and 2**32 at 64: no constant; an
+    unbounded index product, shifted right, is bounded in neither reading."""
+    a = Fact.make(0, 65536, 65536, 32)
+    product = iv.index_op(iv.mul, (a, Fact.const(65536, 32)))
+    assert product.constant is None and product.open
+    unknown = iv.index_op(iv.mul, (Fact.make(0, 1023, 1, 32), Fact.const(1 << 26, 32)))
+    shifted = iv.index_op(iv.shift_right_signed, (unknown, Fact.const(28, 32)))
+    assert shifted.open
+    widened = iv.cast_of_index(iv.resize_unsigned, unknown, 64, False)
+    assert iv.shift_right_unsigned(widened, Fact.const(28, 64)).open
+    # A clamp keeps its bounds: min(max(x, 0), 100) of an x nothing bounds.
+    clamped = iv.index_op(iv.min_signed, (
+        iv.index_op(iv.max_signed, (Fact.top(32), Fact.const(0, 32))), Fact.const(100, 32)))
+    assert (clamped.lo, clamped.hi) == (0, 100) and not clamped.open

@@ -27,10 +27,14 @@ from ..records import record
 MAX_ALIGNMENT = 1 << 62
 # `index` is proved at 32 bits: one PTOAS in the field (hw-native-sys, EmitC) spells
 # IndexType as `int32_t`, where it wraps (found by red team: a proof at 64 bits held for
-# offsets that version computes negative); a newer one spells it `int64_t`. A fact the
-# analysis derives at 32 bits without wrapping holds at 64 too, and a literal outside
-# int32 is known as neither. docs/nz-semantics.md 8.1.
+# offsets that version computes negative); a newer one spells it `int64_t`
+# (WIDE_INDEX_WIDTH). Every fact of an index value holds in both readings: a side a
+# derivation bounded holds alike, a side only the 32-bit width bounds (`Fact.open`) is
+# open in the wide reading, and an op reading an open index operand is computed in both
+# readings and joined (`wide_reading`, `both_readings`). A literal outside int32 is
+# known as neither. docs/nz-semantics.md 8.1.
 INDEX_WIDTH = 32
+WIDE_INDEX_WIDTH = 64
 
 
 def signed_min(width: int) -> int:
@@ -71,7 +75,12 @@ class Fact(NamedTuple):
 
     @staticmethod
     def top(width: int, align: int = 1) -> Fact:
-        """Nothing known but the width (and, where wraparound keeps it, the alignment)."""
+        """Nothing known but the width (and, where wraparound keeps it, the alignment).
+        The alignment is capped below the width: a multiple of 2**width wraps to 0, which
+        holds only where index is that wide (found by red team: `a * 65536` of a in
+        {0, 65536} was proved 0 at 32 bits and is 2**32 in PTOAS's int64_t), so a
+        wrapped value's top stays open on both sides (`Fact.open`)."""
+        align = min(align, 1 << (width - 1))
         if align == 1:
             found = _TOPS.get(width)
             if found is None:
@@ -107,6 +116,13 @@ class Fact(NamedTuple):
     @property
     def constant(self) -> int | None:
         return self.lo if self.lo == self.hi else None
+
+    @property
+    def open(self) -> bool:
+        """Whether a side of the fact is only the width's own bound (a value that may have
+        wrapped, or one nothing bounds): of `index`, such a side holds in the 32-bit
+        reading alone (`wide_reading`). A constant is never open."""
+        return self.lo != self.hi and not (self.bounded_below and self.bounded_above)
 
     @property
     def non_negative(self) -> bool:
@@ -364,6 +380,64 @@ def resize_unsigned(a: Fact, width: int) -> Fact:
     if a.hi < 0:
         return Fact.make(a.lo + wrap, a.hi + wrap, min(a.align, wrap), width)
     return Fact.make(0, wrap - 1, 1, width)
+
+
+# ---------------------------------------------------------------- the two readings of index
+
+
+def wide_reading(fact: Fact, width: int = WIDE_INDEX_WIDTH) -> Fact:
+    """What an index fact says of the value where index is `width` bits: a side some
+    derivation bounded holds alike (no wrap at 32 bits, none at 64), a side only the
+    32-bit width bounds (`Fact.open`) is open to the wide width's own bound. The
+    alignment holds in both: both readings agree in the low bits of every op that keeps
+    one."""
+    if not fact.open:
+        return Fact.make(fact.lo, fact.hi, fact.align, width)
+    lo = fact.lo if fact.bounded_below else signed_min(width)
+    hi = fact.hi if fact.bounded_above else signed_max(width)
+    return Fact.make(lo, hi, fact.align, width)
+
+
+def both_readings(narrow: Fact, wide: Fact) -> Fact:
+    """The fact, at the narrow reading's width, of an op's result computed in both
+    readings of index: their hull, where a side past the narrow width's range is left
+    open (the width's own bound, which `wide_reading` reads as none). `wide` is at the
+    wide width for an index result, at the result's own width for any other."""
+    width = narrow.width
+    lo, hi = min(narrow.lo, wide.lo), max(narrow.hi, wide.hi)
+    align = min(narrow.align, wide.align)
+    if signed_min(width) <= lo and hi <= signed_max(width):
+        return Fact.make(lo, hi, align, width)
+    # Open a side at the width's bound: an alignment below 2**(width-2) keeps the bound,
+    # tightened to it, open and the fact no constant; where the kept side would meet the
+    # opened one, nothing is known but the alignment.
+    align = min(align, 1 << max(width - 2, 0))
+    fact = Fact.make(max(lo, signed_min(width)), min(hi, signed_max(width)), align, width)
+    opened_below, opened_above = lo < signed_min(width), hi > signed_max(width)
+    if fact.constant is None and not (opened_below and fact.bounded_below) and not (
+            opened_above and fact.bounded_above):
+        return fact
+    return Fact.top(width, align)
+
+
+def index_op(transfer: Callable[..., Fact], operands: Sequence[Fact],
+             wide_width: int = WIDE_INDEX_WIDTH) -> Fact:
+    """The fact of an op on index operands (and an index result): computed once where
+    every operand is bounded (no wrap in either reading, so the readings agree), in both
+    readings where one is open."""
+    fact = transfer(*operands)
+    if not any(operand.open for operand in operands):
+        return fact
+    return both_readings(fact, transfer(*(wide_reading(f, wide_width) for f in operands)))
+
+
+def cast_of_index(cast: Callable[[Fact, int], Fact], source: Fact, width: int,
+                  to_index: bool, wide_width: int = WIDE_INDEX_WIDTH) -> Fact:
+    """A cast of an index source to `width` bits (index itself when `to_index`), in both
+    readings each time: zero extension reads a negative index as value + 2**32 in one
+    and value + 2**64 in the other."""
+    wide = cast(wide_reading(source, wide_width), wide_width if to_index else width)
+    return both_readings(cast(source, width), wide)
 
 
 # ---------------------------------------------------------------- loops and launches

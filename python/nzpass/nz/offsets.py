@@ -300,14 +300,20 @@ class OffsetAnalysis:
         self.derived: dict = {}
         # value -> `integer_width` of its type: one type read per value.
         self._widths: dict = {}
+        # The values of `index` type among them: facts that hold in two readings.
+        self._index_values: set = set()
 
     def width(self, value: ir.Value) -> int | None:
         """`integer_width(value.type)`, read once per value."""
         widths = self._widths
         width = widths.get(value, _UNREAD)
         if width is _UNREAD:
-            width = widths[value] = integer_width(value.type)
+            type_ = value.type
+            width = widths[value] = integer_width(type_)
+            if width == intervals.INDEX_WIDTH and isinstance(type_, ir.IndexType):
+                self._index_values.add(value)
         return width
+
 
     def fact(self, value: ir.Value) -> Fact:
         """What the value can be at run time (the width's top for a non-integer)."""
@@ -379,25 +385,38 @@ class OffsetAnalysis:
                 (lhs, rhs), exact = self._operands(operands, budget)
                 if lhs.width != width or rhs.width != width:
                     return top, True  # a type that contradicts its operands
+                if value in self._index_values:
+                    return intervals.index_op(binary, (lhs, rhs)), exact
                 return binary(lhs, rhs), exact
         cast = _CASTS.get(name)
         if cast is not None:
             operands = op.operands
             if len(operands) == 1:
                 (source,), exact = self._operands(operands, budget)
-                return cast(source, width), exact
+                return self._cast(cast, value, operands[0], source, width), exact
         if name == _SELECT:
             operands = op.operands
             if len(operands) == 3:
                 (_, lhs, rhs), exact = self._operands(operands, budget)
                 if lhs.width != width or rhs.width != width:
                     return top, True
+                # A hull of its operands: an open side stays open, in both readings.
                 return intervals.select(lhs, rhs), exact
         launch = _LAUNCH_OPS.get(name)
         if launch is not None:
             _check_launch_form(op)
             return _believed(op, f"'{name}'", width, stated_facts(op), launch(width)), True
         return top, True
+
+    def _cast(self, cast: Callable[[Fact, int], Fact], value: ir.Value, source_value: ir.Value,
+              source: Fact, width: int) -> Fact:
+        """A cast's fact; of an index source, in both readings, each time: zero extension
+        reads a negative index as value + 2**32 in one and + 2**64 in the other, and an
+        open source is open at any width (found by red team: an index product that may
+        have wrapped, index_castui to i64 and shifted right, was proved a row offset)."""
+        if source_value not in self._index_values:
+            return cast(source, width)
+        return intervals.cast_of_index(cast, source, width, value in self._index_values)
 
     def _argument(self, arg: ir.BlockArgument, width: int, top: Fact,
                   budget: int) -> tuple[Fact, bool]:
@@ -407,7 +426,11 @@ class OffsetAnalysis:
             if any(b.width != width for b in bounds):
                 return top, True
             unsigned = UNSIGNED_LOOP_ATTR in loop.attributes
-            return intervals.induction_variable(*bounds, unsigned=unsigned), exact
+            def induction(start: Fact, stop: Fact, step: Fact) -> Fact:
+                return intervals.induction_variable(start, stop, step, unsigned=unsigned)
+            if arg in self._index_values:
+                return intervals.index_op(induction, bounds), exact
+            return induction(*bounds), exact
         func = function_of_argument(arg)
         if func is None:
             return top, True  # iter_args and other region arguments: unresolved
