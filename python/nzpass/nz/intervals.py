@@ -80,13 +80,13 @@ class Fact(NamedTuple):
         holds only where index is that wide (found by red team: `a * 65536` of a in
         {0, 65536} was proved 0 at 32 bits and is 2**32 in PTOAS's int64_t), so a
         wrapped value's top stays open on both sides (`Fact.open`)."""
-        align = min(align, 1 << (width - 1))
         if align == 1:
             found = _TOPS.get(width)
             if found is None:
                 found = _TOPS[width] = Fact.make(signed_min(width), signed_max(width), 1, width)
             return found
-        return Fact.make(signed_min(width), signed_max(width), align, width)
+        return Fact.make(signed_min(width), signed_max(width), min(align, 1 << (width - 1)),
+                         width)
 
     @staticmethod
     def const(value: int, width: int) -> Fact:
@@ -122,7 +122,11 @@ class Fact(NamedTuple):
         """Whether a side of the fact is only the width's own bound (a value that may have
         wrapped, or one nothing bounds): of `index`, such a side holds in the 32-bit
         reading alone (`wide_reading`). A constant is never open."""
-        return self.lo != self.hi and not (self.bounded_below and self.bounded_above)
+        lo, hi, align, width = self
+        if lo == hi:
+            return False
+        half = 1 << (width - 1)  # bounded_below and bounded_above, inline: a hot path
+        return lo - align < -half or hi + align >= half
 
     @property
     def non_negative(self) -> bool:
@@ -426,9 +430,11 @@ def index_op(transfer: Callable[..., Fact], operands: Sequence[Fact],
     every operand is bounded (no wrap in either reading, so the readings agree), in both
     readings where one is open."""
     fact = transfer(*operands)
-    if not any(operand.open for operand in operands):
-        return fact
-    return both_readings(fact, transfer(*(wide_reading(f, wide_width) for f in operands)))
+    for operand in operands:
+        if operand.open:
+            wide = transfer(*(wide_reading(f, wide_width) for f in operands))
+            return both_readings(fact, wide)
+    return fact
 
 
 def cast_of_index(cast: Callable[[Fact, int], Fact], source: Fact, width: int,

@@ -113,6 +113,7 @@ def _constant_of_op(op: AnyOp) -> int | None:
 
 
 _INT32_MIN, _INT32_MAX = intervals.signed_min(32), intervals.signed_max(32)
+_INDEX_WIDTH = intervals.INDEX_WIDTH
 
 
 # While the IR cannot change (a pass planning, a verifier checking), a value's
@@ -310,7 +311,7 @@ class OffsetAnalysis:
         if width is _UNREAD:
             type_ = value.type
             width = widths[value] = integer_width(type_)
-            if width == intervals.INDEX_WIDTH and isinstance(type_, ir.IndexType):
+            if width == _INDEX_WIDTH and isinstance(type_, ir.IndexType):
                 self._index_values.add(value)
         return width
 
