@@ -75,18 +75,14 @@ class Fact(NamedTuple):
 
     @staticmethod
     def top(width: int, align: int = 1) -> Fact:
-        """Nothing known but the width (and, where wraparound keeps it, the alignment).
-        The alignment is capped below the width: a multiple of 2**width wraps to 0, which
-        holds only where index is that wide (found by red team: `a * 65536` of a in
-        {0, 65536} was proved 0 at 32 bits and is 2**32 in PTOAS's int64_t), so a
-        wrapped value's top stays open on both sides (`Fact.open`)."""
+        """Nothing known but the width (and, where wraparound keeps it, the alignment:
+        a multiple of 2**width wraps to 0, a constant)."""
         if align == 1:
             found = _TOPS.get(width)
             if found is None:
                 found = _TOPS[width] = Fact.make(signed_min(width), signed_max(width), 1, width)
             return found
-        return Fact.make(signed_min(width), signed_max(width), min(align, 1 << (width - 1)),
-                         width)
+        return Fact.make(signed_min(width), signed_max(width), align, width)
 
     @staticmethod
     def const(value: int, width: int) -> Fact:
@@ -427,14 +423,22 @@ def both_readings(narrow: Fact, wide: Fact) -> Fact:
 def index_op(transfer: Callable[..., Fact], operands: Sequence[Fact],
              wide_width: int = WIDE_INDEX_WIDTH) -> Fact:
     """The fact of an op on index operands (and an index result): computed once where
-    every operand is bounded (no wrap in either reading, so the readings agree), in both
-    readings where one is open."""
+    every operand is bounded and the result is no constant (then neither reading wraps
+    and the two agree), in both readings otherwise. A constant result may be a wrap: a
+    multiple of 2**32 is 0 at 32 bits alone (found by red team: `a * 65536` of a in
+    {0, 65536} was proved 0, which is 2**32 in int64_t)."""
     fact = transfer(*operands)
+    if fact.constant is not None:
+        return _in_both_readings(transfer, operands, fact, wide_width)
     for operand in operands:
         if operand.open:
-            wide = transfer(*(wide_reading(f, wide_width) for f in operands))
-            return both_readings(fact, wide)
+            return _in_both_readings(transfer, operands, fact, wide_width)
     return fact
+
+
+def _in_both_readings(transfer: Callable[..., Fact], operands: Sequence[Fact], narrow: Fact,
+                      wide_width: int) -> Fact:
+    return both_readings(narrow, transfer(*(wide_reading(f, wide_width) for f in operands)))
 
 
 def cast_of_index(cast: Callable[[Fact, int], Fact], source: Fact, width: int,
