@@ -3421,3 +3421,71 @@ module attributes {pto.target_arch = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// A module inside another op's region whose call breaks its callee's nz.range (red team
+// rt_verify hidden_module_call_facts): the facts of calls, like symbols, are read along the
+// modules nested directly in modules, so this call was checked by no one.
+"test.container"() ({
+  // expected-error @+1 {{'builtin.module' inside 'test.container' is not directly in a builtin.module}}
+  module {
+    func.func private @callee(%p: !pto.ptr<i8>, %r: index {nz.range = array<i64: 0, 16>}) {
+      return
+    }
+    func.func @negative_hidden_module_call_facts(%p: !pto.ptr<i8>) {
+      %c100 = arith.constant 100 : index
+      func.call @callee(%p, %c100) : (!pto.ptr<i8>, index) -> ()
+      return
+    }
+  }
+  "test.end"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A module inside another op's region that states A5 (red team rt_verify
+// hidden_module_backend): the run checks the A2/A3 rules, PTOAS builds its Acc->NZ store
+// (refused on A5) for A5.
+module {
+  "test.container"() ({
+    // expected-error @+1 {{'builtin.module' inside 'test.container' is not directly in a builtin.module}}
+    module attributes {pl.backend = "a5", pto.target_arch = "a5"} {
+      func.func @negative_hidden_module_backend(%p: !pto.ptr<f32>) {
+        %c0 = arith.constant 0 : index
+        %c1 = arith.constant 1 : index
+        %c2 = arith.constant 2 : index
+        %c4 = arith.constant 4 : index
+        %c8 = arith.constant 8 : index
+        %c16 = arith.constant 16 : index
+        %c128 = arith.constant 128 : index
+        %c512 = arith.constant 512 : index
+        %c1024 = arith.constant 1024 : index
+        %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+        %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+        %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+        "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
+        return
+      }
+    }
+    "test.end"() : () -> ()
+  }) : () -> ()
+}
+
+// -----
+
+// A module inside a function's body: its functions and calls are the same blind spot.
+func.func @negative_module_in_a_function(%p: !pto.ptr<i8>) {
+  // expected-error @+1 {{'builtin.module' inside 'func.func' is not directly in a builtin.module}}
+  builtin.module {
+    func.func private @callee(%q: !pto.ptr<i8>, %r: index {nz.range = array<i64: 0, 16>}) {
+      return
+    }
+    func.func @caller(%q: !pto.ptr<i8>) {
+      %c100 = arith.constant 100 : index
+      func.call @callee(%q, %c100) : (!pto.ptr<i8>, index) -> ()
+      return
+    }
+  }
+  return
+}
