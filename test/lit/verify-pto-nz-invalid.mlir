@@ -3489,3 +3489,12 @@ func.func @negative_module_in_a_function(%p: !pto.ptr<i8>) {
   }
   return
 }
+
+// -----
+
+// A pointer type with no parameters (red team rt_verify crash_empty_ptr): refused where it
+// is written, when the file is read; it had been an internal error (IndexError).
+// expected-error @+1 {{malformed type: '!pto.ptr<>' has no parameters}}
+func.func @negative_empty_pointer_type(%p: !pto.ptr<>) {
+  return
+}

@@ -358,7 +358,7 @@ def tile_type(t: ir.Type) -> TileType | None:
 
 @lru_cache(maxsize=4096)
 def _parse_tile_text(data: str):
-    items = opaque.split_top_level(opaque.strip_wrapper(data, "tile"))
+    items = opaque.parameters(data, "tile", "!pl.")
     if len(items) < 2:
         raise opaque.OpaqueSyntaxError(f"'!pl.{data}' needs a shape and a memory space")
     dims, element = opaque.parse_dims(items[0])

@@ -26,9 +26,11 @@ offset or reinterpreted pointer moves the fractal grid, and no rule here sees it
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from ..dialects import pl, pto
+from ..dialects.opaque_errors import opaque_refusal
 from ..errors import Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
@@ -109,7 +111,7 @@ class BasePointers:
         name = qualified_name(function)
         self._defined.add(name)
         for index, arg in enumerate(function.regions[0].blocks[0].arguments):
-            if pto.ptr_element(arg.type) is None:
+            if opaque_refusal(arg.location, partial(pto.ptr_element, arg.type)) is None:
                 continue  # only a pointer can be the base of a view
             for use in arg.uses:
                 self._note_use((name, index), use.owner.operation, use.operand_number,
