@@ -9,7 +9,9 @@ import pytest
 from nzpass.ir.bindings import ir, new_context
 from nzpass.ir.walk import (
     defined_values,
+    file_position,
     functions,
+    line_and_column,
     misplaced_modules,
     pre_order,
     qualified_name,
@@ -149,3 +151,16 @@ def test_misplaced_modules_are_those_not_directly_in_a_module():
         found = sorted(ir.StringAttr(op.attributes["test.tag"]).value
                        for op in misplaced_modules(module.operation))
     assert found == ["deep_in_body", "in_body", "in_op"]
+
+
+def test_file_positions_read_unsigned():
+    """MLIR holds a line and a column as unsigned 32-bit numbers, which the C API hands
+    over as int: a message naming a second place said `line -1:-1` (found by a red team's
+    helper report)."""
+    with new_context():
+        module = ir.Module.parse('"test.op"() : () -> () loc("a.mlir":4294967295:4294967295)'
+                                 '\n"test.op"() : () -> () loc("a.mlir":3:7)')
+        largest, small = (op.location for op in module.body.operations)
+        assert file_position(largest) == (4294967295, 4294967295)
+        assert line_and_column(largest) == "line 4294967295:4294967295"
+        assert file_position(small) == (3, 7)

@@ -203,8 +203,19 @@ def line_and_column(loc: ir.Location) -> str:
     """`line L:C` of a file location, for a message that points at a second place (the
     diagnostic names the file already); any other location as MLIR prints it."""
     if loc.is_a_file():
-        return f"line {loc.start_line}:{loc.start_col}"
+        line, col = file_position(loc)
+        return f"line {line}:{col}"
     return str(loc)
+
+
+_UINT32 = (1 << 32) - 1
+
+
+def file_position(loc: ir.Location) -> tuple[int, int]:
+    """The line and column of a file location as MLIR holds them, unsigned 32-bit: the C
+    API hands them over as `int`, so `loc("a.mlir":4294967295:1)` would read line -1
+    (mlir-opt prints 4294967295)."""
+    return loc.start_line & _UINT32, loc.start_col & _UINT32
 
 
 def is_declaration(func: ir.Operation) -> bool:
