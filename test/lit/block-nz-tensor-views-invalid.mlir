@@ -1109,3 +1109,31 @@ func.func @negative_malformed_launch_op(%w: tensor<4x256x512xf16, #pl.layout<nz>
   %wt = "pl.tile.load"(%w, %b#1, %c0, %c0, %c1, %c128, %c128) {operandSegmentSizes = array<i32: 1, 3, 3, 0>, target_memory = "mat"} : (tensor<4x256x512xf16, #pl.layout<nz>>, index, index, index, index, index, index) -> !pl.tile<128x128xf16, mat>
   return
 }
+
+// -----
+
+// A module inside another op's region (red team rt_verify): its functions are none of those
+// the passes rewrite, its calls and target are checked by no one, and PTOAS builds it for the
+// target it states itself.
+"test.container"() ({
+  // expected-error @+1 {{'builtin.module' inside 'test.container' is not directly in a builtin.module}}
+  module attributes {pl.backend = "a5"} {
+    func.func @negative_module_in_another_op(%w: tensor<64x512xf16>) {
+      return
+    }
+  }
+  "test.end"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A module inside a function's body: the pass would take its ops for the function's own.
+func.func @negative_module_in_a_function() {
+  // expected-error @+1 {{'builtin.module' inside 'func.func' is not directly in a builtin.module}}
+  builtin.module {
+    func.func @hidden(%w: tensor<64x512xf16>) {
+      return
+    }
+  }
+  return
+}

@@ -792,3 +792,31 @@ func.func @negative_nd_store_shapes_not_the_valid_region(%x: tensor<64x128xf16>,
   %r = "pl.tile.store"(%t, %out, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 1, 2, 2>} : (!pl.tile<16x128xf16, vec, valid = 16x96>, tensor<64x128xf16>, index, index, index, index) -> tensor<64x128xf16>
   return
 }
+
+// -----
+
+// A module inside another op's region (red team rt_verify): its functions are none of those
+// the passes rewrite, its calls and target are checked by no one, and PTOAS builds it for the
+// target it states itself.
+"test.container"() ({
+  // expected-error @+1 {{'builtin.module' inside 'test.container' is not directly in a builtin.module}}
+  module attributes {pl.backend = "a5"} {
+    func.func @negative_module_in_another_op(%w: tensor<64x512xf16>) {
+      return
+    }
+  }
+  "test.end"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A module inside a function's body: the pass would take its ops for the function's own.
+func.func @negative_module_in_a_function() {
+  // expected-error @+1 {{'builtin.module' inside 'func.func' is not directly in a builtin.module}}
+  builtin.module {
+    func.func @hidden(%w: tensor<64x512xf16>) {
+      return
+    }
+  }
+  return
+}

@@ -63,3 +63,31 @@ func.func @negative_both_strides_dynamic(%x: tensor<64x512xf16, #pl.layout<nd, s
 func.func @negative_dynamic_stride_with_padded_rows(%x: tensor<?x?x16xf32, #pl.layout<nd, stride = [?, 32, 1]>>) {
   return
 }
+
+// -----
+
+// A module inside another op's region (red team rt_verify): its functions are none of those
+// the passes rewrite, its calls and target are checked by no one, and PTOAS builds it for the
+// target it states itself.
+"test.container"() ({
+  // expected-error @+1 {{'builtin.module' inside 'test.container' is not directly in a builtin.module}}
+  module attributes {pl.backend = "a5"} {
+    func.func @negative_module_in_another_op(%w: tensor<64x512xf16>) {
+      return
+    }
+  }
+  "test.end"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A module inside a function's body: the pass would take its ops for the function's own.
+func.func @negative_module_in_a_function() {
+  // expected-error @+1 {{'builtin.module' inside 'func.func' is not directly in a builtin.module}}
+  builtin.module {
+    func.func @hidden(%w: tensor<64x512xf16>) {
+      return
+    }
+  }
+  return
+}

@@ -1083,3 +1083,31 @@ func.func @negative_call_breaks_callee_facts() {
   func.call @facts_callee(%c5) : (index) -> ()
   return
 }
+
+// -----
+
+// A module inside another op's region (red team rt_verify): its functions are none of those
+// the passes rewrite, its calls and target are checked by no one, and PTOAS builds it for the
+// target it states itself.
+"test.container"() ({
+  // expected-error @+1 {{'builtin.module' inside 'test.container' is not directly in a builtin.module}}
+  module attributes {pl.backend = "a5", pto.target_arch = "a5"} {
+    func.func @negative_module_in_another_op(%p: !pto.ptr<i8>) {
+      return
+    }
+  }
+  "test.end"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A module inside a function's body: the pass would take its ops for the function's own.
+func.func @negative_module_in_a_function() {
+  // expected-error @+1 {{'builtin.module' inside 'func.func' is not directly in a builtin.module}}
+  builtin.module {
+    func.func @hidden(%p: !pto.ptr<i8>) {
+      return
+    }
+  }
+  return
+}

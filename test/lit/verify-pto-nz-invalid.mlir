@@ -2713,6 +2713,107 @@ func.func @negative_batch_stride_differs(%p: !pto.ptr<f16>) {
 
 // -----
 
+// One base viewed as a single batch first, then as two batches under two batch strides
+// (found fixing red team rt_verify's recursive kernel): each agrees with the single batch,
+// but not with each other, so every multi-batch view is compared with the first of them.
+func.func @negative_batch_strides_differ_after_one_batch(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %one = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %two = "pto.make_tensor_view"(%p, %c2, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error-re @+1 {{NZ view [B, 1, 1, 16, 16] x f16, stride[1] = 256, stride[0] = 512 of @negative_batch_strides_differ_after_one_batch's pointer argument 0 disagrees with its NZ view at line {{[0-9]+}}:{{[0-9]+}} ([B, 1, 1, 16, 16] x f16, stride[1] = 256, stride[0] = 256)}}
+  %other = "pto.make_tensor_view"(%p, %c2, %c1, %c1, %c16, %c16, %c512, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  return
+}
+
+// -----
+
+// A kernel that calls itself views its pointer under two planes (red team rt_verify
+// recursive_geometry): nothing but itself calls it, so its argument is a root of its own.
+func.func @negative_recursive_kernel_two_geometries(%p: !pto.ptr<f16>, %again: i1) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %false = arith.constant false
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  // expected-error @+1 {{of @negative_recursive_kernel_two_geometries's pointer argument 0 disagrees with its NZ view at}}
+  %tv2 = "pto.make_tensor_view"(%p, %c1, %c1, %c2, %c16, %c16, %c512, %c512, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  scf.if %again {
+    func.call @negative_recursive_kernel_two_geometries(%p, %false) : (!pto.ptr<f16>, i1) -> ()
+  }
+  return
+}
+
+// -----
+
+// Two functions that call each other, each viewing the pointer under its own plane: a
+// cycle with no caller outside it, whose views are still compared.
+func.func @negative_mutual_recursion_ping(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  func.call @negative_mutual_recursion_pong(%p) : (!pto.ptr<f16>) -> ()
+  return
+}
+func.func @negative_mutual_recursion_pong(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{of @negative_mutual_recursion_ping's pointer argument 0 disagrees with its NZ view at}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c2, %c16, %c16, %c512, %c512, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  func.call @negative_mutual_recursion_ping(%p) : (!pto.ptr<f16>) -> ()
+  return
+}
+
+// -----
+
+// A kernel that calls itself with an offset pointer (of another argument, which nothing
+// else reads): the call's provenance is checked although the callee is the caller.
+func.func @negative_recursive_call_offsets_its_pointer(%p: !pto.ptr<f16>, %r: !pto.ptr<f16>, %again: i1) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %false = arith.constant false
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  scf.if %again {
+    %q = "pto.addptr"(%r, %c16) : (!pto.ptr<f16>, index) -> !pto.ptr<f16>
+    // expected-error @+1 {{reference of @negative_recursive_call_offsets_its_pointer, whose pointer argument 0 is the base of an NZ view}}
+    func.call @negative_recursive_call_offsets_its_pointer(%q, %r, %false) : (!pto.ptr<f16>, !pto.ptr<f16>, i1) -> ()
+  }
+  return
+}
+
+// -----
+
+// Mutual recursion where the function without a view passes an offset pointer (of its
+// other argument) back: each caller of a function whose argument is an NZ base is
+// checked, around the cycle too.
+func.func @negative_mutual_recursion_view(%p: !pto.ptr<f16>, %r: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  func.call @negative_mutual_recursion_offset(%p, %r) : (!pto.ptr<f16>, !pto.ptr<f16>) -> ()
+  return
+}
+func.func @negative_mutual_recursion_offset(%p: !pto.ptr<f16>, %r: !pto.ptr<f16>) {
+  %c16 = arith.constant 16 : index
+  %q = "pto.addptr"(%r, %c16) : (!pto.ptr<f16>, index) -> !pto.ptr<f16>
+  // expected-error @+1 {{reference of @negative_mutual_recursion_view, whose pointer argument 0 is the base of an NZ view}}
+  func.call @negative_mutual_recursion_view(%q, %r) : (!pto.ptr<f16>, !pto.ptr<f16>) -> ()
+  return
+}
+
+// -----
+
 // The NZ pointer also viewed ND (red team t02): row-major reads of fractal-ordered bytes.
 func.func @negative_nd_view_of_nz_pointer(%p: !pto.ptr<f16>) {
   %c1 = arith.constant 1 : index
@@ -3346,4 +3447,81 @@ module attributes {pto.target_arch = "a2a3"} {
     "pto.tstore"(%3, %10) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x4x4x16x8xf32>) -> ()
     return
   }
+}
+
+// -----
+
+// A module inside another op's region whose call breaks its callee's nz.range (red team
+// rt_verify hidden_module_call_facts): the facts of calls, like symbols, are read along the
+// modules nested directly in modules, so this call was checked by no one.
+"test.container"() ({
+  // expected-error @+1 {{'builtin.module' inside 'test.container' is not directly in a builtin.module}}
+  module {
+    func.func private @callee(%p: !pto.ptr<i8>, %r: index {nz.range = array<i64: 0, 16>}) {
+      return
+    }
+    func.func @negative_hidden_module_call_facts(%p: !pto.ptr<i8>) {
+      %c100 = arith.constant 100 : index
+      func.call @callee(%p, %c100) : (!pto.ptr<i8>, index) -> ()
+      return
+    }
+  }
+  "test.end"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// A module inside another op's region that states A5 (red team rt_verify
+// hidden_module_backend): the run checks the A2/A3 rules, PTOAS builds its Acc->NZ store
+// (refused on A5) for A5.
+module {
+  "test.container"() ({
+    // expected-error @+1 {{'builtin.module' inside 'test.container' is not directly in a builtin.module}}
+    module attributes {pl.backend = "a5", pto.target_arch = "a5"} {
+      func.func @negative_hidden_module_backend(%p: !pto.ptr<f32>) {
+        %c0 = arith.constant 0 : index
+        %c1 = arith.constant 1 : index
+        %c2 = arith.constant 2 : index
+        %c4 = arith.constant 4 : index
+        %c8 = arith.constant 8 : index
+        %c16 = arith.constant 16 : index
+        %c128 = arith.constant 128 : index
+        %c512 = arith.constant 512 : index
+        %c1024 = arith.constant 1024 : index
+        %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+        %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
+        %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+        "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x4x16x8xf32>) -> ()
+        return
+      }
+    }
+    "test.end"() : () -> ()
+  }) : () -> ()
+}
+
+// -----
+
+// A module inside a function's body: its functions and calls are the same blind spot.
+func.func @negative_module_in_a_function(%p: !pto.ptr<i8>) {
+  // expected-error @+1 {{'builtin.module' inside 'func.func' is not directly in a builtin.module}}
+  builtin.module {
+    func.func private @callee(%q: !pto.ptr<i8>, %r: index {nz.range = array<i64: 0, 16>}) {
+      return
+    }
+    func.func @caller(%q: !pto.ptr<i8>) {
+      %c100 = arith.constant 100 : index
+      func.call @callee(%q, %c100) : (!pto.ptr<i8>, index) -> ()
+      return
+    }
+  }
+  return
+}
+
+// -----
+
+// A pointer type with no parameters (red team rt_verify crash_empty_ptr): refused where it
+// is written, when the file is read; it had been an internal error (IndexError).
+// expected-error @+1 {{malformed type: '!pto.ptr<>' has no parameters}}
+func.func @negative_empty_pointer_type(%p: !pto.ptr<>) {
+  return
 }

@@ -569,6 +569,42 @@ func.func @plane_kernel(%p: !pto.ptr<f16>) -> !pto.ptr<f16> {
 
 // -----
 
+// A kernel that calls itself (and another function that calls it back) keeps one plane of
+// its pointer everywhere: the roots a cycle adds only add comparisons, all of which agree.
+// CHECK-LABEL: func.func @recursive_kernel_one_plane
+// CHECK-SAME: (%[[P:.*]]: !pto.ptr<f16>, %{{.*}}: i1)
+// CHECK: call @recursive_kernel_one_plane(%[[P]], %{{.*}})
+// CHECK: call @recursive_kernel_helper(%[[P]])
+// CHECK-LABEL: func.func private @recursive_kernel_helper
+func.func @recursive_kernel_one_plane(%p: !pto.ptr<f16>, %again: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %false = arith.constant false
+  %tv = "pto.make_tensor_view"(%p, %c1, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x1x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  scf.if %again {
+    func.call @recursive_kernel_one_plane(%p, %false) : (!pto.ptr<f16>, i1) -> ()
+  }
+  func.call @recursive_kernel_helper(%p) : (!pto.ptr<f16>) -> ()
+  return
+}
+func.func private @recursive_kernel_helper(%p: !pto.ptr<f16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %false = arith.constant false
+  %tv = "pto.make_tensor_view"(%p, %c2, %c1, %c1, %c16, %c16, %c256, %c256, %c256, %c16, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf16>
+  func.call @recursive_kernel_one_plane(%p, %false) : (!pto.ptr<f16>, i1) -> ()
+  return
+}
+
+// -----
+
 // Local tiles inside their memories: a 128 KiB Mat tile at 384 KiB ends exactly at the
 // 512 KiB L1, and on A5 a 256 KiB Vec tile fills its 256 KiB UB.
 // CHECK-LABEL: func.func @tiles_inside_local_memory

@@ -119,7 +119,7 @@ NZPASS_RECORDS = [
     hazards.GmWindow, hazards.TileRegion, valid_region.ValidExtent, valid_region.ValidRegion,
     verify_pto_nz._NzView, verify_pto_nz._UnresolvedView, verify_pto_nz._ViewFacts,
     verify_pto_nz._PartitionFacts, verify_pto_nz._Transfer, pass_base.OptionSpec,
-    base_pointers.Geometry, base_pointers._View, base_pointers._Pass, base_pointers._Reference,
+    base_pointers.Geometry, base_pointers.View, base_pointers._Pass, base_pointers._Reference,
 ]
 
 

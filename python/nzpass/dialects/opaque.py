@@ -51,6 +51,25 @@ def split_top_level(body: str, sep: str = ",") -> list[str]:
     return items
 
 
+def parameters(data: str, keyword: str, prefix: str) -> list[str]:
+    """The parameters of `keyword<a, b, ...>` (an opaque type's data; `prefix`, its dialect's
+    `!pto.`, names it in messages): the one reader of a type's parameter list, so that none
+    indexes a list that is not there. OpaqueSyntaxError for a wrapper that is not
+    `keyword<...>`, unbalanced brackets, no parameter at all (`ptr<>`) or an empty one (a
+    leading, trailing or doubled comma): no PTOAS parser reads those either."""
+    return parameter_list(strip_wrapper(data, keyword), prefix + data.strip())
+
+
+def parameter_list(body: str, spelling: str) -> list[str]:
+    """`parameters` of a body already unwrapped, of the type spelt `spelling`."""
+    items = split_top_level(body)
+    if not items:
+        raise OpaqueSyntaxError(f"'{spelling}' has no parameters")
+    if "" in items:
+        raise OpaqueSyntaxError(f"'{spelling}' has an empty parameter (a stray comma)")
+    return items
+
+
 def key_values(items: list[str]) -> Iterator[tuple[str, str | None]]:
     """`key = value` items as (key, value); bare words as (word, None). A key stated
     twice is an error: a reader that keeps the first and one that keeps the last

@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ..errors import MalformedOp, Refusal
+from ..ir import walk
 from ..ir.bindings import ir
 from ..ir.type_cache import new_cache, per_type
 from ..ir.walk import MODULE, functions, nested_modules, outside_functions
@@ -137,7 +138,10 @@ def _backend_of_arch(arch: str) -> str:
 def module_backend_or_default(module: ir.Operation, refusals: list[Refusal]) -> str:
     """The module's backend; an unknown one is recorded as a refusal and the default
     taken, so that the pass still reports every other refusal of the module. A nested
-    module that states another backend is refused: every rule reads this one."""
+    module that states another backend is refused: every rule reads this one. So is a
+    module outside the chain of modules (`misplaced_modules`): every pass that reads the
+    backend asks here."""
+    refusals.extend(misplaced_modules(module))
     try:
         backend = module_backend(module)
     except Refusal as refusal:
@@ -163,6 +167,27 @@ def module_backend_or_default(module: ir.Operation, refusals: list[Refusal]) -> 
                                     "one backend, the top-level module's, and PTOAS may build "
                                     "for the other; state it there only"))
     return backend
+
+
+def misplaced_modules(module: ir.Operation) -> list[Refusal]:
+    """A refusal per builtin.module in another op's region (a function's body included)
+    rather than directly in a module. Its functions are none of those the passes rewrite
+    and check, the calls into them are resolved and checked against their facts by no
+    one, the backend it states is compared with nothing, and PTOAS builds its ops for the
+    target it states itself (the nearest enclosing module's; found by red team: a hidden
+    module of A5 checked under A2/A3 rules, and a call breaking its callee's nz.range)."""
+    return [Refusal(nested.location, f"'builtin.module' inside '{_parent_name(nested)}' is "
+                    "not directly in a builtin.module: nzpass reads functions, symbols, call "
+                    "facts and the target along the modules nested directly in modules, and "
+                    "PTOAS builds a module's ops for the target it states itself, so its "
+                    "functions would be checked under another module's rules or not at all; "
+                    "move it to the top level or directly into a module")
+            for nested in walk.misplaced_modules(module)]
+
+
+def _parent_name(op: ir.Operation) -> str:
+    parent = op.parent
+    return "?" if parent is None else parent.operation.name
 
 
 def stray_ops(module: ir.Operation) -> list[Refusal]:
@@ -333,7 +358,7 @@ def tile_type(t: ir.Type) -> TileType | None:
 
 @lru_cache(maxsize=4096)
 def _parse_tile_text(data: str):
-    items = opaque.split_top_level(opaque.strip_wrapper(data, "tile"))
+    items = opaque.parameters(data, "tile", "!pl.")
     if len(items) < 2:
         raise opaque.OpaqueSyntaxError(f"'!pl.{data}' needs a shape and a memory space")
     dims, element = opaque.parse_dims(items[0])

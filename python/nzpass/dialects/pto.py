@@ -90,8 +90,8 @@ def _parse_type(text: str) -> ir.Type:
 @lru_cache(maxsize=4096)
 def parse_tile_buf(data: str) -> TileBuf:
     """The body of a tile_buf type, key/value or compact form."""
-    items = opaque.split_top_level(opaque.strip_wrapper(data, "tile_buf"))
-    if items and "=" not in items[0]:
+    items = opaque.parameters(data, "tile_buf", "!pto.")
+    if "=" not in items[0]:
         return _parse_compact(data, items)
     values: dict = {}
     for key, value in opaque.key_values(items):
@@ -168,8 +168,8 @@ class ViewType(NamedTuple):
 def parse_view_type(data: str) -> ViewType | None:
     for kind in ("partition_tensor_view", "tensor_view"):
         if data.startswith(kind + "<"):
-            items = opaque.split_top_level(opaque.strip_wrapper(data, kind))
-            dims, element = opaque.parse_dims(items[0]) if items else ((), "")
+            items = opaque.parameters(data, kind, "!pto.")
+            dims, element = opaque.parse_dims(items[0])
             layout = None
             if len(items) == 2:
                 layout = read_layout(items[1], f"'!pto.{data}'")
@@ -193,19 +193,20 @@ PTR_SPACES = {"gm": "gm", "mat": "l1", "l1": "l1", "left": "l0a", "l0a": "l0a",
 
 
 def _ptr_items(t: ir.Type) -> list[str] | None:
-    """The parameters of a `!pto.ptr<T[, space]>`; None for any other type."""
+    """The parameters of a `!pto.ptr<T[, space]>`; None for any other type, and
+    OpaqueSyntaxError for a pointer whose parameters do not read."""
     if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT):
         return None
     data = t.data
     if not data.startswith("ptr<"):
         return None
-    return opaque.split_top_level(opaque.strip_wrapper(data, "ptr"))
+    return opaque.parameters(data, "ptr", "!pto.")
 
 
 @per_type
 def ptr_element(t: ir.Type) -> str | None:
     items = _ptr_items(t)
-    return items[0] if items else None
+    return None if items is None else items[0]
 
 
 @per_type
@@ -213,7 +214,7 @@ def ptr_space(t: ir.Type) -> str | None:
     """The address space of a `!pto.ptr` as PTOAS prints it ("gm" when none is stated,
     PTOAS's default); None for another type or a space PTOAS does not know."""
     items = _ptr_items(t)
-    if not items or len(items) > 2:
+    if items is None or len(items) > 2:
         return None
     return "gm" if len(items) == 1 else PTR_SPACES.get(items[1])
 

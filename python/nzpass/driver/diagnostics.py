@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import NamedTuple
 
 from ..ir.bindings import ir
+from ..ir.walk import file_position
 from ..records import Fields, record
 
 
@@ -94,7 +95,7 @@ def resolve_location(loc: ir.Location) -> SourceLoc:
     """The file:line:col position mlir-opt prints for `loc`."""
     file_loc = _first_file_location(loc)
     if file_loc is not None:
-        return SourceLoc(file_loc.filename, file_loc.start_line, file_loc.start_col)
+        return SourceLoc(file_loc.filename, *file_position(file_loc))
     text = str(loc)
     return UNKNOWN_LOC if text == _UNKNOWN_LOC_TEXT else SourceLoc(None, label=text)
 

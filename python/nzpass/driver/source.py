@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ..dialects.opaque import NOT_CLOSING
 from ..ir.bindings import MLIRError, ir, new_context
-from ..ir.walk import block_arguments, nested_ops
+from ..ir.walk import block_arguments, file_position, nested_ops
 from .diagnostics import (
     Diagnostic,
     DiagnosticEngine,
@@ -244,8 +244,9 @@ def _move_locations(module: ir.Module, position: Callable[[int, int], tuple[int,
     def moved(loc: ir.Location) -> ir.Location | None:
         if not loc.is_a_file() or loc.filename != _PARSER_BUFFER_NAME:
             return None  # a location the text states
-        line, col = position(loc.start_line, loc.start_col)
-        if (line, col) == (loc.start_line, loc.start_col):
+        written = file_position(loc)
+        line, col = position(*written)
+        if (line, col) == written:
             return None
         return ir.Location.file(_PARSER_BUFFER_NAME, line, col, context=module.context)
 

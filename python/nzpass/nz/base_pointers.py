@@ -7,9 +7,10 @@ any of them cannot both be right, and an ND or DN view, a `pto.load_scalar` or a
 use of the pointer reads (or writes) fractal-ordered bytes as if they were row-major. So,
 for each GM pointer argument an NZ view is (transitively, through direct calls) of:
 
-- every NZ view of the same root base, the kernel argument it is, must state the same
-  element type, dims 1..4 and stride[1], and stride[0] where both views hold more than one
-  batch (fewer batches from the same base are a prefix);
+- every NZ view of the same root base, an argument it transitively is (its own function's
+  included: one only a cycle calls has no other), must state the same element type, dims
+  1..4 and stride[1], and stride[0] where both views hold more than one batch (fewer
+  batches from the same base are a prefix);
 - the pointer may be used only as the base of NZ views and as an operand of a `func.call`
   to a function defined in the module, whose argument then obeys the same rule; besides,
   only by uses that move no data the kernel computes with (`_inert`): a `func.return` of
@@ -25,9 +26,11 @@ offset or reinterpreted pointer moves the fractal grid, and no rule here sees it
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from ..dialects import pl, pto
+from ..dialects.opaque_errors import opaque_refusal
 from ..errors import Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
@@ -53,7 +56,7 @@ class Geometry(NamedTuple):
 
 
 @record
-class _View(NamedTuple):
+class View(NamedTuple):
     base: Base
     geometry: Geometry
     loc: ir.Location
@@ -82,7 +85,7 @@ class BasePointers:
     __slots__ = ("_defined", "_foreign", "_passes", "_references", "_returns", "_views")
 
     def __init__(self) -> None:
-        self._views: list[_View] = []
+        self._views: list[View] = []
         self._references: dict[str, list[_Reference]] = {}
         self._passes: dict[Base, list[_Pass]] = {}
         # The first use of each pointer argument that is neither an NZ view nor a call.
@@ -92,7 +95,7 @@ class BasePointers:
         self._returns: dict[Base, ir.Location] = {}
 
     def note_view(self, base: Base, geometry: Geometry, loc: ir.Location) -> None:
-        self._views.append(_View(base, geometry, loc))
+        self._views.append(View(base, geometry, loc))
 
     def note_reference(self, op: ir.Operation, name: str) -> None:
         """A func.call or func.constant of @name, resolved in the module it sits in."""
@@ -108,7 +111,7 @@ class BasePointers:
         name = qualified_name(function)
         self._defined.add(name)
         for index, arg in enumerate(function.regions[0].blocks[0].arguments):
-            if pto.ptr_element(arg.type) is None:
+            if opaque_refusal(arg.location, partial(pto.ptr_element, arg.type)) is None:
                 continue  # only a pointer can be the base of a view
             for use in arg.uses:
                 self._note_use((name, index), use.owner.operation, use.operand_number,
@@ -170,28 +173,44 @@ class BasePointers:
         return bound
 
     def _roots(self, base: Base, memo: dict[Base, frozenset[Base]]) -> frozenset[Base]:
-        """The arguments of functions nothing calls that `base` transitively is."""
+        """`base` and every argument it transitively is, through the calls that pass it on:
+        the groups whose views must agree. Every function is a root of its own, not only
+        those nothing calls: one that only a cycle reaches (a kernel that calls itself,
+        two that call each other) has no other, and the host may launch any function.
+        Adding a root only adds comparisons: the group of a base that has callers is a
+        part of each of its callers' groups. A walk with its own visited set, since a
+        memo filled inside a cycle would hold a part of the closure; `memo` keeps only
+        whole ones."""
         found = memo.get(base)
         if found is not None:
             return found
-        memo[base] = frozenset()  # a recursive cycle adds no root
-        refs = self._references.get(base[0], ())
-        passed = [_passed_argument(ref, base[1]) for ref in refs]
-        roots = frozenset((base,)) if not refs else frozenset().union(
-            *(self._roots(p, memo) for p in passed if p is not None))
-        memo[base] = roots
+        closure = {base}
+        pending = [base]
+        while pending:
+            name, index = pending.pop()
+            for ref in self._references.get(name, ()):
+                caller = _passed_argument(ref, index)
+                if caller is None or caller in closure:
+                    continue  # a reference passing no argument is refused by `_viewed`
+                known = memo.get(caller)
+                if known is not None:
+                    closure |= known
+                else:
+                    closure.add(caller)
+                    pending.append(caller)
+        memo[base] = roots = frozenset(closure)
         return roots
 
     # ------------------------------------------------------------ the rules
 
     def _disagreements(self) -> list[Refusal]:
-        first: dict[Base, _View] = {}
+        groups: dict[Base, ViewGroup] = {}
         memo: dict[Base, frozenset[Base]] = {}
         refusals = []
         for view in self._views:
             for root in sorted(self._roots(view.base, memo)):
-                earlier = first.setdefault(root, view)
-                if earlier is not view and not _agree(earlier.geometry, view.geometry):
+                earlier = groups.setdefault(root, ViewGroup()).disagreeing(view)
+                if earlier is not None:
                     refusals.append(_disagreement(view, earlier, root))
                     break
         return refusals
@@ -241,20 +260,50 @@ def _same(a: Extent, b: Extent) -> bool:
     return isinstance(a, ir.Value) and isinstance(b, ir.Value) and a == b
 
 
-def _agree(a: Geometry, b: Geometry) -> bool:
-    if a.element != b.element or not all(map(_same, a.plane, b.plane)):
-        return False
-    return a.single_batch or b.single_batch or _same(a.batch_stride, b.batch_stride)
+class ViewGroup:
+    """The NZ views of one root seen so far, as far as agreeing with them goes: they all
+    state one plane (the first view's), and those of more than one batch one batch stride
+    (the first such view's); fewer batches of the same plane are a prefix. Both are
+    equalities, so comparing each view with those two compares every pair: a single batch
+    agreeing with two batch strides does not make them agree (found fixing the red team's
+    recursive kernel: a one-batch view first let two others differ)."""
+
+    __slots__ = ("_batched", "_first")
+
+    def __init__(self) -> None:
+        self._first: View | None = None
+        self._batched: View | None = None
+
+    def disagreeing(self, view: View) -> View | None:
+        """The earlier view `view` disagrees with, None when none; `view` joins the group."""
+        if self._first is None:
+            self._first = view
+        elif not _same_plane(self._first.geometry, view.geometry):
+            return self._first
+        if view.geometry.single_batch:
+            return None
+        if self._batched is None:
+            self._batched = view
+        if _same(self._batched.geometry.batch_stride, view.geometry.batch_stride):
+            return None
+        return self._batched
+
+
+def _same_plane(a: Geometry, b: Geometry) -> bool:
+    return a.element == b.element and all(map(_same, a.plane, b.plane))
 
 
 def _show(geometry: Geometry) -> str:
-    dims = ", ".join(str(d) if isinstance(d, int) else "?" for d in geometry.plane[:4])
-    stride = geometry.plane[4]
-    return (f"[B, {dims}] x {geometry.element}, stride[1] = "
-            f"{stride if isinstance(stride, int) else '?'}")
+    """The geometry as a message names it; stride[0] only where it is used (two views can
+    disagree on it alone)."""
+    def shown(extent: Extent) -> str:
+        return str(extent) if isinstance(extent, int) else "?"
+    dims = ", ".join(map(shown, geometry.plane[:4]))
+    batch = "" if geometry.single_batch else f", stride[0] = {shown(geometry.batch_stride)}"
+    return f"[B, {dims}] x {geometry.element}, stride[1] = {shown(geometry.plane[4])}{batch}"
 
 
-def _disagreement(view: _View, earlier: _View, root: Base) -> Refusal:
+def _disagreement(view: View, earlier: View, root: Base) -> Refusal:
     return Refusal(view.loc, f"NZ view {_show(view.geometry)} of @{root[0]}'s pointer argument "
                    f"{root[1]} disagrees with its NZ view at {line_and_column(earlier.loc)} "
                    f"({_show(earlier.geometry)}): NZ states where each element of one "

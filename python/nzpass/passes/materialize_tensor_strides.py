@@ -43,7 +43,7 @@ class MaterializeTensorStrides(ModulePass):
     summary = "Materialise row-major strides in every GM tensor encoding"
 
     def apply(self, module: ir.Operation, diagnostics: DiagnosticEngine) -> None:
-        refusals: list[Refusal] = pl.stray_ops(module)
+        refusals: list[Refusal] = [*pl.misplaced_modules(module), *pl.stray_ops(module)]
         retypes: list[tuple[ir.Value, ir.Type]] = []
         signatures = []
         # The conversions that succeeded, by whether the function is blocked: a

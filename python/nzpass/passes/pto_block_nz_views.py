@@ -346,7 +346,7 @@ def _check_ptr(view: pto.MakeTensorView, element: str) -> None:
     if len(ptrs) != 1:
         raise MalformedOp(view.location, "'pto.make_tensor_view' op expects exactly one ptr "
                           f"operand, got {len(ptrs)}")
-    ptr = pto.ptr_element(ptrs[0].type)
+    ptr = opaque_refusal(view.location, lambda: pto.ptr_element(ptrs[0].type))
     if ptr is not None and ptr != element:
         raise Refusal(view.location, f"logical NZ view of {element} over a !pto.ptr<{ptr}>: c0 "
                       "and every blocked stride count elements of the view type, so the "

@@ -1020,7 +1020,7 @@ def _check_base_pointer(view: pto.MakeTensorView, element: str) -> tuple[str, in
     and an offset pointer (pto.addptr, a cast of one) moves the fractal grid off the
     tensor's; neither is anything the rules can see."""
     ptr_value = _single(view, "ptr")
-    ptr = pto.ptr_element(ptr_value.type)
+    ptr = opaque_refusal(view.location, lambda: pto.ptr_element(ptr_value.type))
     if ptr is None:
         raise MalformedOp(view.location, f"NZ view over a {ptr_value.type}: the base of a view "
                           f"is a !pto.ptr<{element}>")

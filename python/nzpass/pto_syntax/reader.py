@@ -34,7 +34,7 @@ from .declarative import read_elements
 from .formats import op_spec
 from .opform import GenericForm, OpReading
 from .tokenizer import BANG, BARE, HASH, STRING, LineIndex, Token, tokenize
-from .types import canonical, quoted_memory_space, repeated_field
+from .types import canonical, malformed_parameters, quoted_memory_space, repeated_field
 
 # Characters that make a following `pto.` part of a longer name, a quoted op
 # name, a type, an attribute, a value or a symbol rather than a custom op name.
@@ -105,7 +105,7 @@ def read_generic(text: str, first_line: int = 1, first_col: int = 1
     if "pto." not in text:
         return text, None
     tokens = tokenize(text)
-    _refuse_repeated_fields(text, tokens)
+    _refuse_unreadable_types(text, tokens)
     try:
         # Most texts (PTOAS's generic output, nzpass's own) hold no custom op: what
         # the values are (types, constants) is needed only to read one, so it is
@@ -121,16 +121,19 @@ def read_generic(text: str, first_line: int = 1, first_col: int = 1
     return generic, PositionMap(generic, text, segments, first_line, first_col)
 
 
-def _refuse_repeated_fields(text: str, tokens: list[Token]) -> None:
-    """A PtoSyntaxError at the first tile_buf type that states a field twice: PTOAS
-    refuses it, and which of the two nzpass would read is no one's guess to make.
-    Every type token is looked at, those inside custom ops too."""
-    if "tile_buf<" not in text:
-        return
+def _refuse_unreadable_types(text: str, tokens: list[Token]) -> None:
+    """A PtoSyntaxError at the first pto type whose parameters do not read (none, an empty
+    one, unbalanced brackets) or, for a tile_buf, state a field twice: PTOAS refuses both,
+    and no reader here could tell which tile or pointer is meant. Every type token is
+    looked at, those inside custom ops too, and each pto type nested in one."""
     for token in tokens:
-        if token.kind != BANG or "tile_buf<" not in token.text:
+        if token.kind != BANG or "!pto." not in token.text:
             continue
-        field = repeated_field(token.text)
+        malformed = malformed_parameters(token.text)
+        if malformed is not None:
+            offset, why = malformed
+            raise PtoSyntaxError(token.start + offset, f"malformed type: {why}")
+        field = repeated_field(token.text) if "tile_buf<" in token.text else None
         if field is not None:
             raise PtoSyntaxError(token.start, (
                 f"'!pto.tile_buf' states field '{field}' twice: PTOAS refuses a repeated "

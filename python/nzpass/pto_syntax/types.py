@@ -162,7 +162,7 @@ def tile_buf_items(body: str) -> list[str]:
     keeping the first and one keeping the last would read two different tiles)."""
     items: list[str] = []
     seen: set[str] = set()
-    for number, item in enumerate(opaque.split_top_level(body)):
+    for number, item in enumerate(opaque.parameter_list(body, f"!pto.tile_buf<{body}>")):
         key, eq, value = item.partition("=")
         key = _keyword(key) if number == 0 else key.strip()
         if not eq:
@@ -173,6 +173,27 @@ def tile_buf_items(body: str) -> list[str]:
         seen.add(key)
         items.append(f"{key}={_keyword(value) if key in _KEYWORD_OR_STRING_FIELDS else value}")
     return items
+
+
+# The pto types nzpass reads the parameters of (dialects/pto.py).
+_READ_TYPE = re.compile(r"!pto\.(ptr|tile_buf|tensor_view|partition_tensor_view|tile_view)<")
+
+
+@lru_cache(maxsize=1024)
+def malformed_parameters(text: str) -> tuple[int, str] | None:
+    """(offset in `text`, why) of the first pto type in `text` nzpass reads (a pointer, a
+    tile_buf, a view), nested ones included, whose parameter list does not read: none
+    (`!pto.ptr<>`), an empty one (a stray comma), unbalanced brackets; None when all read.
+    Every reader of such a type indexes its parameters (found by red team: `!pto.ptr<>`
+    was an internal error), and no PTOAS parser reads such a list."""
+    for match in _READ_TYPE.finditer(text):
+        end = _closing(text, match.end() - 1)
+        data = text[match.start() + len("!pto."):end]
+        try:
+            opaque.parameters(data, match[1], "!pto.")
+        except opaque.OpaqueSyntaxError as err:
+            return match.start(), str(err)
+    return None
 
 
 @lru_cache(maxsize=1024)
@@ -201,7 +222,7 @@ def _canonical_pto(text: str) -> str:
         return tile.spelling()
     body = _body(text, "ptr")
     if body is not None:
-        items = opaque.split_top_level(body)
+        items = opaque.parameter_list(body, text)
         element = canonical(items[0])
         if len(items) == 1 or (len(items) == 2 and PTR_SPACES.get(items[1]) == "gm"):
             return f"!pto.ptr<{element}>"
