@@ -792,3 +792,16 @@ func.func @negative_nd_store_shapes_not_the_valid_region(%x: tensor<64x128xf16>,
   %r = "pl.tile.store"(%t, %out, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 1, 2, 2>} : (!pl.tile<16x128xf16, vec, valid = 16x96>, tensor<64x128xf16>, index, index, index, index) -> tensor<64x128xf16>
   return
 }
+
+// -----
+
+// An empty ND window moves nothing (pto-isa requires every extent of a transfer > 0), as
+// the NZ path refuses one: a load whose valid rows are 0 sizes its partition 0 rows.
+func.func @negative_nd_load_of_no_rows(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pl.tile.load' row size must be positive (0)}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c64, %c0, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index, index, index) -> !pl.tile<16x64xf16, vec, valid = ?x64>
+  return
+}

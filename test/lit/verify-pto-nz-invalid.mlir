@@ -3320,3 +3320,121 @@ module attributes {pto.target_arch = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// ND partitions lie inside their view (docs/nz-semantics.md 8.7), in hand-written pto as in
+// pl (found by red team): rows 60..75 of a 64-row f16 view, loaded into Mat.
+func.func @negative_nd_rows_past_view(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c60 = arith.constant 60 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-error @+1 {{ND partition row window may leave the axis: offset + 16 can reach 76, past the extent 64}}
+  %pv = "pto.partition_view"(%tv, %c60, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A 16x256 Acc tile stored through a 16x256 partition of a 16x128 view (found by red team).
+func.func @negative_nd_store_columns_past_view(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c16, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  // expected-error @+1 {{ND partition column window may leave the axis: offset + 256 can reach 256, past the extent 128}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c256) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<16x256xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=16, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=16, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x256xf32>) -> ()
+  return
+}
+
+// -----
+
+// The partition is inside the view, but the Acc store writes the tile's 256 valid columns
+// (TStoreAccNz2nd), past the partition's 128: the window the store moves is the tile's.
+func.func @negative_nd_valid_columns_past_partition(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c16, %c256, %c256, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c128, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=16, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{'pto.tstore' tile's valid columns ([256, 256], a multiple of 256) may be more than the ND window's columns ([128, 128], a multiple of 128)}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=16, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x128xf32>) -> ()
+  return
+}
+
+// -----
+
+// A Vec load moves validCol elements of each row (TLoadGm2ubNd2nd): a dynamic valid
+// column count from the alloc that may pass the partition's 64 columns reads past it.
+func.func @negative_nd_dynamic_valid_columns_past_partition(%p: !pto.ptr<f16>, %n: index {nz.range = array<i64: 1, 129>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c16, %c256, %c256, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+  %t = "pto.alloc_tile"(%c16, %n) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-warning @+1 {{'pto.tload' tile's valid columns ([1, 128], a multiple of 1) may be more than the ND window's columns ([64, 64], a multiple of 64)}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An empty ND window moves nothing (pto-isa requires every extent > 0), as the NZ path
+// refuses: a 0-row partition and its 0-row Vec tile.
+func.func @negative_nd_empty_partition(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c512, %c512, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-error @+1 {{ND partition row size must be positive (0)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<0x64xf16>
+  return
+}
+
+// -----
+
+// A provably negative ND offset starts before the tensor, whatever the view's extent.
+func.func @negative_nd_offset_before_view(%p: !pto.ptr<f16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %cm16 = arith.constant -16 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %n, %c512, %c512, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-error @+1 {{ND partition row offset may be negative ('arith.constant' yields a value proved [-16, -16], a multiple of 16): the window would start before the tensor}}
+  %pv = "pto.partition_view"(%tv, %cm16, %c0, %c16, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x512xf16>
+  return
+}
+
+// -----
+
+// Nothing bounds a row window of a dynamic extent by an offset of no facts: the caller's
+// contract, a warning (strict-bounds makes it an error, test_verify_strict_bounds.py).
+func.func @nd_window_of_a_dynamic_extent_warns(%p: !pto.ptr<f16>, %n: index, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c512 = arith.constant 512 : index
+  %c0r = arith.maxsi %r, %c0 : index
+  %tv = "pto.make_tensor_view"(%p, %n, %c512, %c512, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-warning @+1 {{ND partition row window may leave the axis: offset + 16 can reach}}
+  %pv = "pto.partition_view"(%tv, %c0r, %c0, %c16, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x512xf16>
+  return
+}

@@ -46,7 +46,7 @@ from ..nz.pto_lowering import (
     view_strides,
 )
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
-from ..nz.window import check_integer_coordinate
+from ..nz.window import WindowProofs, check_integer_coordinate
 from ..records import record
 
 _TENSOR_PASSING_OPS = (op_names.SCF_FOR, op_names.SCF_YIELD,
@@ -577,7 +577,10 @@ def _check_window_inside(tensor: ir.Value, offsets: list[ir.Value],
     layout = pl.tensor_layout(tensor_type)
     if layout is None or layout.is_nz:  # NZ windows are proved when blocked
         return
-    check_nd_window_inside(offsets, sizes, pl.tensor_shape(tensor_type), loc, what, analysis)
+    # A dynamic extent (None) has no value in pl: verify-pto-nz proves the window against
+    # the argument the lowering makes of it. pl kernels state their facts: strict bounds.
+    check_nd_window_inside(offsets, sizes, pl.tensor_shape(tensor_type), loc, what,
+                           WindowProofs(analysis, strict_bounds=True))
 
 
 def _store_valid(tile: pl.TileType) -> tuple[int | None, int | None]:

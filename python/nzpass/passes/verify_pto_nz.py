@@ -27,6 +27,12 @@ from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
 from ..nz.limits import LOCAL_MEMORY_BYTES, MEMORY_NAMES, tile_placement_problem
+from ..nz.nd_window import Extent as NdExtent
+from ..nz.nd_window import (
+    check_nd_valid_inside,
+    check_nd_window_inside,
+    nd_valid_extents_moved,
+)
 from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
@@ -38,6 +44,7 @@ from ..nz.offsets import (
 from ..nz.tensor_types import element_bit_width
 from ..nz.valid_region import valid_region
 from ..nz.view_layout import view_layout
+from ..nz.window import WindowProofs
 from ..records import record
 
 NZ_RANK = 5
@@ -232,6 +239,8 @@ class _Checker:
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
+        # The ND windows' proofs: the same analysis, its unbounded windows warned about.
+        self.proofs = WindowProofs(self.analysis, strict_bounds, self.warnings)
         self.pl_derived = False
         self.backend = pl.module_backend_or_default(module, self.refusals)
         unstated = pl.target_unstated_for_ptoas(module)
@@ -244,6 +253,7 @@ class _Checker:
         """Start a top-level op: its own analysis memo and the provenance of its IR."""
         self.analysis = analysis
         self.fact = analysis.fact
+        self.proofs = WindowProofs(analysis, self.strict_bounds, self.warnings)
         self.pl_derived = pl_derived
 
     def _guard(self, check: Callable[[], object]) -> object:
@@ -262,6 +272,7 @@ class _Checker:
         self.windows = self._refused_windows.copy()
         self.analysis = OffsetAnalysis()
         self.fact = self.analysis.fact
+        self.proofs = WindowProofs(self.analysis, self.strict_bounds, self.warnings)
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
         """Attributes and properties, read once per op: a property read prints the op."""
@@ -290,7 +301,7 @@ class _Checker:
             self.nz_view(op)
         elif op.name == pto.PartitionView.NAME:
             if self.partition_window(op) is None:
-                self._guard(lambda: self._check_nd_start(op))
+                self._guard(lambda: self._check_nd_partition(op))
         elif op.name == pto.TLoad.NAME:
             self._guard(lambda: self._check_transfer(op, pto.TLoad, "src", "dst", _LOAD_RULES))
         elif op.name == pto.TStore.NAME:
@@ -325,35 +336,74 @@ class _Checker:
                           "rows, or state compact=1")
 
     def _check_nd_transfer(self, op: ir.Operation) -> None:
+        """An A2/A3 transfer of an ND view (_nd_transfer_operands): the tile's valid region
+        inside the window it moves (nd_window.check_nd_valid_inside; the window is inside
+        its view: _check_nd_partition) and the addressing rules (_check_nd_addressing).
+        A5's transfers are other instructions, which the model does not describe."""
+        if self.backend != "a2a3":
+            return  # A5's transfers are other instructions, which the model does not describe
+        found = self._nd_transfer_operands(op)
+        if found is None:
+            return
+        moved = nd_valid_extents_moved(found.is_load, found.buf)
+        if moved != (False, False):
+            region = self._nd_valid_region(op, found)
+            check_nd_valid_inside(((region.valid_rows, region.row_value),
+                                   (region.valid_cols, region.col_value)), moved,
+                                  found.window.sizes, op.location, f"'{op.name}'", self.proofs)
+        self._check_nd_addressing(op, found)
+
+    def _nd_transfer_operands(self, op: ir.Operation) -> _NdTransfer | None:
+        """The tload/tstore's tile and ND window; None for any other transfer (of an NZ
+        view, which the NZ rules check, a memref, an argument) or a malformed one (not
+        this pass's where it is ND)."""
+        is_load = op.name == pto.TLoad.NAME
+        if self._of_an_nz_view(op.operands, 0 if is_load else 1):
+            return None
+        op_view = self._read_checked_op(pto.TLoad if is_load else pto.TStore, op)
+        if op_view is None:
+            return None
+        gm, tile = (("src", "dst") if is_load else ("dst", "src"))
+        if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
+            return None
+        window = _nd_window_of(op_view.groups[gm][0], self.attrs)
+        if window is None:
+            return None
+        tile_value = op_view.groups[tile][0]
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(tile_value.type))
+        return None if buf is None else _NdTransfer(is_load, tile, tile_value, buf, window)
+
+    def _nd_valid_region(self, op: ir.Operation, t: _NdTransfer) -> TileRegion:
+        """The tile's valid rows and columns: its type's (what pto-isa compiles the
+        transfer with), else the operands that set them (valid_region), else, where no
+        single operand does (a subview, a set_validshape on another path: the NZ rules'
+        refusals, which need the exact region), the tile's own extents, which a valid
+        region never exceeds (PTOAS checks it where it is stated, a Tile holds no more)."""
+        buf = t.buf
+        if buf.v_row is not None and buf.v_col is not None:
+            return TileRegion(buf, Fact.const(buf.v_row, INDEX_WIDTH),
+                              Fact.const(buf.v_col, INDEX_WIDTH), None, None)
+        try:
+            return self.tile_region(op, t.tile_value, t.tile_group, op.name, op.location)
+        except Refusal:
+            return TileRegion(buf, Fact.make(0, buf.rows, 1, INDEX_WIDTH),
+                              Fact.make(0, buf.cols, 1, INDEX_WIDTH), None, None)
+
+    def _check_nd_addressing(self, op: ir.Operation, t: _NdTransfer) -> None:
         """An A2/A3 ND view's transfer moves the window its strides describe only where
         pto-isa reads them (limits.nd_addressing_problems, limits.nd2nz_row_stride_problem):
         it moves each row as one contiguous run from the row's start, never reading the
         innermost stride, and an ND -> Mat load keeps the row stride in 16 bits (found by
         red team on the pl lowering; hand-written pto IR is held to the same rules). A
-        window of one column reads no innermost stride, one of one row no row stride. A5's
-        transfers are other instructions, which the model does not describe."""
-        is_load = op.name == pto.TLoad.NAME
-        if self.backend != "a2a3" or self._of_an_nz_view(op.operands, 0 if is_load else 1):
-            return
-        cls = pto.TLoad if is_load else pto.TStore
-        try:
-            op_view = cls(op, self.attrs(op))
-        except MalformedOp:
-            return  # a malformed ND transfer is not this pass's (an NZ one is reported)
-        gm, tile = (("src", "dst") if is_load else ("dst", "src"))
-        if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
-            return
-        window = _nd_window_of(op_view.groups[gm][0], self.attrs)
-        buf = pto.tile_buf(op_view.groups[tile][0].type) if window is not None else None
-        if window is None or buf is None:
-            return
+        window of one column reads no innermost stride, one of one row no row stride."""
+        is_load, buf, window = t.is_load, t.buf, t.window
         if not is_load and buf.loc == "acc":  # TStoreAccNz2nd reads at the pitch too
-            tile_value = op_view.groups[tile][0]
             rows = (Fact.const(buf.v_row, INDEX_WIDTH) if buf.v_row is not None else
-                    self.tile_region(op, tile_value, tile, op.name, op.location).valid_rows)
+                    self.tile_region(op, t.tile_value, t.tile_group, op.name,
+                                     op.location).valid_rows)
             hazards.check_acc_pitch(buf, rows, op.location)
-            self._check_mad_pitch(tile_value, buf, op.location)
-        strides, (rows, cols) = window
+            self._check_mad_pitch(t.tile_value, buf, op.location)
+        strides, (rows, cols) = window.strides, window.last_two()
         inner, row = strides[-1], strides[-2]
         problems = []
         if cols != 1:
@@ -380,32 +430,48 @@ class _Checker:
             owner = _owner(owner.operands[0])
         return owner is not None and self.views.get(owner) is not None
 
-    def _check_nd_start(self, op: ir.Operation) -> None:
-        """A partition of a view that is not NZ starts below 2^32 elements where its own
-        facts say so (hazards.check_nd_start_below_u32); only a static view's is bounded,
-        so a view of a dynamic extent or stride is let go before any fact is asked."""
+    def _check_nd_partition(self, op: ir.Operation) -> None:
+        """A partition of a view that is not NZ lies inside the view (nd_window, the rule
+        convert-pl-to-pto proves its pl windows with: an ND transfer moves its window
+        through the strides unchecked; found by red team on hand-written pto, rows 60..75
+        of a 64-row view accepted) and starts below 2^32 elements where its own facts say
+        so (hazards.check_nd_start_below_u32: only a static view's start is bounded)."""
         if self._of_an_nz_view(op.operands, 0):
             return
-        partition = self.partition(op)
-        if partition is None or len(partition.groups["source"]) != 1:
+        found = self._nd_view_of_partition(op)
+        if found is None:
             return
-        view_op = _owner(partition.groups["source"][0])
-        if view_op is None or view_op.name != pto.MakeTensorView.NAME:
-            return
-        try:
-            view = pto.MakeTensorView(view_op, self.attrs(view_op))
-        except MalformedOp:
-            return  # an ND view's malformed op is not this pass's
+        partition, view = found
         offsets, sizes = partition.groups["offsets"], partition.groups["sizes"]
         shape, strides = view.groups["shape"], view.groups["strides"]
         if not len(offsets) == len(sizes) == len(shape) == len(strides):
-            return
-        if any(constant_value(v) is None for v in (*shape, *strides)):
-            return  # a dynamic view's bounds are the caller's (check_nd_start_below_u32)
+            return  # malformed: PTOAS refuses a partition of another rank
+        extents = [_extent_or_value(v) for v in shape]
+        check_nd_window_inside(offsets, sizes, extents, op.location, "ND partition",
+                               self.proofs)
+        if any(not isinstance(e, int) for e in extents) or \
+                any(constant_value(v) is None for v in strides):
+            return  # a dynamic view's start is the caller's (check_nd_start_below_u32)
         fact = self.fact
         hazards.check_nd_start_below_u32(op.location, [fact(v) for v in offsets],
                                          [fact(v) for v in shape], [fact(v) for v in sizes],
                                          [fact(v) for v in strides])
+
+    def _nd_view_of_partition(self, op: ir.Operation
+                              ) -> tuple[pto.PartitionView, pto.MakeTensorView] | None:
+        """The partition and the pto.make_tensor_view it is of; None when it is of
+        anything else (an argument, a memref) or malformed (an ND view's malformed op is
+        not this pass's; an NZ one's is reported by the NZ rules)."""
+        partition = self.partition(op)
+        if partition is None or len(partition.groups["source"]) != 1:
+            return None
+        view_op = _owner(partition.groups["source"][0])
+        if view_op is None or view_op.name != pto.MakeTensorView.NAME:
+            return None
+        try:
+            return partition, pto.MakeTensorView(view_op, self.attrs(view_op))
+        except MalformedOp:
+            return None
 
     def _check_alloc_fits(self, op: ir.Operation) -> None:
         """A tile must lie inside its local memory (docs/hardware-model.md, "Capacities"):
@@ -675,6 +741,12 @@ def _tile_bytes(buf: pto.TileBuf, loc: ir.Location) -> int:
     return -(-buf.rows * buf.cols * bits // 8)
 
 
+def _extent_or_value(value: ir.Value) -> NdExtent:
+    """A view extent as the ND window rule takes it: its constant, else its SSA value."""
+    const = constant_value(value)
+    return value if const is None else const
+
+
 def _owner(value: ir.Value) -> ir.Operation | None:
     return value.owner.operation if isinstance(value, ir.OpResult) else None
 
@@ -791,12 +863,36 @@ def _in_left(value: ir.Value) -> bool:
     return buf is not None and buf.loc == "left"
 
 
+@record
+class _NdWindow(NamedTuple):
+    """The GM side of an ND transfer: its view's constant strides (None: not a constant)
+    and the sizes of the window it moves (the partition's, else the view's shape)."""
+
+    strides: list[int | None]
+    sizes: tuple[ir.Value, ...]
+
+    def last_two(self) -> tuple[int | None, int | None]:
+        """The window's rows and columns, None where not a constant."""
+        return constant_value(self.sizes[-2]), constant_value(self.sizes[-1])
+
+
+@record
+class _NdTransfer(NamedTuple):
+    """A tload or tstore of an ND view: which way, its tile and its window."""
+
+    is_load: bool
+    tile_group: str
+    tile_value: ir.Value
+    buf: pto.TileBuf
+    window: _NdWindow
+
+
 def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.Attribute]]
-                  ) -> tuple[list[int | None], tuple[int | None, int | None]] | None:
+                  ) -> _NdWindow | None:
     """The constant strides (None: not a constant) of the ND pto.make_tensor_view a
-    transfer's GM operand is, or is a partition of, and the window's last two sizes (the
-    partition's, else the view's shape; None: not a constant); None for anything else (an
-    NZ or DN view, a memref, an argument, a view of rank below 2)."""
+    transfer's GM operand is, or is a partition of, and the window's sizes (the
+    partition's, else the view's shape); None for anything else (an NZ or DN view, a
+    memref, an argument, a view of rank below 2)."""
     owner = _owner(value)
     sizes: list[ir.Value] | None = None
     if owner is not None and owner.name == pto.PartitionView.NAME and len(owner.operands):
@@ -821,7 +917,7 @@ def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.
     shape = [constant_value(v) for v in view.groups["shape"]]
     if not stated and _ptoas_may_infer_dn(shape[-2], shape[-1], strides[-2], strides[-1]):
         return None  # DN transfers are other instructions, with rules of their own
-    return strides, (constant_value(sizes[-2]), constant_value(sizes[-1]))
+    return _NdWindow(strides, tuple(sizes))
 
 
 def _ptoas_may_infer_dn(rows: int | None, cols: int | None, row_stride: int | None,
