@@ -676,11 +676,10 @@ func.func @negative_acc_nd_store_too_many_rows(%out: tensor<8208x16xf32>, %acc: 
 
 // -----
 
-// An Acc tile of pl reaches no pto.alloc_tile whose L0C capacity verify-pto-nz checks: the
-// ND store checks it, as the NZ store does.
-func.func @negative_acc_nd_store_exceeds_l0c(%out: tensor<64x1024xf32>) {
+// An Acc tile of pl reaches no pto.alloc_tile: the ND store checks its L0C capacity, as
+// the NZ store does, for a tile the function is given.
+func.func @negative_acc_nd_store_exceeds_l0c(%out: tensor<64x1024xf32>, %z: !pl.tile<64x1024xf32, acc>) {
   %c0 = arith.constant 0 : index
-  %z = "pl.tile.zeros"() : () -> !pl.tile<64x1024xf32, acc>
   // expected-error @+1 {{ND accumulator store: Acc tile 64x1024xf32 takes 262144 bytes (256 KiB), over the 128 KiB L0C of A2/A3: split the output into smaller Acc tiles (along N into pieces of at most 512 columns, or along M into fewer rows)}}
   %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x1024xf32, acc>, tensor<64x1024xf32>, index, index) -> tensor<64x1024xf32>
   return
@@ -803,5 +802,18 @@ func.func @negative_nd_load_of_no_rows(%x: tensor<64x512xf16>) {
   %c64 = arith.constant 64 : index
   // expected-error @+1 {{'pl.tile.load' row size must be positive (0)}}
   %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c64, %c0, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index, index, index) -> !pl.tile<16x64xf16, vec, valid = ?x64>
+  return
+}
+
+// -----
+
+// A tile a pl op makes must fit its memory where it is made, as verify-pto-nz refuses one
+// in pto IR (found by red team: a 128x512 f32 pl.tile.zeros, 256 KiB against the 128 KiB
+// L0C of A2/A3).
+func.func @negative_zeros_tile_exceeds_l0c(%out: tensor<128x512xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.zeros' tile does not fit the 128 KiB L0C (loc=acc) of a2a3: its 262144 bytes exceed the memory's 131072}}
+  %z = "pl.tile.zeros"() : () -> !pl.tile<128x512xf32, acc>
+  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<128x512xf32, acc>, tensor<128x512xf32>, index, index) -> tensor<128x512xf32>
   return
 }

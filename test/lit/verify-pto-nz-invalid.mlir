@@ -3438,3 +3438,23 @@ func.func @nd_window_of_a_dynamic_extent_warns(%p: !pto.ptr<f16>, %n: index, %r:
   %pv = "pto.partition_view"(%tv, %c0r, %c0, %c16, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x512xf16>
   return
 }
+
+// -----
+
+// A tile a pl op makes in pto IR (pl-to-pto keeps pl.tile.zeros and the matmuls) must fit
+// its memory as an allocation must (found by red team): a 128x512 f32 Acc tile is 256 KiB,
+// twice the 128 KiB L0C of A2/A3. Its store is not checked again (one root cause).
+module attributes {pl.backend = "a2a3"} {
+func.func @negative_zeros_tile_exceeds_l0c(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c128, %c512, %c512, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<128x512xf32>
+  // expected-error @+1 {{'pl.tile.zeros' tile does not fit the 128 KiB L0C (loc=acc) of a2a3: its 262144 bytes exceed the memory's 131072}}
+  %z = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%z, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<128x512xf32>) -> ()
+  return
+}
+}

@@ -26,7 +26,6 @@ from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
-from ..nz.limits import LOCAL_MEMORY_BYTES, MEMORY_NAMES, tile_placement_problem
 from ..nz.nd_window import Extent as NdExtent
 from ..nz.nd_window import (
     check_nd_valid_inside,
@@ -42,6 +41,7 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
+from ..nz.tile_rules import check_tile_fits
 from ..nz.valid_region import valid_region
 from ..nz.view_layout import view_layout
 from ..nz.window import WindowProofs
@@ -49,8 +49,10 @@ from ..records import record
 
 NZ_RANK = 5
 _PL_PREFIX = pl.DIALECT + "."
+# The ops that make a tile, whose layout and memory are checked where it is made.
+_TILE_MAKERS = frozenset((pto.AllocTile.NAME, *pl.FRESH_TILE_OPS))
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
-                          pto.TStore.NAME, pto.AllocTile.NAME))
+                          pto.TStore.NAME, *_TILE_MAKERS))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
@@ -233,9 +235,12 @@ class _Checker:
         self._refused_windows: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
-        # Allocations refused for their memory: their transfers are not checked again.
+        # Tiles (allocations, pl ops making one) refused for their memory: their
+        # transfers are not checked again.
         self._refused_allocs: set[ir.Operation] = set()
-        self._bytes_of_tile: dict[pto.TileBuf, int] = {}
+        # The tile types whose size (at no given address) passed: a pure function of the
+        # type, checked once.
+        self._good_tiles: set[pto.TileBuf] = set()
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
@@ -307,8 +312,8 @@ class _Checker:
         elif op.name == pto.TStore.NAME:
             self._guard(lambda: self._check_transfer(op, pto.TStore, "dst", "src",
                                                      _STORE_RULES))
-        elif op.name == pto.AllocTile.NAME and \
-                self._guard(lambda: self._check_alloc_fits(op)) is _REFUSED:
+        elif op.name in _TILE_MAKERS and \
+                self._guard(lambda: self._check_made_tile(op)) is _REFUSED:
             self._refused_allocs.add(op)
 
     def _check_mad_pitch(self, tile_value: ir.Value, buf: pto.TileBuf, loc: ir.Location
@@ -473,36 +478,29 @@ class _Checker:
         except MalformedOp:
             return None
 
-    def _check_alloc_fits(self, op: ir.Operation) -> None:
-        """A tile must lie inside its local memory (docs/hardware-model.md, "Capacities"):
-        one past the end overlaps or faults, whatever the transfers' rules prove. Its
-        `addr`, when given, is proved by the offset analysis; an unbounded one is refused."""
+    def _check_made_tile(self, op: ir.Operation) -> None:
+        """A tile a `pto.alloc_tile` or a pl op (pl.FRESH_TILE_OPS: pl-to-pto keeps
+        pl.tile.zeros and the matmuls) makes lies inside its local memory
+        (nz/tile_rules.py): one past the end overlaps or faults, whatever the transfers'
+        rules prove (found by red team: a 128x512 f32 pl.tile.zeros, 256 KiB against a
+        128 KiB L0C, was accepted). An alloc's `addr`, when given, is proved by the offset
+        analysis; an unbounded one is refused."""
         if len(op.results) != 1:
             return  # malformed: its users report it
         buf = opaque_refusal(op.location, lambda: pto.tile_buf(op.results[0].type))
-        capacity = None if buf is None else LOCAL_MEMORY_BYTES[self.backend].get(buf.loc)
-        if buf is None or capacity is None:
-            return  # malformed (its users report it), or a memory of no stated capacity
-        tile_bytes = self._bytes_of_tile.get(buf)
-        if tile_bytes is None:  # one element-type read per tile type, not per allocation
-            tile_bytes = self._bytes_of_tile[buf] = _tile_bytes(buf, op.location)
-        bounds = None
-        if len(op.operands):  # only then can it state an addr (most allocations do not)
-            alloc = self.alloc(op)
-            if alloc is None:
-                return  # malformed: its users report it
-            addr = alloc.groups["addr"]
-            if addr:
-                fact = self.fact(addr[0])
-                bounds = (fact.lo, fact.hi)
-        problem = tile_placement_problem(tile_bytes, capacity, bounds)
-        if problem is None:
-            return
-        raise Refusal(op.location, f"'pto.alloc_tile' tile does not fit the {capacity // 1024} "
-                      f"KiB {MEMORY_NAMES[buf.loc]} (loc={buf.loc}) of {self.backend}: "
-                      f"{problem}; a tile past the end of its memory overlaps or faults, which "
-                      "no transfer rule sees. Use a smaller tile, or an address the offset "
-                      "analysis proves at least 0 and at most capacity - tile bytes")
+        if buf is None:
+            return  # not a tile (a pl op of pl IR), or malformed: its users report it
+        what = f"'{op.name}'"
+        if buf not in self._good_tiles:
+            check_tile_fits(buf, self.backend, op.location, what)
+            self._good_tiles.add(buf)
+        if op.name != pto.AllocTile.NAME or not len(op.operands):
+            return  # only an allocation with operands can state an addr (most do not)
+        alloc = self.alloc(op)
+        addr = alloc.groups["addr"] if alloc is not None else []
+        if addr:
+            fact = self.fact(addr[0])
+            check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
 
     def _check_layout_is_the_views(self, op: ir.Operation) -> None:
         """PTOAS reads a `layout` stated on a partition or a transfer (attribute or
@@ -725,20 +723,6 @@ class _Checker:
 
     def alloc(self, op: ir.Operation) -> pto.AllocTile | None:
         return self._read_checked_op(pto.AllocTile, op)
-
-
-def _tile_bytes(buf: pto.TileBuf, loc: ir.Location) -> int:
-    """The bytes of the tile's physical rows x cols (whole bytes; a sub-byte type packs)."""
-    own = pto.ELEMENT_BYTES.get(buf.dtype.strip())
-    try:
-        bits = own * 8 if own is not None else element_bit_width(pl.element_type(buf.dtype))
-    except OpaqueSyntaxError:
-        bits = None
-    if bits is None:
-        raise Refusal(loc, f"'pto.alloc_tile' tile of dtype {buf.dtype} in loc={buf.loc}: "
-                      "an element type of no bit width, so its bytes, and whether it fits its "
-                      "memory, cannot be known; use an integer or floating-point dtype")
-    return -(-buf.rows * buf.cols * bits // 8)
 
 
 def _extent_or_value(value: ir.Value) -> NdExtent:
