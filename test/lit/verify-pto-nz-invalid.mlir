@@ -943,7 +943,8 @@ func.func @negative_tile_element_type(%p: !pto.ptr<f16>) {
 
 // -----
 
-// A Mat tile of 264 rows is not whole 16-row fractals.
+// A Mat tile of 264 rows is not whole 16-row fractals: refused where it is allocated
+// (nz/tile_layout.py), and its load is not checked again.
 func.func @negative_tile_not_whole_fractals(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -954,9 +955,29 @@ func.func @negative_tile_not_whole_fractals(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
   %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  // expected-error @+1 {{'pto.alloc_tile' tile 264x512 i8 (loc=mat, blayout=col_major, slayout=row_major, fractal=512) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x32 inner boxes}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=264, cols=512, v_row=264, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-  // expected-error @+1 {{'pto.tload' tile 264x512 is not a whole number of 16x32 fractal boxes}}
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=264, cols=512, v_row=264, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A one-row Mat tile is a layout PTOAS builds (GEMV), but an NZ->NZ load moves whole
+// 16-row fractals into it.
+func.func @negative_nz_load_into_one_row_tile(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=1, cols=512, v_row=1, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' tile 1x512 i8 (loc=mat, blayout=col_major, slayout=row_major, fractal=512) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x32 inner boxes}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=1, cols=512, v_row=1, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
 
@@ -3457,4 +3478,71 @@ func.func @negative_zeros_tile_exceeds_l0c(%p: !pto.ptr<f32>) {
   "pto.tstore"(%z, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<128x512xf32>) -> ()
   return
 }
+}
+
+// -----
+
+// Every tile made is a layout PTOAS and pto-isa build (nz/tile_rules.py; found by red team:
+// such tiles were written out by pl-to-pto). A row-major none_box Vec tile's rows are whole
+// 32-byte lines: 60 f16 columns are 120 bytes.
+func.func @negative_vec_tile_rows_not_32_byte_lines() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 16x60 f16 (loc=vec, blayout=row_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build: its rows are 120 bytes, not whole 32-byte lines}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=60, v_row=16, v_col=60, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// A column-major none_box tile's columns are whole 32-byte lines: 8 ui8 rows are 8 bytes
+// (PTOAS's own thistogram test grew its index tile to 32 rows for it).
+func.func @negative_col_major_tile_columns_not_32_byte_lines() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 8x1 ui8 (loc=vec, blayout=col_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build: its columns are 8 bytes, not whole 32-byte lines}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=ui8, rows=8, cols=1, v_row=8, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// An Acc tile is whole 16 x 16 boxes: M = 20 gives 20 rows (found by red team).
+func.func @negative_acc_tile_rows_not_whole_boxes() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 20x128 f32 (loc=acc, blayout=col_major, slayout=row_major, fractal=1024) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x16 inner boxes}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=20, cols=128, v_row=20, v_col=128, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  return
+}
+
+// -----
+
+// A tile a pl op makes in pto IR is held to the same rule: an NZ Mat tile of 120 f16
+// columns is not whole 16-column C0 lines (found by red team).
+func.func @negative_zeros_tile_not_whole_boxes() {
+  // expected-error @+1 {{'pl.tile.zeros' tile 64x120 f16 (loc=mat, blayout=col_major, slayout=row_major, fractal=512) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x16 inner boxes}}
+  %z = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=120, v_row=64, v_col=120, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// An empty tile holds nothing (PTOAS: "expects result rows to be positive").
+func.func @negative_empty_tile() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 0x64 f16 (loc=vec, blayout=row_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build: its rows and columns must be positive}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=0, cols=64, v_row=0, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// A boxed tile of a fractal PTOAS has no boxes for.
+func.func @negative_unknown_boxed_fractal() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 16x16 f16 (loc=mat, blayout=col_major, slayout=row_major, fractal=256) is not a layout PTOAS and pto-isa build: fractal=256 with slayout=row_major is no boxed layout PTOAS supports}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=256, pad=0>
+  return
+}
+
+// -----
+
+// PTOAS counts lines and boxes in whole bytes: a tile of 4-bit elements has none.
+func.func @negative_sub_byte_tile() {
+  // expected-error @+1 {{'pto.alloc_tile' tile of dtype i4 in loc=vec: 4-bit elements, so its 32-byte lines and inner boxes, which PTOAS counts in whole bytes, cannot be known}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=i4, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
 }

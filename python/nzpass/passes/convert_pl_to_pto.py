@@ -46,7 +46,7 @@ from ..nz.pto_lowering import (
     view_strides,
 )
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
-from ..nz.tile_rules import check_tile_fits
+from ..nz.tile_rules import check_tile_fits, check_tile_layout
 from ..nz.window import WindowProofs, check_integer_coordinate
 from ..records import record
 
@@ -172,7 +172,7 @@ class _FunctionLowering:
         # type -> is a tile, for the types that passed `_check_value_type` (a refused
         # one is not kept: each value of it is refused where it is).
         self.checked_types: dict[ir.Type, bool] = {} if checked_types is None else checked_types
-        # The tile types made by a pl op whose memory passed (_check_made_tiles).
+        # The tile types made by a pl op whose layout and memory passed (_check_made_tiles).
         self.checked_tiles: set[ir.Type] = set() if checked_tiles is None else checked_tiles
         self.tile_values: list[ir.Value] = []
         # Each loaded tile's dynamic valid extents (None where static), by the tile_buf
@@ -264,15 +264,19 @@ class _FunctionLowering:
                 tiles.append(result)
 
     def _check_made_tiles(self, op: ir.Operation) -> None:
-        """A tile a pl op makes (pl.FRESH_TILE_OPS) lies, as the tile_buf it becomes, inside
-        its local memory, the rule verify-pto-nz holds every tile made in pto IR to
-        (nz/tile_rules.py; found by red team: a 128 x 512 f32 pl.tile.zeros overflowed
-        L0C). Once per type: the rule reads nothing else."""
+        """A tile a pl op makes (pl.FRESH_TILE_OPS) is, as the tile_buf it becomes, a layout
+        PTOAS and pto-isa build and inside its local memory, the rules verify-pto-nz holds
+        every tile made in pto IR to (nz/tile_rules.py; found by red team: M = 20 made
+        20-row Acc and Mat tiles, 16 x 60 f16 made a Vec tile of 120-byte rows, and a
+        128 x 512 f32 pl.tile.zeros overflowed L0C). Once per type: the rules read nothing
+        else."""
         for result in op.results:
             t = result.type
             if t in self.checked_tiles or not _is_tile(t):
                 continue
-            check_tile_fits(_tile_buf(t), self.backend, op.location, f"'{op.name}'")
+            what = f"'{op.name}'"
+            check_tile_layout(_tile_buf(t), op.location, what)
+            check_tile_fits(_tile_buf(t), self.backend, op.location, what)
             self.checked_tiles.add(t)
 
     def _check_store(self, store: pl.TileStore) -> _StorePlan:

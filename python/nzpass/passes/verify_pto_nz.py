@@ -41,7 +41,7 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
-from ..nz.tile_rules import check_tile_fits
+from ..nz.tile_rules import check_tile_fits, check_tile_layout
 from ..nz.valid_region import valid_region
 from ..nz.view_layout import view_layout
 from ..nz.window import WindowProofs
@@ -235,11 +235,11 @@ class _Checker:
         self._refused_windows: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
-        # Tiles (allocations, pl ops making one) refused for their memory: their
+        # Tiles (allocations, pl ops making one) refused for their layout or memory: their
         # transfers are not checked again.
         self._refused_allocs: set[ir.Operation] = set()
-        # The tile types whose size (at no given address) passed: a pure function of the
-        # type, checked once.
+        # The tile types whose layout and size (at no given address) passed: a pure
+        # function of the type, checked once.
         self._good_tiles: set[pto.TileBuf] = set()
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
@@ -480,11 +480,12 @@ class _Checker:
 
     def _check_made_tile(self, op: ir.Operation) -> None:
         """A tile a `pto.alloc_tile` or a pl op (pl.FRESH_TILE_OPS: pl-to-pto keeps
-        pl.tile.zeros and the matmuls) makes lies inside its local memory
-        (nz/tile_rules.py): one past the end overlaps or faults, whatever the transfers'
-        rules prove (found by red team: a 128x512 f32 pl.tile.zeros, 256 KiB against a
-        128 KiB L0C, was accepted). An alloc's `addr`, when given, is proved by the offset
-        analysis; an unbounded one is refused."""
+        pl.tile.zeros and the matmuls) makes is a layout PTOAS and pto-isa build, whole
+        inner boxes, and lies inside its local memory (nz/tile_rules.py): one past the end
+        overlaps or faults, whatever the transfers' rules prove (found by red team: a
+        128x512 f32 pl.tile.zeros, 256 KiB against a 128 KiB L0C, was accepted). An
+        alloc's `addr`, when given, is proved by the offset analysis; an unbounded one is
+        refused."""
         if len(op.results) != 1:
             return  # malformed: its users report it
         buf = opaque_refusal(op.location, lambda: pto.tile_buf(op.results[0].type))
@@ -492,6 +493,7 @@ class _Checker:
             return  # not a tile (a pl op of pl IR), or malformed: its users report it
         what = f"'{op.name}'"
         if buf not in self._good_tiles:
+            check_tile_layout(buf, op.location, what)
             check_tile_fits(buf, self.backend, op.location, what)
             self._good_tiles.add(buf)
         if op.name != pto.AllocTile.NAME or not len(op.operands):
@@ -1342,7 +1344,8 @@ def _check_load_element_count(t: _Transfer) -> None:
 
 
 def _check_load_tile_boxes(t: _Transfer) -> None:
-    hazards.check_tile_boxes(t.tile, t.window.c0, t.loc, "tload")
+    # An NZ->NZ load moves whole 16 x c0 boxes (the tile's dtype is the view's: checked).
+    check_tile_layout(t.tile.buf, t.loc, "'pto.tload'", whole_boxes=True)
 
 
 def _check_load_valid_region(t: _Transfer) -> None:
@@ -1379,7 +1382,7 @@ def _check_store_f32(t: _Transfer) -> None:
 
 
 def _check_store_tile_boxes(t: _Transfer) -> None:
-    hazards.check_tile_boxes(t.tile, ACC_BOX, t.loc, "tstore")
+    check_tile_layout(t.tile.buf, t.loc, "'pto.tstore'", whole_boxes=True)  # 16 x 16 boxes
     hazards.check_valid_inside_tile(t.tile, t.loc, "tstore")
     _check_store_valid_boxes(t)
 
