@@ -641,13 +641,13 @@ func.func @negative_nd_to_mat_dynamic_row_stride(%x: tensor<32x?xf16>) {
 
 // -----
 
-// TStoreAccNz2nd packs the columns as nSize & 0xfff, like the NZ store: 4096 columns of a
-// pl.tile.zeros (exactly the 128 KiB L0C) become 0 (found by red team).
-func.func @negative_acc_nd_store_too_many_columns(%out: tensor<8x4096xf32>) {
+// TStoreAccNz2nd packs the columns as nSize & 0xfff, like the NZ store: 4096 columns become
+// 0 (found by red team). (A tile the function is given is made, and checked, elsewhere: an
+// 8-row pl.tile.zeros would be no whole 16 x 16 Acc boxes, a 16-row one past L0C.)
+func.func @negative_acc_nd_store_too_many_columns(%out: tensor<16x4096xf32>, %z: !pl.tile<16x4096xf32, acc>) {
   %c0 = arith.constant 0 : index
-  %z = "pl.tile.zeros"() : () -> !pl.tile<8x4096xf32, acc>
   // expected-error @+1 {{ND accumulator store of 4096 valid columns exceeds the TSTORE limit of 4095 columns (4080 when 16-aligned): split the output along N into pieces of at most 4080 columns}}
-  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<8x4096xf32, acc>, tensor<8x4096xf32>, index, index) -> tensor<8x4096xf32>
+  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x4096xf32, acc>, tensor<16x4096xf32>, index, index) -> tensor<16x4096xf32>
   return
 }
 
@@ -676,11 +676,10 @@ func.func @negative_acc_nd_store_too_many_rows(%out: tensor<8208x16xf32>, %acc: 
 
 // -----
 
-// An Acc tile of pl reaches no pto.alloc_tile whose L0C capacity verify-pto-nz checks: the
-// ND store checks it, as the NZ store does.
-func.func @negative_acc_nd_store_exceeds_l0c(%out: tensor<64x1024xf32>) {
+// An Acc tile of pl reaches no pto.alloc_tile: the ND store checks its L0C capacity, as
+// the NZ store does, for a tile the function is given.
+func.func @negative_acc_nd_store_exceeds_l0c(%out: tensor<64x1024xf32>, %z: !pl.tile<64x1024xf32, acc>) {
   %c0 = arith.constant 0 : index
-  %z = "pl.tile.zeros"() : () -> !pl.tile<64x1024xf32, acc>
   // expected-error @+1 {{ND accumulator store: Acc tile 64x1024xf32 takes 262144 bytes (256 KiB), over the 128 KiB L0C of A2/A3: split the output into smaller Acc tiles (along N into pieces of at most 512 columns, or along M into fewer rows)}}
   %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<64x1024xf32, acc>, tensor<64x1024xf32>, index, index) -> tensor<64x1024xf32>
   return
@@ -818,5 +817,80 @@ func.func @negative_module_in_a_function() {
       return
     }
   }
+  return
+}
+
+// -----
+
+// An empty ND window moves nothing (pto-isa requires every extent of a transfer > 0), as
+// the NZ path refuses one: a load whose valid rows are 0 sizes its partition 0 rows.
+func.func @negative_nd_load_of_no_rows(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pl.tile.load' row size must be positive (0)}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c64, %c0, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index, index, index) -> !pl.tile<16x64xf16, vec, valid = ?x64>
+  return
+}
+
+// -----
+
+// A tile a pl op makes must fit its memory where it is made, as verify-pto-nz refuses one
+// in pto IR (found by red team: a 128x512 f32 pl.tile.zeros, 256 KiB against the 128 KiB
+// L0C of A2/A3).
+func.func @negative_zeros_tile_exceeds_l0c(%out: tensor<128x512xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.zeros' tile does not fit the 128 KiB L0C (loc=acc) of a2a3: its 262144 bytes exceed the memory's 131072}}
+  %z = "pl.tile.zeros"() : () -> !pl.tile<128x512xf32, acc>
+  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<128x512xf32, acc>, tensor<128x512xf32>, index, index) -> tensor<128x512xf32>
+  return
+}
+
+// -----
+
+// A tile a pl op makes is, as the tile_buf it becomes, a layout PTOAS and pto-isa build
+// (nz/tile_rules.py; found by red team): M = 20 makes a 20-row Acc tile, not whole 16 x 16
+// boxes.
+func.func @negative_acc_tile_of_20_rows(%out: tensor<20x128xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.zeros' tile 20x128 f32 (loc=acc, blayout=col_major, slayout=row_major, fractal=1024) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x16 inner boxes}}
+  %z = "pl.tile.zeros"() : () -> !pl.tile<20x128xf32, acc>
+  %st = "pl.tile.store"(%z, %out, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<20x128xf32, acc>, tensor<20x128xf32>, index, index) -> tensor<20x128xf32>
+  return
+}
+
+// -----
+
+// An ND -> NZ load into a Mat tile of 120 f16 columns: not whole 16-column C0 lines.
+func.func @negative_mat_tile_columns_not_whole_c0_lines(%x: tensor<64x520xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c120 = arith.constant 120 : index
+  // expected-error @+1 {{'pl.tile.load' tile 64x120 f16 (loc=mat, blayout=col_major, slayout=row_major, fractal=512) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x16 inner boxes}}
+  %xt = "pl.tile.load"(%x, %c0, %c0, %c64, %c120) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x520xf16>, index, index, index, index) -> !pl.tile<64x120xf16, mat>
+  return
+}
+
+// -----
+
+// A Vec tile of 60 f16 columns has rows of 120 bytes, not whole 32-byte lines (pto-isa
+// static_asserts them).
+func.func @negative_vec_tile_rows_not_32_byte_lines(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c60 = arith.constant 60 : index
+  // expected-error @+1 {{'pl.tile.load' tile 16x60 f16 (loc=vec, blayout=row_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build: its rows are 120 bytes, not whole 32-byte lines}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c60) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<16x60xf16, vec>
+  return
+}
+
+// -----
+
+// A 0-row Vec tile on the ND path, refused as the NZ path refuses an empty window.
+func.func @negative_empty_vec_tile(%x: tensor<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'pl.tile.load' tile 0x64 f16 (loc=vec, blayout=row_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build: its rows and columns must be positive}}
+  %t = "pl.tile.load"(%x, %c0, %c0, %c0, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<0x64xf16, vec>
   return
 }

@@ -943,7 +943,8 @@ func.func @negative_tile_element_type(%p: !pto.ptr<f16>) {
 
 // -----
 
-// A Mat tile of 264 rows is not whole 16-row fractals.
+// A Mat tile of 264 rows is not whole 16-row fractals: refused where it is allocated
+// (nz/tile_layout.py), and its load is not checked again.
 func.func @negative_tile_not_whole_fractals(%p: !pto.ptr<i8>) {
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -954,9 +955,29 @@ func.func @negative_tile_not_whole_fractals(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index
   %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  // expected-error @+1 {{'pto.alloc_tile' tile 264x512 i8 (loc=mat, blayout=col_major, slayout=row_major, fractal=512) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x32 inner boxes}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=264, cols=512, v_row=264, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-  // expected-error @+1 {{'pto.tload' tile 264x512 is not a whole number of 16x32 fractal boxes}}
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=264, cols=512, v_row=264, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A one-row Mat tile is a layout PTOAS builds (GEMV), but an NZ->NZ load moves whole
+// 16-row fractals into it.
+func.func @negative_nz_load_into_one_row_tile(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=1, cols=512, v_row=1, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' tile 1x512 i8 (loc=mat, blayout=col_major, slayout=row_major, fractal=512) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x32 inner boxes}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=1, cols=512, v_row=1, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
 
@@ -3517,11 +3538,217 @@ func.func @negative_module_in_a_function(%p: !pto.ptr<i8>) {
   return
 }
 
+
+// -----
+
+// ND partitions lie inside their view (docs/nz-semantics.md 8.7), in hand-written pto as in
+// pl (found by red team): rows 60..75 of a 64-row f16 view, loaded into Mat.
+func.func @negative_nd_rows_past_view(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c60 = arith.constant 60 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-error @+1 {{ND partition row window may leave the axis: offset + 16 can reach 76, past the extent 64}}
+  %pv = "pto.partition_view"(%tv, %c60, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
 // -----
 
 // A pointer type with no parameters (red team rt_verify crash_empty_ptr): refused where it
 // is written, when the file is read; it had been an internal error (IndexError).
 // expected-error @+1 {{malformed type: '!pto.ptr<>' has no parameters}}
 func.func @negative_empty_pointer_type(%p: !pto.ptr<>) {
+  return
+}
+
+// -----
+
+// A 16x256 Acc tile stored through a 16x256 partition of a 16x128 view (found by red team).
+func.func @negative_nd_store_columns_past_view(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c16, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  // expected-error @+1 {{ND partition column window may leave the axis: offset + 256 can reach 256, past the extent 128}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c256) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<16x256xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=16, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=16, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x256xf32>) -> ()
+  return
+}
+
+// -----
+
+// The partition is inside the view, but the Acc store writes the tile's 256 valid columns
+// (TStoreAccNz2nd), past the partition's 128: the window the store moves is the tile's.
+func.func @negative_nd_valid_columns_past_partition(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c16, %c256, %c256, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c128, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf32>
+  %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=16, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  // expected-error @+1 {{'pto.tstore' tile's valid columns ([256, 256], a multiple of 256) may be more than the ND window's columns ([128, 128], a multiple of 128)}}
+  "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=16, v_col=256, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x128xf32>) -> ()
+  return
+}
+
+// -----
+
+// A Vec load moves validCol elements of each row (TLoadGm2ubNd2nd): a dynamic valid
+// column count from the alloc that may pass the partition's 64 columns reads past it.
+func.func @negative_nd_dynamic_valid_columns_past_partition(%p: !pto.ptr<f16>, %n: index {nz.range = array<i64: 1, 129>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c16, %c256, %c256, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+  %t = "pto.alloc_tile"(%c16, %n) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-warning @+1 {{'pto.tload' tile's valid columns ([1, 128], a multiple of 1) may be more than the ND window's columns ([64, 64], a multiple of 64)}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An empty ND window moves nothing (pto-isa requires every extent > 0), as the NZ path
+// refuses: a 0-row partition and its 0-row Vec tile.
+func.func @negative_nd_empty_partition(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c512, %c512, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-error @+1 {{ND partition row size must be positive (0)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<0x64xf16>
+  return
+}
+
+// -----
+
+// A provably negative ND offset starts before the tensor, whatever the view's extent.
+func.func @negative_nd_offset_before_view(%p: !pto.ptr<f16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %cm16 = arith.constant -16 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %n, %c512, %c512, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-error @+1 {{ND partition row offset may be negative ('arith.constant' yields a value proved [-16, -16], a multiple of 16): the window would start before the tensor}}
+  %pv = "pto.partition_view"(%tv, %cm16, %c0, %c16, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x512xf16>
+  return
+}
+
+// -----
+
+// Nothing bounds a row window of a dynamic extent by an offset of no facts: the caller's
+// contract, a warning (strict-bounds makes it an error, test_verify_strict_bounds.py).
+func.func @nd_window_of_a_dynamic_extent_warns(%p: !pto.ptr<f16>, %n: index, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c512 = arith.constant 512 : index
+  %c0r = arith.maxsi %r, %c0 : index
+  %tv = "pto.make_tensor_view"(%p, %n, %c512, %c512, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-warning @+1 {{ND partition row window may leave the axis: offset + 16 can reach}}
+  %pv = "pto.partition_view"(%tv, %c0r, %c0, %c16, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x512xf16>
+  return
+}
+
+// -----
+
+// A tile a pl op makes in pto IR (pl-to-pto keeps pl.tile.zeros and the matmuls) must fit
+// its memory as an allocation must (found by red team): a 128x512 f32 Acc tile is 256 KiB,
+// twice the 128 KiB L0C of A2/A3. Its store is not checked again (one root cause).
+module attributes {pl.backend = "a2a3"} {
+func.func @negative_zeros_tile_exceeds_l0c(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c128, %c512, %c512, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c128, %c512) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<128x512xf32>
+  // expected-error @+1 {{'pl.tile.zeros' tile does not fit the 128 KiB L0C (loc=acc) of a2a3: its 262144 bytes exceed the memory's 131072}}
+  %z = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  "pto.tstore"(%z, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<128x512xf32>) -> ()
+  return
+}
+}
+
+// -----
+
+// Every tile made is a layout PTOAS and pto-isa build (nz/tile_rules.py; found by red team:
+// such tiles were written out by pl-to-pto). A row-major none_box Vec tile's rows are whole
+// 32-byte lines: 60 f16 columns are 120 bytes.
+func.func @negative_vec_tile_rows_not_32_byte_lines() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 16x60 f16 (loc=vec, blayout=row_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build: its rows are 120 bytes, not whole 32-byte lines}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=60, v_row=16, v_col=60, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// A column-major none_box tile's columns are whole 32-byte lines: 8 ui8 rows are 8 bytes
+// (PTOAS's own thistogram test grew its index tile to 32 rows for it).
+func.func @negative_col_major_tile_columns_not_32_byte_lines() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 8x1 ui8 (loc=vec, blayout=col_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build: its columns are 8 bytes, not whole 32-byte lines}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=ui8, rows=8, cols=1, v_row=8, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// An Acc tile is whole 16 x 16 boxes: M = 20 gives 20 rows (found by red team).
+func.func @negative_acc_tile_rows_not_whole_boxes() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 20x128 f32 (loc=acc, blayout=col_major, slayout=row_major, fractal=1024) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x16 inner boxes}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=20, cols=128, v_row=20, v_col=128, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  return
+}
+
+// -----
+
+// A tile a pl op makes in pto IR is held to the same rule: an NZ Mat tile of 120 f16
+// columns is not whole 16-column C0 lines (found by red team).
+func.func @negative_zeros_tile_not_whole_boxes() {
+  // expected-error @+1 {{'pl.tile.zeros' tile 64x120 f16 (loc=mat, blayout=col_major, slayout=row_major, fractal=512) is not a layout PTOAS and pto-isa build: it is not a whole number of its 16x16 inner boxes}}
+  %z = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=120, v_row=64, v_col=120, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// An empty tile holds nothing (PTOAS: "expects result rows to be positive").
+func.func @negative_empty_tile() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 0x64 f16 (loc=vec, blayout=row_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build: its rows and columns must be positive}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=0, cols=64, v_row=0, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// A boxed tile of a fractal PTOAS has no boxes for.
+func.func @negative_unknown_boxed_fractal() {
+  // expected-error @+1 {{'pto.alloc_tile' tile 16x16 f16 (loc=mat, blayout=col_major, slayout=row_major, fractal=256) is not a layout PTOAS and pto-isa build: fractal=256 with slayout=row_major is no boxed layout PTOAS supports}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=256, pad=0>
+  return
+}
+
+// -----
+
+// PTOAS counts lines and boxes in whole bytes: a tile of 4-bit elements has none.
+func.func @negative_sub_byte_tile() {
+  // expected-error @+1 {{'pto.alloc_tile' tile of dtype i4 in loc=vec: 4-bit elements, so its 32-byte lines and inner boxes, which PTOAS counts in whole bytes, cannot be known}}
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=i4, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   return
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..errors import Refusal
 from ..ir.bindings import ir
-from .limits import ACC_STORE_MAX_VALID, L0C_BYTES
+from .limits import ACC_STORE_MAX_VALID, L0C_BYTES, tile_placement_problem
 
 BACKEND_NAMES = {"a2a3": "A2/A3", "a5": "A5"}
 ACC_BOX = 16               # an Acc (L0C) fractal is 16 x 16 FP32 elements
@@ -64,7 +64,7 @@ def _check_fits_l0c(what: str, rows: int, cols: int, backend: str, loc: ir.Locat
                     layout: str) -> None:
     capacity = L0C_BYTES[backend]
     size = rows * cols * ACC_ELEMENT_BYTES
-    if size <= capacity:
+    if tile_placement_problem(size, capacity, None) is None:  # the one capacity rule
         return
     where = (f"{what}: Acc tile {rows}x{cols}xf32 takes {size} bytes ({size / 1024:g} KiB), "
              f"over the {capacity // 1024} KiB L0C of {BACKEND_NAMES[backend]}")

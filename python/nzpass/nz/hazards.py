@@ -303,15 +303,6 @@ def check_valid_region(window: GmWindow, tile: TileRegion, analysis: OffsetAnaly
                   "and valid_col = sizes[1] * c0 computed with arith.muli")
 
 
-def check_tile_boxes(tile: TileRegion, box_cols: int, loc: ir.Location, verb: str) -> None:
-    """An NZ tile is whole fractal boxes."""
-    buf = tile.buf
-    if buf.rows % ROWS or buf.cols % box_cols or buf.rows <= 0 or buf.cols <= 0:
-        raise Refusal(loc, f"'pto.{verb}' tile {buf.rows}x{buf.cols} is not a whole number of "
-                      f"{ROWS}x{box_cols} fractal boxes: an NZ tile is stored box by box; use "
-                      f"rows a multiple of {ROWS} and columns a multiple of {box_cols}")
-
-
 def check_valid_inside_tile(tile: TileRegion, loc: ir.Location, verb: str) -> None:
     """The valid region lies inside the tile for every execution."""
     buf = tile.buf

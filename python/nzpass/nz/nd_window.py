@@ -1,24 +1,46 @@
-"""ND windows kept inside their tensor's static extents (docs/nz-semantics.md section 8.7).
+"""ND windows kept inside their tensor's extents (docs/nz-semantics.md section 8.7).
 
 An ND transfer adds sum(offset * stride) to the view's base and moves its window with no
-bounds check, so a window past a static extent moves the next rows (or memory before or
-after the tensor) silently. convert-pl-to-pto proves every ND load, store and slice window
-inside each axis of static extent with the offset analysis, as the NZ path does
-(nz/window.check_window_bounds, one rule); an axis of dynamic extent has no bound to prove
-against and stays the caller's.
+bounds check, so a window past an extent moves the next rows (or memory before or after the
+tensor) silently. One rule, `check_nd_window_inside`, proves every ND window with the offset
+analysis, as the NZ path does: convert-pl-to-pto on its pl loads, stores and slices,
+verify-pto-nz on every `pto.partition_view` of a view that is not NZ.
+
+What the two do with a window the analysis cannot prove inside is `WindowProofs`'s policy,
+as for an NZ batch: an error with strict bounds (convert-pl-to-pto, whose kernels state
+their facts), else a warning (hand-written pto, whose offsets PyPTO computes from arguments
+that state none: bounding them is the caller's contract). A window that leaves its tensor
+on every execution the facts allow is an error either way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..dialects import pto
 from ..errors import Refusal
 from ..ir.bindings import ir
-from .offsets import OffsetAnalysis, constant_value, explain_fact
-from .window import WindowProofs, check_window_bounds
+from .intervals import Fact
+from .offsets import (
+    constant_value,
+    explain_fact,
+    proved_sum_at_most,
+    slack_below,
+    upper_bound_of_sum,
+)
+from .window import WindowProofs
 
 _OVERRUN = ("an ND transfer moves its window through the strides unchecked, so it reads or "
             "writes the next rows, or memory outside the tensor, silently")
+_BOUND_FIX = ("Bound the offset (a loop stop, min(), a declared nz.range fact on an argument "
+              "or on get_block_idx) so the window stays inside")
+_UNPROVED = (" (not proved: keeping it inside is the caller's contract; the strict-bounds "
+             "option makes this an error)")
+
+# What an axis's extent is to the rule: a number, the SSA value of a dynamic extent (pto),
+# or None, a dynamic extent with no value in the IR at hand (pl's `?`, which the lowering
+# turns into an argument that verify-pto-nz then proves against).
+Extent = int | ir.Value | None
 
 
 def _axis_name(axis: int, rank: int) -> str:
@@ -26,24 +48,130 @@ def _axis_name(axis: int, rank: int) -> str:
 
 
 def check_nd_window_inside(offsets: Sequence[ir.Value], sizes: Sequence[ir.Value | int],
-                           shape: Sequence[int | None], loc: ir.Location, what: str,
-                           analysis: OffsetAnalysis) -> None:
-    """On every axis of static extent, offset >= 0 and offset + size <= extent for every
-    value the facts allow (a ragged size min(N - o, T) at o ends at N: the analysis's
-    relational bound of a sum). Found by red team: rows 60..75 of a 64-row tensor, columns
-    192..319 of a 256-column one, a 16x256 tile stored into a 16x128 tensor, all accepted."""
-    rank = len(shape)
-    proofs = WindowProofs(analysis)
-    for axis, (offset, size, extent) in enumerate(zip(offsets, sizes, shape, strict=True)):
-        if extent is None:
-            continue  # no bound to prove against: the caller's (docs/nz-semantics.md 8.7)
-        name = _axis_name(axis, rank)
-        fact = analysis.fact(offset)
-        if fact.lo < 0:
-            raise Refusal(loc, f"{what} {name} offset may be negative "
-                          f"({explain_fact(offset, fact)}): the window would start before the "
-                          f"tensor; {_OVERRUN}. Use an offset proved >= 0 (a loop from 0, "
-                          "max(), a declared nz.range fact)")
+                           extents: Sequence[Extent], loc: ir.Location, what: str,
+                           proofs: WindowProofs) -> None:
+    """On every axis: a size that is not empty or negative, an offset >= 0 (a negative one
+    starts before the tensor, whatever its extent), and offset + size <= extent, each for
+    every value the facts allow (a ragged size min(N - o, T) at o ends at N: the
+    analysis's relational bound of a sum; a dynamic extent is proved against by how the
+    offset is defined from it: an scf.for up to it, min(), extent - n). Found by red team:
+    rows 60..75 of a 64-row tensor, columns 192..319 of a 256-column one, a 16x256 tile
+    stored into a 16x128 tensor, in pl and in hand-written pto alike."""
+    rank = len(extents)
+    for axis, (offset, size, extent) in enumerate(zip(offsets, sizes, extents, strict=True)):
+        name = f"{what} {_axis_name(axis, rank)}"
         used = size if isinstance(size, int) else constant_value(size)
-        check_window_bounds(offset, size if used is None else used, extent, name, loc, proofs,
-                            what, _OVERRUN)
+        used = size if used is None else used  # a constant is shown as its number
+        _check_size(used, name, loc, proofs)
+        _check_start(offset, name, loc, proofs)
+        if extent is not None:
+            _check_end(offset, used, extent, name, loc, proofs)
+
+
+def _fails(proofs: WindowProofs, always: bool, loc: ir.Location, message: str) -> None:
+    """A window that breaks its rule on every execution is refused; one that may is
+    refused with strict bounds, else warned about (WindowProofs.unbounded)."""
+    if always or proofs.strict_bounds:
+        raise Refusal(loc, message)
+    proofs.unbounded(Refusal(loc, message + _UNPROVED))
+
+
+def _check_size(size: ir.Value | int, name: str, loc: ir.Location,
+                proofs: WindowProofs) -> None:
+    """An empty window moves nothing (pto-isa requires every extent of a transfer > 0;
+    the NZ path refuses it when blocking) and a negative one a wrapped count. A dynamic
+    size that may be 0 but not negative (a ragged tail) is its valid extent's rule,
+    proved in [0, tile] where the pl load states it."""
+    fact = Fact.const(size, 64) if isinstance(size, int) else proofs.fact(size)
+    if fact.lo >= 0 and fact.hi > 0:
+        return
+    shown = str(size) if isinstance(size, int) else explain_fact(size, fact)
+    _fails(proofs, fact.hi <= 0, loc, f"{name} size must be positive ({shown}): an empty "
+           "window has nothing to move and a negative one moves a wrapped count; drop the "
+           "transfer or give every axis at least one index")
+
+
+def _check_start(offset: ir.Value, name: str, loc: ir.Location, proofs: WindowProofs) -> None:
+    fact = proofs.fact(offset)
+    if fact.lo >= 0:
+        return
+    _fails(proofs, fact.hi < 0, loc, f"{name} offset may be negative "
+           f"({explain_fact(offset, fact)}): the window would start before the tensor; "
+           f"{_OVERRUN}. Use an offset proved >= 0 (a loop from 0, max(), a declared "
+           "nz.range fact)")
+
+
+def _check_end(offset: ir.Value, size: ir.Value | int, extent: int | ir.Value, name: str,
+               loc: ir.Location, proofs: WindowProofs) -> None:
+    """offset + size <= extent: by the intervals (a constant extent, or facts on a
+    dynamic one), by the relational bound of the sum, or, for a dynamic extent, by how
+    the offset is defined against it (nz.offsets.proved_sum_at_most)."""
+    analysis = proofs.analysis
+    offset_fact = proofs.fact(offset)
+    size_fact = None if isinstance(size, int) else proofs.fact(size)
+    size_lo = size if size_fact is None else size_fact.lo
+    if isinstance(size, int):
+        end = offset_fact.hi + size
+    else:
+        end = upper_bound_of_sum(analysis, offset, size)
+    shown = explain_fact(offset, offset_fact)
+    if isinstance(extent, int):
+        if end <= extent:
+            return
+        shown_extent, extent_hi = f"the extent {extent}", extent
+    else:
+        if proved_sum_at_most(analysis, offset, size, extent):
+            return
+        extent_fact = proofs.fact(extent)
+        if end <= extent_fact.lo:
+            return
+        shown_extent, extent_hi = "the dynamic extent", extent_fact.hi
+        shown = f"offset: {shown}; extent: {explain_fact(extent, extent_fact)}"
+    shown_size = size if isinstance(size, int) else "the size"
+    _fails(proofs, offset_fact.lo + size_lo > extent_hi, loc,
+           f"{name} window may leave the axis: offset + {shown_size} can reach {end}, past "
+           f"{shown_extent} ({shown}): {_OVERRUN}. {_BOUND_FIX}")
+
+
+def nd_valid_extents_moved(is_load: bool, buf: pto.TileBuf) -> tuple[bool, bool]:
+    """Which of the tile's valid (rows, columns) size the GM side of an A2/A3 ND transfer,
+    as pto-isa moves it: a load or store of a row-major tile (TLoadGm2ubNd2nd,
+    TLoadGm2L1Nd2nd, TStoreUb2gmNd2nd) moves the partition's rows in bursts of validCol
+    elements; an Acc store (TStoreAccNz2nd) writes validRow rows of validCol; an ND -> NZ
+    load into a boxed Mat tile (TLoadGm2L1Nd2nz) moves the partition's own extents. Other
+    tiles (boxed or column-major Vec ones) are other instructions, not modelled here."""
+    if not is_load and buf.loc == "acc":
+        return True, True
+    if buf.loc in ("vec", "mat") and buf.slayout == "none_box" and buf.blayout == "row_major":
+        return False, True
+    return False, False
+
+
+def check_nd_valid_inside(valid: Sequence[tuple[Fact, ir.Value | None]],
+                          moved: tuple[bool, bool], sizes: Sequence[ir.Value],
+                          loc: ir.Location, what: str, proofs: WindowProofs) -> None:
+    """The valid rows and columns a transfer moves GM by (`moved`, nd_valid_extents_moved;
+    each valid extent its fact and the SSA value giving it, if any) lie inside the ND
+    window of `sizes` (leading axes stack as rows): pto-isa checks that they agree with
+    the partition by PTO_ASSERT only, so a larger region moves GM past the window (found
+    by red team: a 16x256 Acc tile stored through a 16x256 partition of a 16x128 view)."""
+    analysis = proofs.analysis
+    leading = 1
+    for value in sizes[:-2]:
+        leading *= max(proofs.fact(value).lo, 0)
+    for axis, ((fact, value), size, factor, checked) in enumerate(zip(
+            valid, (sizes[-2], sizes[-1]), (leading, 1), moved, strict=True)):
+        if not checked:
+            continue
+        size_fact = proofs.fact(size)
+        if fact.hi <= size_fact.lo * factor:
+            continue
+        if value is not None and factor >= 1 and slack_below(analysis, value, size) >= 0:
+            continue  # at most the size itself (the same SSA value, a min() of it, ...)
+        name = ("rows", "columns")[axis]
+        stacked = "" if factor == 1 else f" times {factor} leading indices"
+        _fails(proofs, fact.lo > size_fact.hi * max(factor, 1), loc,
+               f"{what} tile's valid {name} ({fact.show()}) may be more than the ND "
+               f"window's {name} ({size_fact.show()}{stacked}): the transfer moves that many "
+               f"{name} of GM, so it would read or write past the window; give the "
+               "partition the tile's valid region (sizes = valid_row, valid_col)")

@@ -46,7 +46,8 @@ from ..nz.pto_lowering import (
     view_strides,
 )
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
-from ..nz.window import check_integer_coordinate
+from ..nz.tile_rules import check_tile_fits, check_tile_layout
+from ..nz.window import WindowProofs, check_integer_coordinate
 from ..records import record
 
 _TENSOR_PASSING_OPS = (op_names.SCF_FOR, op_names.SCF_YIELD,
@@ -87,13 +88,14 @@ class ConvertPlToPto(ModulePass):
         # A type's check passes or fails whatever value has it: one module, one
         # context, so the types that passed are shared by every function.
         checked_types: dict[ir.Type, bool] = {}
+        checked_tiles: set[ir.Type] = set()
         with unchanging_ir():  # checking only reads the IR
             analysis = OffsetAnalysis()  # proves the ND valid extents (none else does)
             for func in functions(module):
                 if is_declaration(func):
                     continue
                 lowering = _FunctionLowering(func, backend, checked_types=checked_types,
-                                             analysis=analysis)
+                                             analysis=analysis, checked_tiles=checked_tiles)
                 try:
                     lowering.check()
                 except Refusal as refusal:
@@ -137,6 +139,7 @@ class _FunctionLowering:
     __slots__ = (
         "analysis",
         "backend",
+        "checked_tiles",
         "checked_types",
         "constants",
         "func",
@@ -152,7 +155,8 @@ class _FunctionLowering:
 
     def __init__(self, func: ir.Operation, backend: str,
                  checked_types: dict[ir.Type, bool] | None = None,
-                 analysis: OffsetAnalysis | None = None):
+                 analysis: OffsetAnalysis | None = None,
+                 checked_tiles: set[ir.Type] | None = None):
         self.func = func
         self.backend = backend
         self.analysis = analysis or OffsetAnalysis()
@@ -168,6 +172,8 @@ class _FunctionLowering:
         # type -> is a tile, for the types that passed `_check_value_type` (a refused
         # one is not kept: each value of it is refused where it is).
         self.checked_types: dict[ir.Type, bool] = {} if checked_types is None else checked_types
+        # The tile types made by a pl op whose layout and memory passed (_check_made_tiles).
+        self.checked_tiles: set[ir.Type] = set() if checked_tiles is None else checked_tiles
         self.tile_values: list[ir.Value] = []
         # Each loaded tile's dynamic valid extents (None where static), by the tile_buf
         # value that replaced it: an ND store of the tile sizes its partition by them.
@@ -206,6 +212,8 @@ class _FunctionLowering:
                     self._check_value(result, False)
             else:
                 self._check_results(op)
+            if name in pl.FRESH_TILE_OPS:
+                self._check_made_tiles(op)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
             if name in _MEMORY_PATH:
@@ -254,6 +262,22 @@ class _FunctionLowering:
                 self._check_value(result)
             elif is_tile:
                 tiles.append(result)
+
+    def _check_made_tiles(self, op: ir.Operation) -> None:
+        """A tile a pl op makes (pl.FRESH_TILE_OPS) is, as the tile_buf it becomes, a layout
+        PTOAS and pto-isa build and inside its local memory, the rules verify-pto-nz holds
+        every tile made in pto IR to (nz/tile_rules.py; found by red team: M = 20 made
+        20-row Acc and Mat tiles, 16 x 60 f16 made a Vec tile of 120-byte rows, and a
+        128 x 512 f32 pl.tile.zeros overflowed L0C). Once per type: the rules read nothing
+        else."""
+        for result in op.results:
+            t = result.type
+            if t in self.checked_tiles or not _is_tile(t):
+                continue
+            what = f"'{op.name}'"
+            check_tile_layout(_tile_buf(t), op.location, what)
+            check_tile_fits(_tile_buf(t), self.backend, op.location, what)
+            self.checked_tiles.add(t)
 
     def _check_store(self, store: pl.TileStore) -> _StorePlan:
         """Everything about a store that can be refused, found before anything is
@@ -577,7 +601,10 @@ def _check_window_inside(tensor: ir.Value, offsets: list[ir.Value],
     layout = pl.tensor_layout(tensor_type)
     if layout is None or layout.is_nz:  # NZ windows are proved when blocked
         return
-    check_nd_window_inside(offsets, sizes, pl.tensor_shape(tensor_type), loc, what, analysis)
+    # A dynamic extent (None) has no value in pl: verify-pto-nz proves the window against
+    # the argument the lowering makes of it. pl kernels state their facts: strict bounds.
+    check_nd_window_inside(offsets, sizes, pl.tensor_shape(tensor_type), loc, what,
+                           WindowProofs(analysis, strict_bounds=True))
 
 
 def _store_valid(tile: pl.TileType) -> tuple[int | None, int | None]:

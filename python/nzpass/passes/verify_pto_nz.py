@@ -26,7 +26,12 @@ from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
-from ..nz.limits import LOCAL_MEMORY_BYTES, MEMORY_NAMES, tile_placement_problem
+from ..nz.nd_window import Extent as NdExtent
+from ..nz.nd_window import (
+    check_nd_valid_inside,
+    check_nd_window_inside,
+    nd_valid_extents_moved,
+)
 from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
@@ -36,14 +41,18 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
+from ..nz.tile_rules import check_tile_fits, check_tile_layout
 from ..nz.valid_region import valid_region
 from ..nz.view_layout import view_layout
+from ..nz.window import WindowProofs
 from ..records import record
 
 NZ_RANK = 5
 _PL_PREFIX = pl.DIALECT + "."
+# The ops that make a tile, whose layout and memory are checked where it is made.
+_TILE_MAKERS = frozenset((pto.AllocTile.NAME, *pl.FRESH_TILE_OPS))
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
-                          pto.TStore.NAME, pto.AllocTile.NAME))
+                          pto.TStore.NAME, *_TILE_MAKERS))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
@@ -226,12 +235,17 @@ class _Checker:
         self._refused_windows: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
         self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
-        # Allocations refused for their memory: their transfers are not checked again.
+        # Tiles (allocations, pl ops making one) refused for their layout or memory: their
+        # transfers are not checked again.
         self._refused_allocs: set[ir.Operation] = set()
-        self._bytes_of_tile: dict[pto.TileBuf, int] = {}
+        # The tile types whose layout and size (at no given address) passed: a pure
+        # function of the type, checked once.
+        self._good_tiles: set[pto.TileBuf] = set()
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
+        # The ND windows' proofs: the same analysis, its unbounded windows warned about.
+        self.proofs = WindowProofs(self.analysis, strict_bounds, self.warnings)
         self.pl_derived = False
         self.backend = pl.module_backend_or_default(module, self.refusals)
         unstated = pl.target_unstated_for_ptoas(module)
@@ -244,6 +258,7 @@ class _Checker:
         """Start a top-level op: its own analysis memo and the provenance of its IR."""
         self.analysis = analysis
         self.fact = analysis.fact
+        self.proofs = WindowProofs(analysis, self.strict_bounds, self.warnings)
         self.pl_derived = pl_derived
 
     def _guard(self, check: Callable[[], object]) -> object:
@@ -262,6 +277,7 @@ class _Checker:
         self.windows = self._refused_windows.copy()
         self.analysis = OffsetAnalysis()
         self.fact = self.analysis.fact
+        self.proofs = WindowProofs(self.analysis, self.strict_bounds, self.warnings)
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
         """Attributes and properties, read once per op: a property read prints the op."""
@@ -290,14 +306,14 @@ class _Checker:
             self.nz_view(op)
         elif op.name == pto.PartitionView.NAME:
             if self.partition_window(op) is None:
-                self._guard(lambda: self._check_nd_start(op))
+                self._guard(lambda: self._check_nd_partition(op))
         elif op.name == pto.TLoad.NAME:
             self._guard(lambda: self._check_transfer(op, pto.TLoad, "src", "dst", _LOAD_RULES))
         elif op.name == pto.TStore.NAME:
             self._guard(lambda: self._check_transfer(op, pto.TStore, "dst", "src",
                                                      _STORE_RULES))
-        elif op.name == pto.AllocTile.NAME and \
-                self._guard(lambda: self._check_alloc_fits(op)) is _REFUSED:
+        elif op.name in _TILE_MAKERS and \
+                self._guard(lambda: self._check_made_tile(op)) is _REFUSED:
             self._refused_allocs.add(op)
 
     def _check_mad_pitch(self, tile_value: ir.Value, buf: pto.TileBuf, loc: ir.Location
@@ -325,35 +341,74 @@ class _Checker:
                           "rows, or state compact=1")
 
     def _check_nd_transfer(self, op: ir.Operation) -> None:
+        """An A2/A3 transfer of an ND view (_nd_transfer_operands): the tile's valid region
+        inside the window it moves (nd_window.check_nd_valid_inside; the window is inside
+        its view: _check_nd_partition) and the addressing rules (_check_nd_addressing).
+        A5's transfers are other instructions, which the model does not describe."""
+        if self.backend != "a2a3":
+            return  # A5's transfers are other instructions, which the model does not describe
+        found = self._nd_transfer_operands(op)
+        if found is None:
+            return
+        moved = nd_valid_extents_moved(found.is_load, found.buf)
+        if moved != (False, False):
+            region = self._nd_valid_region(op, found)
+            check_nd_valid_inside(((region.valid_rows, region.row_value),
+                                   (region.valid_cols, region.col_value)), moved,
+                                  found.window.sizes, op.location, f"'{op.name}'", self.proofs)
+        self._check_nd_addressing(op, found)
+
+    def _nd_transfer_operands(self, op: ir.Operation) -> _NdTransfer | None:
+        """The tload/tstore's tile and ND window; None for any other transfer (of an NZ
+        view, which the NZ rules check, a memref, an argument) or a malformed one (not
+        this pass's where it is ND)."""
+        is_load = op.name == pto.TLoad.NAME
+        if self._of_an_nz_view(op.operands, 0 if is_load else 1):
+            return None
+        op_view = self._read_checked_op(pto.TLoad if is_load else pto.TStore, op)
+        if op_view is None:
+            return None
+        gm, tile = (("src", "dst") if is_load else ("dst", "src"))
+        if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
+            return None
+        window = _nd_window_of(op_view.groups[gm][0], self.attrs)
+        if window is None:
+            return None
+        tile_value = op_view.groups[tile][0]
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(tile_value.type))
+        return None if buf is None else _NdTransfer(is_load, tile, tile_value, buf, window)
+
+    def _nd_valid_region(self, op: ir.Operation, t: _NdTransfer) -> TileRegion:
+        """The tile's valid rows and columns: its type's (what pto-isa compiles the
+        transfer with), else the operands that set them (valid_region), else, where no
+        single operand does (a subview, a set_validshape on another path: the NZ rules'
+        refusals, which need the exact region), the tile's own extents, which a valid
+        region never exceeds (PTOAS checks it where it is stated, a Tile holds no more)."""
+        buf = t.buf
+        if buf.v_row is not None and buf.v_col is not None:
+            return TileRegion(buf, Fact.const(buf.v_row, INDEX_WIDTH),
+                              Fact.const(buf.v_col, INDEX_WIDTH), None, None)
+        try:
+            return self.tile_region(op, t.tile_value, t.tile_group, op.name, op.location)
+        except Refusal:
+            return TileRegion(buf, Fact.make(0, buf.rows, 1, INDEX_WIDTH),
+                              Fact.make(0, buf.cols, 1, INDEX_WIDTH), None, None)
+
+    def _check_nd_addressing(self, op: ir.Operation, t: _NdTransfer) -> None:
         """An A2/A3 ND view's transfer moves the window its strides describe only where
         pto-isa reads them (limits.nd_addressing_problems, limits.nd2nz_row_stride_problem):
         it moves each row as one contiguous run from the row's start, never reading the
         innermost stride, and an ND -> Mat load keeps the row stride in 16 bits (found by
         red team on the pl lowering; hand-written pto IR is held to the same rules). A
-        window of one column reads no innermost stride, one of one row no row stride. A5's
-        transfers are other instructions, which the model does not describe."""
-        is_load = op.name == pto.TLoad.NAME
-        if self.backend != "a2a3" or self._of_an_nz_view(op.operands, 0 if is_load else 1):
-            return
-        cls = pto.TLoad if is_load else pto.TStore
-        try:
-            op_view = cls(op, self.attrs(op))
-        except MalformedOp:
-            return  # a malformed ND transfer is not this pass's (an NZ one is reported)
-        gm, tile = (("src", "dst") if is_load else ("dst", "src"))
-        if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
-            return
-        window = _nd_window_of(op_view.groups[gm][0], self.attrs)
-        buf = pto.tile_buf(op_view.groups[tile][0].type) if window is not None else None
-        if window is None or buf is None:
-            return
+        window of one column reads no innermost stride, one of one row no row stride."""
+        is_load, buf, window = t.is_load, t.buf, t.window
         if not is_load and buf.loc == "acc":  # TStoreAccNz2nd reads at the pitch too
-            tile_value = op_view.groups[tile][0]
             rows = (Fact.const(buf.v_row, INDEX_WIDTH) if buf.v_row is not None else
-                    self.tile_region(op, tile_value, tile, op.name, op.location).valid_rows)
+                    self.tile_region(op, t.tile_value, t.tile_group, op.name,
+                                     op.location).valid_rows)
             hazards.check_acc_pitch(buf, rows, op.location)
-            self._check_mad_pitch(tile_value, buf, op.location)
-        strides, (rows, cols) = window
+            self._check_mad_pitch(t.tile_value, buf, op.location)
+        strides, (rows, cols) = window.strides, window.last_two()
         inner, row = strides[-1], strides[-2]
         problems = []
         if cols != 1:
@@ -380,63 +435,74 @@ class _Checker:
             owner = _owner(owner.operands[0])
         return owner is not None and self.views.get(owner) is not None
 
-    def _check_nd_start(self, op: ir.Operation) -> None:
-        """A partition of a view that is not NZ starts below 2^32 elements where its own
-        facts say so (hazards.check_nd_start_below_u32); only a static view's is bounded,
-        so a view of a dynamic extent or stride is let go before any fact is asked."""
+    def _check_nd_partition(self, op: ir.Operation) -> None:
+        """A partition of a view that is not NZ lies inside the view (nd_window, the rule
+        convert-pl-to-pto proves its pl windows with: an ND transfer moves its window
+        through the strides unchecked; found by red team on hand-written pto, rows 60..75
+        of a 64-row view accepted) and starts below 2^32 elements where its own facts say
+        so (hazards.check_nd_start_below_u32: only a static view's start is bounded)."""
         if self._of_an_nz_view(op.operands, 0):
             return
-        partition = self.partition(op)
-        if partition is None or len(partition.groups["source"]) != 1:
+        found = self._nd_view_of_partition(op)
+        if found is None:
             return
-        view_op = _owner(partition.groups["source"][0])
-        if view_op is None or view_op.name != pto.MakeTensorView.NAME:
-            return
-        try:
-            view = pto.MakeTensorView(view_op, self.attrs(view_op))
-        except MalformedOp:
-            return  # an ND view's malformed op is not this pass's
+        partition, view = found
         offsets, sizes = partition.groups["offsets"], partition.groups["sizes"]
         shape, strides = view.groups["shape"], view.groups["strides"]
         if not len(offsets) == len(sizes) == len(shape) == len(strides):
-            return
-        if any(constant_value(v) is None for v in (*shape, *strides)):
-            return  # a dynamic view's bounds are the caller's (check_nd_start_below_u32)
+            return  # malformed: PTOAS refuses a partition of another rank
+        extents = [_extent_or_value(v) for v in shape]
+        check_nd_window_inside(offsets, sizes, extents, op.location, "ND partition",
+                               self.proofs)
+        if any(not isinstance(e, int) for e in extents) or \
+                any(constant_value(v) is None for v in strides):
+            return  # a dynamic view's start is the caller's (check_nd_start_below_u32)
         fact = self.fact
         hazards.check_nd_start_below_u32(op.location, [fact(v) for v in offsets],
                                          [fact(v) for v in shape], [fact(v) for v in sizes],
                                          [fact(v) for v in strides])
 
-    def _check_alloc_fits(self, op: ir.Operation) -> None:
-        """A tile must lie inside its local memory (docs/hardware-model.md, "Capacities"):
-        one past the end overlaps or faults, whatever the transfers' rules prove. Its
-        `addr`, when given, is proved by the offset analysis; an unbounded one is refused."""
+    def _nd_view_of_partition(self, op: ir.Operation
+                              ) -> tuple[pto.PartitionView, pto.MakeTensorView] | None:
+        """The partition and the pto.make_tensor_view it is of; None when it is of
+        anything else (an argument, a memref) or malformed (an ND view's malformed op is
+        not this pass's; an NZ one's is reported by the NZ rules)."""
+        partition = self.partition(op)
+        if partition is None or len(partition.groups["source"]) != 1:
+            return None
+        view_op = _owner(partition.groups["source"][0])
+        if view_op is None or view_op.name != pto.MakeTensorView.NAME:
+            return None
+        try:
+            return partition, pto.MakeTensorView(view_op, self.attrs(view_op))
+        except MalformedOp:
+            return None
+
+    def _check_made_tile(self, op: ir.Operation) -> None:
+        """A tile a `pto.alloc_tile` or a pl op (pl.FRESH_TILE_OPS: pl-to-pto keeps
+        pl.tile.zeros and the matmuls) makes is a layout PTOAS and pto-isa build, whole
+        inner boxes, and lies inside its local memory (nz/tile_rules.py): one past the end
+        overlaps or faults, whatever the transfers' rules prove (found by red team: a
+        128x512 f32 pl.tile.zeros, 256 KiB against a 128 KiB L0C, was accepted). An
+        alloc's `addr`, when given, is proved by the offset analysis; an unbounded one is
+        refused."""
         if len(op.results) != 1:
             return  # malformed: its users report it
         buf = opaque_refusal(op.location, lambda: pto.tile_buf(op.results[0].type))
-        capacity = None if buf is None else LOCAL_MEMORY_BYTES[self.backend].get(buf.loc)
-        if buf is None or capacity is None:
-            return  # malformed (its users report it), or a memory of no stated capacity
-        tile_bytes = self._bytes_of_tile.get(buf)
-        if tile_bytes is None:  # one element-type read per tile type, not per allocation
-            tile_bytes = self._bytes_of_tile[buf] = _tile_bytes(buf, op.location)
-        bounds = None
-        if len(op.operands):  # only then can it state an addr (most allocations do not)
-            alloc = self.alloc(op)
-            if alloc is None:
-                return  # malformed: its users report it
-            addr = alloc.groups["addr"]
-            if addr:
-                fact = self.fact(addr[0])
-                bounds = (fact.lo, fact.hi)
-        problem = tile_placement_problem(tile_bytes, capacity, bounds)
-        if problem is None:
-            return
-        raise Refusal(op.location, f"'pto.alloc_tile' tile does not fit the {capacity // 1024} "
-                      f"KiB {MEMORY_NAMES[buf.loc]} (loc={buf.loc}) of {self.backend}: "
-                      f"{problem}; a tile past the end of its memory overlaps or faults, which "
-                      "no transfer rule sees. Use a smaller tile, or an address the offset "
-                      "analysis proves at least 0 and at most capacity - tile bytes")
+        if buf is None:
+            return  # not a tile (a pl op of pl IR), or malformed: its users report it
+        what = f"'{op.name}'"
+        if buf not in self._good_tiles:
+            check_tile_layout(buf, op.location, what)
+            check_tile_fits(buf, self.backend, op.location, what)
+            self._good_tiles.add(buf)
+        if op.name != pto.AllocTile.NAME or not len(op.operands):
+            return  # only an allocation with operands can state an addr (most do not)
+        alloc = self.alloc(op)
+        addr = alloc.groups["addr"] if alloc is not None else []
+        if addr:
+            fact = self.fact(addr[0])
+            check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
 
     def _check_layout_is_the_views(self, op: ir.Operation) -> None:
         """PTOAS reads a `layout` stated on a partition or a transfer (attribute or
@@ -661,18 +727,10 @@ class _Checker:
         return self._read_checked_op(pto.AllocTile, op)
 
 
-def _tile_bytes(buf: pto.TileBuf, loc: ir.Location) -> int:
-    """The bytes of the tile's physical rows x cols (whole bytes; a sub-byte type packs)."""
-    own = pto.ELEMENT_BYTES.get(buf.dtype.strip())
-    try:
-        bits = own * 8 if own is not None else element_bit_width(pl.element_type(buf.dtype))
-    except OpaqueSyntaxError:
-        bits = None
-    if bits is None:
-        raise Refusal(loc, f"'pto.alloc_tile' tile of dtype {buf.dtype} in loc={buf.loc}: "
-                      "an element type of no bit width, so its bytes, and whether it fits its "
-                      "memory, cannot be known; use an integer or floating-point dtype")
-    return -(-buf.rows * buf.cols * bits // 8)
+def _extent_or_value(value: ir.Value) -> NdExtent:
+    """A view extent as the ND window rule takes it: its constant, else its SSA value."""
+    const = constant_value(value)
+    return value if const is None else const
 
 
 def _owner(value: ir.Value) -> ir.Operation | None:
@@ -791,12 +849,36 @@ def _in_left(value: ir.Value) -> bool:
     return buf is not None and buf.loc == "left"
 
 
+@record
+class _NdWindow(NamedTuple):
+    """The GM side of an ND transfer: its view's constant strides (None: not a constant)
+    and the sizes of the window it moves (the partition's, else the view's shape)."""
+
+    strides: list[int | None]
+    sizes: tuple[ir.Value, ...]
+
+    def last_two(self) -> tuple[int | None, int | None]:
+        """The window's rows and columns, None where not a constant."""
+        return constant_value(self.sizes[-2]), constant_value(self.sizes[-1])
+
+
+@record
+class _NdTransfer(NamedTuple):
+    """A tload or tstore of an ND view: which way, its tile and its window."""
+
+    is_load: bool
+    tile_group: str
+    tile_value: ir.Value
+    buf: pto.TileBuf
+    window: _NdWindow
+
+
 def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.Attribute]]
-                  ) -> tuple[list[int | None], tuple[int | None, int | None]] | None:
+                  ) -> _NdWindow | None:
     """The constant strides (None: not a constant) of the ND pto.make_tensor_view a
-    transfer's GM operand is, or is a partition of, and the window's last two sizes (the
-    partition's, else the view's shape; None: not a constant); None for anything else (an
-    NZ or DN view, a memref, an argument, a view of rank below 2)."""
+    transfer's GM operand is, or is a partition of, and the window's sizes (the
+    partition's, else the view's shape); None for anything else (an NZ or DN view, a
+    memref, an argument, a view of rank below 2)."""
     owner = _owner(value)
     sizes: list[ir.Value] | None = None
     if owner is not None and owner.name == pto.PartitionView.NAME and len(owner.operands):
@@ -821,7 +903,7 @@ def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.
     shape = [constant_value(v) for v in view.groups["shape"]]
     if not stated and _ptoas_may_infer_dn(shape[-2], shape[-1], strides[-2], strides[-1]):
         return None  # DN transfers are other instructions, with rules of their own
-    return strides, (constant_value(sizes[-2]), constant_value(sizes[-1]))
+    return _NdWindow(strides, tuple(sizes))
 
 
 def _ptoas_may_infer_dn(rows: int | None, cols: int | None, row_stride: int | None,
@@ -1262,7 +1344,8 @@ def _check_load_element_count(t: _Transfer) -> None:
 
 
 def _check_load_tile_boxes(t: _Transfer) -> None:
-    hazards.check_tile_boxes(t.tile, t.window.c0, t.loc, "tload")
+    # An NZ->NZ load moves whole 16 x c0 boxes (the tile's dtype is the view's: checked).
+    check_tile_layout(t.tile.buf, t.loc, "'pto.tload'", whole_boxes=True)
 
 
 def _check_load_valid_region(t: _Transfer) -> None:
@@ -1299,7 +1382,7 @@ def _check_store_f32(t: _Transfer) -> None:
 
 
 def _check_store_tile_boxes(t: _Transfer) -> None:
-    hazards.check_tile_boxes(t.tile, ACC_BOX, t.loc, "tstore")
+    check_tile_layout(t.tile.buf, t.loc, "'pto.tstore'", whole_boxes=True)  # 16 x 16 boxes
     hazards.check_valid_inside_tile(t.tile, t.loc, "tstore")
     _check_store_valid_boxes(t)
 

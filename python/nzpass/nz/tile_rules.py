@@ -1,0 +1,148 @@
+"""What a tile must be to exist: a layout PTOAS and pto-isa build, inside its local memory.
+
+Two rules on a `!pto.tile_buf`, read by every pass that meets a tile where it is made:
+convert-pl-to-pto before it lowers a `!pl.tile` a pl op makes (as the tile_buf it becomes),
+verify-pto-nz on every tile a `pto.alloc_tile` or a pl op makes; the NZ transfer rules hold
+the tiles they move to the layout rule without its row exemption.
+
+The layout rule is PTOAS's `verifyTileBufLayoutConstraints`, which its `pto.alloc_tile`
+verifier runs (lib/PTO/IR/PTO.cpp in tonibohnlein's PTOAS, August 2026; hw-native-sys's of
+April 2026 has no such check), and what pto-isa's `Tile` static_asserts
+(include/pto/common/pto_tile.hpp): rows and columns positive; a `none_box` tile's rows
+(row-major) or columns (column-major) whole 32-byte lines (16 bytes for packed FP4); a boxed
+tile whole inner boxes of its fractal, its rows exempt in Vec, in the MX scale fractal (32)
+and for one row (GEMV): fractal 1024 is 16 x 16, fractal 32 is 16 x 2, fractal 512 is
+16 x 32/s (inner row-major) or 32/s x 16 (inner column-major). The transfers and the model
+lay a tile out box by box (line by line), so a partial box has no layout any of them knows
+(found by red team: M = 20 gave 20-row Acc and Mat tiles, f16 tiles of 120 columns and
+16 x 60 Vec tiles of 120-byte rows were written out).
+"""
+
+from __future__ import annotations
+
+from ..dialects import pl, pto
+from ..dialects.opaque import OpaqueSyntaxError
+from ..errors import Refusal
+from ..ir.bindings import ir
+from .limits import LOCAL_MEMORY_BYTES, MEMORY_NAMES, tile_placement_problem
+from .tensor_types import element_bit_width
+
+_LINE_BYTES = 32               # a none_box row (column) is whole 32-byte lines
+_PACKED_FP4_LINE_BYTES = 16    # ... of 16 bytes for the packed FP4 types
+_PACKED_FP4 = frozenset(("!pto.f4E1M2x2", "!pto.f4E2M1x2"))
+_BOX_ROWS = 16
+_MX_FRACTAL = 32               # the MX scale fractal: 16 x 2, any rows
+
+# element spelling -> its bits (None: no bit width): a pure function of the text.
+_BITS: dict[str, int | None] = {}
+
+
+def element_bits(dtype: str) -> int | None:
+    """The bits of one element of a tile of `dtype` (pto's own types by their storage,
+    `pto.ELEMENT_BYTES`); None for a type of no bit width."""
+    dtype = dtype.strip()
+    if dtype not in _BITS:
+        own = pto.ELEMENT_BYTES.get(dtype)
+        try:
+            bits = own * 8 if own is not None else element_bit_width(pl.element_type(dtype))
+        except OpaqueSyntaxError:
+            bits = None
+        _BITS[dtype] = bits
+    return _BITS[dtype]
+
+
+def _bits(buf: pto.TileBuf, loc: ir.Location, what: str) -> int:
+    bits = element_bits(buf.dtype)
+    if bits is None:
+        raise Refusal(loc, f"{what} tile of dtype {buf.dtype} in loc={buf.loc}: an element "
+                      "type of no bit width, so its bytes, and whether it fits its memory, "
+                      "cannot be known; use an integer or floating-point dtype")
+    return bits
+
+
+def _element_bytes(buf: pto.TileBuf, loc: ir.Location, what: str) -> int:
+    bits = _bits(buf, loc, what)
+    if bits % 8:
+        raise Refusal(loc, f"{what} tile of dtype {buf.dtype} in loc={buf.loc}: {bits}-bit "
+                      "elements, so its 32-byte lines and inner boxes, which PTOAS counts in "
+                      "whole bytes, cannot be known; use a dtype of whole bytes (a packed pto "
+                      "type for sub-byte data)")
+    return bits // 8
+
+
+def inner_box(buf: pto.TileBuf, element_bytes: int) -> tuple[int, int] | None:
+    """The (rows, columns) of one inner box of a boxed tile; None for an unknown fractal
+    or s-layout (PTOAS: "expects ... to use a supported boxed tile layout")."""
+    if buf.fractal == 1024:
+        return _BOX_ROWS, _BOX_ROWS
+    if buf.fractal == _MX_FRACTAL:
+        return _BOX_ROWS, 2
+    if buf.fractal != 512 or _LINE_BYTES % element_bytes:
+        return None
+    line = _LINE_BYTES // element_bytes
+    return {"row_major": (_BOX_ROWS, line), "col_major": (line, _BOX_ROWS)}.get(buf.slayout)
+
+
+def tile_layout_problem(buf: pto.TileBuf, element_bytes: int,
+                        whole_boxes: bool = False) -> str | None:
+    """Why the tile is no layout PTOAS and pto-isa build (the module docstring); None
+    when it is one. `whole_boxes`: no row exemption (an NZ transfer moves whole boxes)."""
+    if buf.rows <= 0 or buf.cols <= 0:
+        return "its rows and columns must be positive (an empty tile holds nothing)"
+    if buf.slayout == "none_box":
+        line = _PACKED_FP4_LINE_BYTES if buf.dtype.strip() in _PACKED_FP4 else _LINE_BYTES
+        axis, extent = (("rows", buf.cols) if buf.blayout == "row_major" else
+                        ("columns", buf.rows))
+        if extent * element_bytes % line:
+            return (f"its {axis} are {extent * element_bytes} bytes, not whole {line}-byte "
+                    f"lines, as a none_box {buf.blayout} tile's must be (the transfers move "
+                    "32-byte blocks, so each would start mid-block)")
+        return None
+    box = inner_box(buf, element_bytes)
+    if box is None:
+        return (f"fractal={buf.fractal} with slayout={buf.slayout} is no boxed layout PTOAS "
+                "supports")
+    rows_exempt = not whole_boxes and (buf.loc == "vec" or buf.fractal == _MX_FRACTAL
+                                       or buf.rows == 1)
+    if (buf.rows % box[0] and not rows_exempt) or buf.cols % box[1]:
+        return (f"it is not a whole number of its {box[0]}x{box[1]} inner boxes (PTOAS: "
+                "boxed tile rows a multiple of innerRows, cols of innerCols), and a partial "
+                "box has no layout the transfers know")
+    return None
+
+
+def check_tile_layout(buf: pto.TileBuf, loc: ir.Location, what: str,
+                      whole_boxes: bool = False) -> None:
+    """Refuse a tile of no layout PTOAS and pto-isa build (tile_layout_problem)."""
+    problem = tile_layout_problem(buf, _element_bytes(buf, loc, what), whole_boxes)
+    if problem is None:
+        return
+    raise Refusal(loc, f"{what} tile {buf.rows}x{buf.cols} {buf.dtype} (loc={buf.loc}, "
+                  f"blayout={buf.blayout}, slayout={buf.slayout}, fractal={buf.fractal}) is "
+                  f"not a layout PTOAS and pto-isa build: {problem}. Pad the tile's rows and "
+                  "columns up to whole boxes (32-byte lines) and state the extent that holds "
+                  "data as its valid region")
+
+
+def tile_bytes(buf: pto.TileBuf, loc: ir.Location, what: str) -> int:
+    """The bytes of the tile's physical rows x cols (whole bytes; a sub-byte type packs)."""
+    return -(-buf.rows * buf.cols * _bits(buf, loc, what) // 8)
+
+
+def check_tile_fits(buf: pto.TileBuf, backend: str, loc: ir.Location, what: str,
+                    addr: tuple[int, int] | None = None) -> None:
+    """Refuse a tile that may not lie inside its local memory (docs/hardware-model.md,
+    "Capacities"), placed at any address in `addr` (None: the allocator places it): one
+    past the end overlaps another buffer or faults, whatever the transfers' rules prove.
+    A memory of no stated capacity (bias, scaling) is not checked."""
+    capacity = LOCAL_MEMORY_BYTES[backend].get(buf.loc)
+    if capacity is None:
+        return
+    problem = tile_placement_problem(tile_bytes(buf, loc, what), capacity, addr)
+    if problem is None:
+        return
+    raise Refusal(loc, f"{what} tile does not fit the {capacity // 1024} KiB "
+                  f"{MEMORY_NAMES[buf.loc]} (loc={buf.loc}) of {backend}: {problem}; a tile "
+                  "past the end of its memory overlaps or faults, which no transfer rule "
+                  "sees. Use a smaller tile, or an address the offset analysis proves at "
+                  "least 0 and at most capacity - tile bytes")
