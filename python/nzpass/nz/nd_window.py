@@ -114,19 +114,18 @@ def _check_end(offset: ir.Value, size: ir.Value | int, extent: int | ir.Value, n
         end = offset_fact.hi + size
     else:
         end = upper_bound_of_sum(analysis, offset, size)
-    shown = explain_fact(offset, offset_fact)
     if isinstance(extent, int):
         if end <= extent:
             return
+        shown = explain_fact(offset, offset_fact)  # only once it fails: a string per axis
         shown_extent, extent_hi = f"the extent {extent}", extent
     else:
-        if proved_sum_at_most(analysis, offset, size, extent):
-            return
         extent_fact = proofs.fact(extent)
-        if end <= extent_fact.lo:
+        if end <= extent_fact.lo or proved_sum_at_most(analysis, offset, size, extent):
             return
         shown_extent, extent_hi = "the dynamic extent", extent_fact.hi
-        shown = f"offset: {shown}; extent: {explain_fact(extent, extent_fact)}"
+        shown = (f"offset: {explain_fact(offset, offset_fact)}; extent: "
+                 f"{explain_fact(extent, extent_fact)}")
     shown_size = size if isinstance(size, int) else "the size"
     _fails(proofs, offset_fact.lo + size_lo > extent_hi, loc,
            f"{name} window may leave the axis: offset + {shown_size} can reach {end}, past "
