@@ -3437,6 +3437,7 @@ func.func @negative_nd_start_past_u32(%p: !pto.ptr<i8>) {
 module attributes {pto.target_arch = "a2a3"} {
   func.func @negative_mad_rows_below_acc_rows(%arg0: !pto.ptr<bf16>, %arg1: !pto.ptr<bf16>, %arg2: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
     %c0_i64 = arith.constant 0 : i64
+    %c16384_i64 = arith.constant 16384 : i64
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
@@ -3455,7 +3456,7 @@ module attributes {pto.target_arch = "a2a3"} {
     %4 = "pto.alloc_tile"(%c0_i64, %c32, %c128) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, index, index) -> !pto.tile_buf<loc=mat, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
     %5 = "pto.partition_view"(%0, %c0, %c0, %c32, %c128) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.tensor_view<?x?xbf16>, index, index, index, index) -> !pto.partition_tensor_view<32x128xbf16>
     "pto.tload"(%5, %4) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (!pto.partition_tensor_view<32x128xbf16>, !pto.tile_buf<loc=mat, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
-    %6 = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    %6 = "pto.alloc_tile"(%c16384_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
     %7 = "pto.partition_view"(%1, %c0, %c0, %c128, %c32) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.tensor_view<?x?xbf16>, index, index, index, index) -> !pto.partition_tensor_view<128x32xbf16>
     "pto.tload"(%7, %6) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (!pto.partition_tensor_view<128x32xbf16>, !pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
     %8 = "pto.alloc_tile"(%c0_i64, %c32, %c128) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, index, index) -> !pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>
@@ -3750,5 +3751,33 @@ func.func @negative_unknown_boxed_fractal() {
 func.func @negative_sub_byte_tile() {
   // expected-error @+1 {{'pto.alloc_tile' tile of dtype i4 in loc=vec: 4-bit elements, so its 32-byte lines and inner boxes, which PTOAS counts in whole bytes, cannot be known}}
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=i4, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// Explicitly placed tiles overlap in UB: y, at bytes [1024, 3072), is loaded over x's
+// [0, 2048) before tadd reads x (found by red team, in L1: W's NZ load over X before
+// pto.textract read it).
+func.func @negative_placed_tile_read_after_an_overlapping_write(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a1024 = arith.constant 1024 : i64
+  %a4096 = arith.constant 4096 : i64
+  %pt = "pto.make_tensor_view"(%p, %c16, %c64, %c64, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %qt = "pto.make_tensor_view"(%q, %c16, %c64, %c64, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%pt, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+  %qv = "pto.partition_view"(%qt, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+  %x = "pto.alloc_tile"(%a0) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %x) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  // expected-error @+1 {{'pto.alloc_tile' places its tile at bytes [1024, 3072) of UB (loc=vec), over the tile of the 'pto.alloc_tile' at line}}
+  %y = "pto.alloc_tile"(%a1024) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%qv, %y) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  %z = "pto.alloc_tile"(%a4096) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tadd"(%x, %y, %z) : (!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  "pto.tstore"(%z, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<16x64xf16>) -> ()
   return
 }

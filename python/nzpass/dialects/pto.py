@@ -470,6 +470,24 @@ class PtoOp:
         return self.op.location
 
 
+# The view of each op the table defines that no class below is (table_op), made once.
+_TABLE_VIEWS: dict[str, type[PtoOp]] = {}
+
+
+def table_op(op: ir.Operation, attrs: dict[str, ir.Attribute]) -> PtoOp | None:
+    """`op`'s operand groups by its definition in the op table, for any pto op; None for
+    an op the table does not define (pl, scf, func ops). Raises MalformedOp as the views
+    below do. A look-up outside the views' ops builds the whole table (pto_table)."""
+    name = op.name
+    view = _TABLE_VIEWS.get(name)
+    if view is None:
+        if name not in OPS:
+            return None
+        view = _TABLE_VIEWS[name] = type(name, (PtoOp,), {"NAME": name,
+                                                          "GROUPS": table_groups(name)})
+    return view(op, attrs)
+
+
 class _SourceAndTwoLists(PtoOp):
     def underivable(self, count: int) -> str:
         return (f"'{self.NAME}' op needs a source and two equal-length lists; got {count} "

@@ -22,6 +22,11 @@ from .pto_table_views import VIEWED
 # The ops whose generic text PTOAS versions read as different operands.
 ORDER_DIFFERS = frozenset(ORDERS)
 
+# The destination groups of PTOAS's destination-passing tile ops (`outs(...)`), by name:
+# the definitions mark them only by their place in the custom form.
+DESTINATION_GROUPS = frozenset(("dst", "cdst", "excuted", "dst_idx", "dst_val", "dstIdx",
+                                "dst1", "dst2", "exp_zz"))
+
 
 class _OpTable(Mapping):
     """Every op's entry, by op name, in name order."""

@@ -59,6 +59,15 @@ def check_nd_window_inside(offsets: Sequence[ir.Value], sizes: Sequence[ir.Value
     stored into a 16x128 tensor, in pl and in hand-written pto alike."""
     rank = len(extents)
     for axis, (offset, size, extent) in enumerate(zip(offsets, sizes, extents, strict=True)):
+        if isinstance(size, int):
+            size_lo = size_hi = size
+        else:
+            size_fact = proofs.fact(size)
+            size_lo, size_hi = size_fact.lo, size_fact.hi
+        start = proofs.fact(offset)
+        if (isinstance(extent, int) and size_lo > 0 and start.lo >= 0
+                and start.hi + size_hi <= extent):
+            continue  # inside by the intervals alone: nearly every window, cheaply
         name = f"{what} {_axis_name(axis, rank)}"
         used = size if isinstance(size, int) else constant_value(size)
         used = size if used is None else used  # a constant is shown as its number

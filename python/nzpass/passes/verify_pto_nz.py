@@ -41,7 +41,8 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
-from ..nz.tile_rules import check_tile_fits, check_tile_layout
+from ..nz.tile_overlap import PlacedTile, check_no_clobbered_reads
+from ..nz.tile_rules import check_tile_fits, check_tile_layout, tile_bytes
 from ..nz.valid_region import valid_region
 from ..nz.view_layout import view_layout
 from ..nz.window import WindowProofs
@@ -117,6 +118,7 @@ class VerifyPtoNz(ModulePass):
                         checker.check(op)
                     elif name in _REFERENCES:
                         checker.note_reference(op)
+                checker.check_placements()
                 # Once its views are checked: which uses of its pointers are NZ views.
                 for op, name in zip(ops, names, strict=True):
                     if name == op_names.FUNC_FUNC:
@@ -241,6 +243,8 @@ class _Checker:
         # The tile types whose layout and size (at no given address) passed: a pure
         # function of the type, checked once.
         self._good_tiles: set[pto.TileBuf] = set()
+        # The tiles of the current top-level op placed at constant addresses.
+        self._placed: list[PlacedTile] = []
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
@@ -503,6 +507,18 @@ class _Checker:
         if addr:
             fact = self.fact(addr[0])
             check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
+            if fact.constant is not None:
+                start = fact.constant
+                self._placed.append(PlacedTile(op, buf.loc, start,
+                                               start + tile_bytes(buf, op.location, what)))
+
+    def check_placements(self) -> None:
+        """No tile placed at constant bytes is read after an overlapping one was written
+        over it, in one block (nz/tile_overlap.py); then forget the placements."""
+        placed, self._placed = self._placed, []
+        if len(placed) > 1:
+            self._guard(lambda: check_no_clobbered_reads(
+                placed, lambda op: pto.table_op(op, self.attrs(op))))
 
     def _check_layout_is_the_views(self, op: ir.Operation) -> None:
         """PTOAS reads a `layout` stated on a partition or a transfer (attribute or

@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 from ..dialects import opaque
 from ..dialects.pto import ViewType, parse_view_type
+from ..dialects.pto_table import DESTINATION_GROUPS
 from .cursor import PtoSyntaxError, Value, is_integer_type, span_text
-from .formats import DESTINATION_GROUPS
 from .opform import OpReading
 from .tokenizer import BANG, BARE, HASH, INT, PERCENT, STRING
 from .types import canonical

@@ -3,8 +3,8 @@ readers), and of the `custom<...>` format directives."""
 
 from __future__ import annotations
 
+from ..dialects.pto_table import DESTINATION_GROUPS
 from .cursor import Entry
-from .formats import DESTINATION_GROUPS
 from .types import canonical, ptoas_spelling
 
 

@@ -39,10 +39,6 @@ from functools import cache
 from ..dialects.pto_table import OPS
 
 SEGMENTS = "operandSegmentSizes"
-# The destination groups of PTOAS's destination-passing tile ops (`outs(...)`),
-# by name: the definitions mark them only by their place in the custom form.
-DESTINATION_GROUPS = frozenset(("dst", "cdst", "excuted", "dst_idx", "dst_val", "dstIdx",
-                                "dst1", "dst2", "exp_zz"))
 RESULT_SEGMENTS = "resultSegmentSizes"
 
 
