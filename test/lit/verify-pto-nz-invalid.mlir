@@ -3781,3 +3781,82 @@ func.func @negative_placed_tile_read_after_an_overlapping_write(%p: !pto.ptr<f16
   "pto.tstore"(%z, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<16x64xf16>) -> ()
   return
 }
+
+// -----
+
+// Index in both readings through arith.select (found by red team): the hull's gcd alignment
+// had closed a side only the 32-bit width bounds, so max(y * 2^27, 0) / 2^27 was proved a
+// row fractal below 16; where index is int64_t it is y, up to 31: the next column block.
+module attributes {pl.backend = "a2a3"} {
+func.func @q8(%p: !pto.ptr<i8>, %y: index {nz.range = array<i64: 0, 32>}, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %cM = arith.constant 134217728 : index
+  %ym = arith.muli %y, %cM : index
+  %a0 = arith.maxsi %ym, %c0 : index
+  %s = arith.select %c, %a0, %c16 : index
+  %a = arith.floordivsi %s, %cM : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach 2147483648, past the view's shape[2] = 16 (offset proved [0, +inf]}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %a, %c0, %c0, %c1, %c16, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+}
+
+// -----
+
+// The same through arith.select on an ND view: rows 4095..4110 of 2064 where index is
+// int64_t; no bound, so a warning (an error with strict-bounds).
+module attributes {pl.backend = "a2a3"} {
+func.func @q7(%p: !pto.ptr<f16>, %y: index {nz.range = array<i64: 0, 4096>}, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c2064 = arith.constant 2064 : index
+  %cM = arith.constant 1048576 : index
+  %ym = arith.muli %y, %cM : index
+  %a0 = arith.maxsi %ym, %c0 : index
+  %s = arith.select %c, %a0, %c16 : index
+  %a = arith.floordivsi %s, %cM : index
+  %tv = "pto.make_tensor_view"(%p, %c2064, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-warning @+1 {{ND partition row window may leave the axis: offset + 16 can reach 2147483663, past the extent 2064}}
+  %pv = "pto.partition_view"(%tv, %a, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+}
+
+// -----
+
+// The quotient rule of a sum's bound read a side only the 32-bit width bounds (found by red
+// team): max(y * 2^20, 0) / 2^20 + min(...) / 2^20 was bounded by 2063, and is up to 4095
+// + 16 where index is int64_t. An open side is no bound to a relational rule.
+module attributes {pl.backend = "a2a3"} {
+func.func @q1(%p: !pto.ptr<f16>, %y: index {nz.range = array<i64: 0, 4096>}, %k: index {nz.range = array<i64: 16, 17>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c2064 = arith.constant 2064 : index
+  %cM = arith.constant 1048576 : index
+  %ym = arith.muli %y, %cM : index
+  %a0 = arith.maxsi %ym, %c0 : index
+  %a = arith.floordivsi %a0, %cM : index
+  %b0 = arith.muli %k, %cM : index
+  %b = arith.floordivsi %b0, %cM : index
+  %tv = "pto.make_tensor_view"(%p, %c2064, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-warning @+1 {{ND partition row window may leave the axis: offset + the size can reach +inf, past the extent 2064}}
+  %pv = "pto.partition_view"(%tv, %a, %c0, %b, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+}

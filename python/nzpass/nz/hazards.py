@@ -27,6 +27,7 @@ from .offsets import (
     OffsetAnalysis,
     linear_form,
     proved_sum_at_most,
+    show_bound,
     slack_below,
     upper_bound_of_sum,
 )
@@ -244,7 +245,7 @@ def _outside_view(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> str 
             and size_value is not None
             and proved_sum_at_most(analysis, offset_value, size_value, extent_value)):
         return None
-    return (f"{where} + size[{axis}] can reach {end}, past the view's shape[{axis}] "
+    return (f"{where} + size[{axis}] can reach {show_bound(end)}, past the view's shape[{axis}] "
             f"{_is(extent)} (offset {show(offset)}; size {show(size)}): {overrun}; "
             f"{_BOUND_FIX}")
 

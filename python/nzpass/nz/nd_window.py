@@ -25,6 +25,7 @@ from .offsets import (
     constant_value,
     explain_fact,
     proved_sum_at_most,
+    show_bound,
     slack_below,
     upper_bound_of_sum,
 )
@@ -137,8 +138,8 @@ def _check_end(offset: ir.Value, size: ir.Value | int, extent: int | ir.Value, n
                  f"{explain_fact(extent, extent_fact)}")
     shown_size = size if isinstance(size, int) else "the size"
     _fails(proofs, offset_fact.lo + size_lo > extent_hi, loc,
-           f"{name} window may leave the axis: offset + {shown_size} can reach {end}, past "
-           f"{shown_extent} ({shown}): {_OVERRUN}. {_BOUND_FIX}")
+           f"{name} window may leave the axis: offset + {shown_size} can reach "
+           f"{show_bound(end)}, past {shown_extent} ({shown}): {_OVERRUN}. {_BOUND_FIX}")
 
 
 def nd_valid_extents_moved(is_load: bool, buf: pto.TileBuf) -> tuple[bool, bool]:

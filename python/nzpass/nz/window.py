@@ -22,6 +22,7 @@ from .offsets import (
     integer_width,
     provable_forms_note,
     proved_sum_at_most,
+    show_bound,
     upper_bound_of_sum,
 )
 
@@ -180,9 +181,10 @@ def check_window_bounds(offset: ir.Value, extent_used: ir.Value | int,
         return
     size = extent_used if isinstance(extent_used, int) else "the valid extent"
     raise Refusal(loc, f"{what} {axis} window may leave the axis: offset + {size} can reach "
-                  f"{end}, past the extent {extent} ({explain_fact(offset, proofs.fact(offset))})"
-                  f": {why}. Bound the offset (a loop stop, min(), a declared nz.range fact on "
-                  "an argument or on get_block_idx) so the window stays inside")
+                  f"{show_bound(end)}, past the extent {extent} "
+                  f"({explain_fact(offset, proofs.fact(offset))}): {why}. Bound the offset "
+                  "(a loop stop, min(), a declared nz.range fact on an argument or on "
+                  "get_block_idx) so the window stays inside")
 
 
 def _check_leading_window(geom: NzGeometry, offsets: Sequence[ir.Value], sizes: Sequence[int],
