@@ -156,6 +156,35 @@ def nd_valid_extents_moved(is_load: bool, buf: pto.TileBuf) -> tuple[bool, bool]
     return False, False
 
 
+def check_nd_window_fits_tile(sizes: Sequence[ir.Value], buf: pto.TileBuf, is_load: bool,
+                              loc: ir.Location, what: str, proofs: WindowProofs) -> None:
+    """An A2/A3 ND window (leading axes stacked as rows) no larger than the tile it is moved
+    to or from: a load writes the window's rows (and an ND -> NZ load its columns) into the
+    tile from its start, a Vec or Mat store reads as many, so a larger window overwrites the
+    local memory after the tile or stores what lies there (found by red team: a 32x128 f16
+    partition loaded into a 16x128 Vec tile was accepted; the model refuses it). An Acc
+    store writes the tile's valid region only (check_nd_valid_inside)."""
+    if not is_load and buf.loc == "acc":
+        return
+    rows_lo, rows_hi = 1, 1
+    for value in sizes[:-1]:
+        fact = proofs.fact(value)
+        rows_lo *= max(fact.lo, 0)
+        rows_hi = rows_hi * fact.hi if fact.bounded_above and rows_hi is not None else None
+    cols = proofs.fact(sizes[-1])
+    for name, lo, hi, room in (("rows", rows_lo, rows_hi, buf.rows),
+                               ("columns", max(cols.lo, 0),
+                                cols.hi if cols.bounded_above else None, buf.cols)):
+        if hi is not None and hi <= room:
+            continue
+        shown = "no bound" if hi is None else f"up to {hi}"
+        _fails(proofs, lo > room, loc,
+               f"{what} ND window of {shown} {name} (leading axes stacked as rows) is larger "
+               f"than its {buf.rows}x{buf.cols} tile: the transfer moves the window's {name} "
+               "from the tile's start, past the tile into the local memory after it; size "
+               "the partition to the tile")
+
+
 def check_nd_valid_inside(valid: Sequence[tuple[Fact, ir.Value | None]],
                           moved: tuple[bool, bool], sizes: Sequence[ir.Value],
                           loc: ir.Location, what: str, proofs: WindowProofs) -> None:

@@ -29,6 +29,7 @@ from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
 from ..nz.nd_window import Extent as NdExtent
 from ..nz.nd_window import (
     check_nd_valid_inside,
+    check_nd_window_fits_tile,
     check_nd_window_inside,
     nd_valid_extents_moved,
 )
@@ -354,6 +355,8 @@ class _Checker:
         found = self._nd_transfer_operands(op)
         if found is None:
             return
+        check_nd_window_fits_tile(found.window.sizes, found.buf, found.is_load, op.location,
+                                  f"'{op.name}'", self.proofs)
         moved = nd_valid_extents_moved(found.is_load, found.buf)
         if moved != (False, False):
             region = self._nd_valid_region(op, found)
