@@ -894,3 +894,30 @@ func.func @negative_empty_vec_tile(%x: tensor<64x512xf16>) {
   %t = "pl.tile.load"(%x, %c0, %c0, %c0, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<64x512xf16>, index, index, index, index) -> !pl.tile<0x64xf16, vec>
   return
 }
+
+// -----
+
+// A compute op's tile result is made there too (found by red team): pl.tile.relu results
+// of 1 MiB in the 192 KiB UB, and of 120-byte rows, are refused at the pl op.
+func.func @negative_pass_through_tiles(%x: tensor<16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<16x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{'pl.tile.relu' tile does not fit the 192 KiB UB (loc=vec) of a2a3}}
+  %r = "pl.tile.relu"(%t) : (!pl.tile<16x64xf32, vec>) -> !pl.tile<512x512xf32, vec>
+  return
+}
+
+// -----
+
+// The same for a compute op's tile of 120-byte rows.
+func.func @negative_pass_through_tile_layout(%x: tensor<16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<16x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{'pl.tile.relu' tile 16x60 f16 (loc=vec, blayout=row_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build}}
+  %r2 = "pl.tile.relu"(%t) : (!pl.tile<16x64xf32, vec>) -> !pl.tile<16x60xf16, vec>
+  return
+}

@@ -3900,3 +3900,23 @@ func.func @n1(%p: !pto.ptr<f16>) {
   return
 }
 }
+
+// -----
+
+// Every tile a pl op kept by pl-to-pto yields is held to the rules of a made tile (found by
+// red team): pl.tile.relu results of 1 MiB in the 192 KiB UB, and of 120-byte rows.
+func.func @negative_pl_compute_tiles(%arg0: !pto.ptr<f32>) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %0 = "pto.make_tensor_view"(%arg0, %c16, %c64, %c64, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+  %1 = "pto.partition_view"(%0, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf32>
+  %2 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%1, %2) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  // expected-error @+1 {{'pl.tile.relu' tile does not fit the 192 KiB UB (loc=vec) of a2a3}}
+  %3 = "pl.tile.relu"(%2) : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> !pto.tile_buf<loc=vec, dtype=f32, rows=512, cols=512, v_row=512, v_col=512, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{'pl.tile.relu' tile 16x60 f16 (loc=vec, blayout=row_major, slayout=none_box, fractal=512) is not a layout PTOAS and pto-isa build}}
+  %4 = "pl.tile.relu"(%2) : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=60, v_row=16, v_col=60, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}

@@ -115,6 +115,8 @@ class _StorePlan(NamedTuple):
     valid: tuple[int | None, int | None] | None
 
 
+_PL_OP_PREFIX = pl.DIALECT + "."
+
 class _Root:
     """Where a tensor value lives: a view of a pointer argument plus a base offset."""
 
@@ -212,7 +214,7 @@ class _FunctionLowering:
                     self._check_value(result, False)
             else:
                 self._check_results(op)
-            if name in pl.FRESH_TILE_OPS:
+            if name.startswith(_PL_OP_PREFIX):  # any pl op with a tile result makes one
                 self._check_made_tiles(op)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
@@ -264,7 +266,9 @@ class _FunctionLowering:
                 tiles.append(result)
 
     def _check_made_tiles(self, op: ir.Operation) -> None:
-        """A tile a pl op makes (pl.FRESH_TILE_OPS) is, as the tile_buf it becomes, a layout
+        """A tile a pl op makes (any pl op's tile result: the loads and pl.tile.zeros, and
+        the compute ops that pass through, found by red team: a 1 MiB pl.tile.relu result
+        in the 192 KiB UB) is, as the tile_buf it becomes, a layout
         PTOAS and pto-isa build and inside its local memory, the rules verify-pto-nz holds
         every tile made in pto IR to (nz/tile_rules.py; found by red team: M = 20 made
         20-row Acc and Mat tiles, 16 x 60 f16 made a Vec tile of 120-byte rows, and a

@@ -6,6 +6,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from math import prod
 from typing import ClassVar, NamedTuple, TypeVar
 
@@ -119,6 +120,8 @@ class VerifyPtoNz(ModulePass):
                         checker.check(op)
                     elif name in _REFERENCES:
                         checker.note_reference(op)
+                    elif name.startswith(_PL_PREFIX):  # a pl op kept by pl-to-pto
+                        checker.check_pl_tiles(op)
                 checker.check_placements()
                 # Once its views are checked: which uses of its pointers are NZ views.
                 for op, name in zip(ops, names, strict=True):
@@ -485,6 +488,23 @@ class _Checker:
         except MalformedOp:
             return None
 
+    def check_pl_tiles(self, op: ir.Operation) -> None:
+        """Every tile a pl op pl-to-pto keeps yields (pl.tile.relu and the other compute
+        ops) is held to the rules of a made tile (found by red team: a 1 MiB Vec tile, and
+        one of 120-byte rows, yielded by pl.tile.relu were accepted)."""
+        for result in op.results:
+            self._guard(partial(self._check_result_tile, op, result.type))
+
+    def _check_result_tile(self, op: ir.Operation, type_: ir.Type) -> None:
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(type_))
+        if buf is not None and buf not in self._good_tiles:
+            self._check_tile_rules(buf, op.location, f"'{op.name}'")
+
+    def _check_tile_rules(self, buf: pto.TileBuf, loc: ir.Location, what: str) -> None:
+        check_tile_layout(buf, loc, what)
+        check_tile_fits(buf, self.backend, loc, what)
+        self._good_tiles.add(buf)
+
     def _check_made_tile(self, op: ir.Operation) -> None:
         """A tile a `pto.alloc_tile` or a pl op (pl.FRESH_TILE_OPS: pl-to-pto keeps
         pl.tile.zeros and the matmuls) makes is a layout PTOAS and pto-isa build, whole
@@ -500,9 +520,7 @@ class _Checker:
             return  # not a tile (a pl op of pl IR), or malformed: its users report it
         what = f"'{op.name}'"
         if buf not in self._good_tiles:
-            check_tile_layout(buf, op.location, what)
-            check_tile_fits(buf, self.backend, op.location, what)
-            self._good_tiles.add(buf)
+            self._check_tile_rules(buf, op.location, what)
         if op.name != pto.AllocTile.NAME or not len(op.operands):
             return  # only an allocation with operands can state an addr (most do not)
         alloc = self.alloc(op)
