@@ -3920,3 +3920,30 @@ func.func @negative_pl_compute_tiles(%arg0: !pto.ptr<f32>) {
   %4 = "pl.tile.relu"(%2) : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=60, v_row=16, v_col=60, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   return
 }
+
+// -----
+
+// An ND partition of a view scf.if yields (found by red team: rows 60..75 of a 64-row view
+// passed silently): no make_tensor_view here gives its shape, so a warning says the
+// window is the caller's contract (an error with strict-bounds).
+module attributes {pl.backend = "a2a3"} {
+func.func @q3(%p: !pto.ptr<f16>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c60 = arith.constant 60 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %tv2 = scf.if %c -> (!pto.tensor_view<?x?xf16>) {
+    scf.yield %tv : !pto.tensor_view<?x?xf16>
+  } else {
+    scf.yield %tv : !pto.tensor_view<?x?xf16>
+  }
+  // expected-warning @+1 {{ND partition of a tensor view that is the result of 'scf.if': no pto.make_tensor_view here gives its shape}}
+  %pv = "pto.partition_view"(%tv2, %c60, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+}

@@ -455,6 +455,7 @@ class _Checker:
             return
         found = self._nd_view_of_partition(op)
         if found is None:
+            self._note_unseen_nd_view(op)
             return
         partition, view = found
         offsets, sizes = partition.groups["offsets"], partition.groups["sizes"]
@@ -471,6 +472,27 @@ class _Checker:
         hazards.check_nd_start_below_u32(op.location, [fact(v) for v in offsets],
                                          [fact(v) for v in shape], [fact(v) for v in sizes],
                                          [fact(v) for v in strides])
+
+    def _note_unseen_nd_view(self, op: ir.Operation) -> None:
+        """A partition of a tensor view no pto.make_tensor_view here describes (a function
+        argument, a view an scf.if yields) cannot be proved inside it: the caller's contract,
+        said as a warning (an error with strict-bounds), as for any window no bound proves
+        (found by red team: rows 60..75 of a 64-row view yielded by scf.if passed silently)."""
+        partition = self.partition(op)
+        if partition is None or len(partition.groups["source"]) != 1:
+            return
+        source = partition.groups["source"][0]
+        owner = _owner(source)
+        if owner is not None and owner.name == pto.MakeTensorView.NAME:
+            return  # a malformed view: its own check reports it
+        if opaque_refusal(op.location, lambda: pto.view_type(source.type)) is None:
+            return  # a memref or another type: not a tensor view
+        origin = "a block argument" if owner is None else f"the result of '{owner.name}'"
+        self.proofs.unbounded(Refusal(op.location, f"ND partition of a tensor view that is "
+                                      f"{origin}: no pto.make_tensor_view here gives its shape, "
+                                      "so its window cannot be proved inside it (keeping it "
+                                      "inside is the caller's contract; the strict-bounds "
+                                      "option makes this an error)"))
 
     def _nd_view_of_partition(self, op: ir.Operation
                               ) -> tuple[pto.PartitionView, pto.MakeTensorView] | None:
