@@ -3947,3 +3947,31 @@ func.func @q3(%p: !pto.ptr<f16>, %c: i1) {
   return
 }
 }
+
+// -----
+
+// A write through a tile made of a placed tile (pto.bitcast) is a write of its bytes (found
+// by red team): the load into the bitcast of B, placed over A, clobbers A before
+// pto.textract reads it.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_overlap_written_through_bitcast(%x: !pto.ptr<bf16>, %w: !pto.ptr<bf16>) {
+  %c0_i64 = arith.constant 0 : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %xv = "pto.make_tensor_view"(%x, %c16, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<bf16>, index, index, index, index) -> !pto.tensor_view<?x?xbf16>
+  %wv = "pto.make_tensor_view"(%w, %c16, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<bf16>, index, index, index, index) -> !pto.tensor_view<?x?xbf16>
+  %xp = "pto.partition_view"(%xv, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xbf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xbf16>
+  %wp = "pto.partition_view"(%wv, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xbf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xbf16>
+  %a = "pto.alloc_tile"(%c0_i64) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=mat, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%xp, %a) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xbf16>, !pto.tile_buf<loc=mat, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  // expected-error-re @+1 {{'pto.alloc_tile' places its tile at bytes [0, 4096) of L1 (loc=mat), over the tile of the 'pto.alloc_tile' at line {{[0-9]+}}:8 ([0, 4096)), and 'pto.tload' (at line {{[0-9]+}}:3) writes it before 'pto.textract'}}
+  %b = "pto.alloc_tile"(%c0_i64) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=mat, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %bb = "pto.bitcast"(%b) : (!pto.tile_buf<loc=mat, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> !pto.tile_buf<loc=mat, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%wp, %bb) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xbf16>, !pto.tile_buf<loc=mat, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  %l = "pto.alloc_tile"(%c0_i64) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=left, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  "pto.textract"(%a, %c0, %c0, %l) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>} : (!pto.tile_buf<loc=mat, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index, !pto.tile_buf<loc=left, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+}

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..dialects import pto
+from ..dialects.opaque import OpaqueSyntaxError
 from ..dialects.pto_table import DESTINATION_GROUPS
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
@@ -92,16 +93,37 @@ class _Use(NamedTuple):
 
 def _events(tile: PlacedTile, position: dict[ir.Operation, int],
             read_groups: ReadGroups) -> list[_Use]:
-    """Each op using the tile, once, in block order."""
-    value = tile.op.results[0]
+    """Each op using the tile, once, in block order: through the tiles made of it too (a
+    pto.bitcast, pto.subset, pto.treshape: any op whose result is a tile, taken for an
+    alias of its operand), since a write through one is a write of these bytes (found by
+    red team: a load into a bitcast of an overlapping tile escaped the rule)."""
     found: dict[ir.Operation, _Use] = {}
-    for use in value.uses:
-        user = use.owner.operation
-        at = _position_in_block(user, position)
-        if at is not None and user not in found:
+    pending, seen = [tile.op.results[0]], set()
+    while pending:
+        value = pending.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        for use in value.uses:
+            user = use.owner.operation
+            pending.extend(r for r in user.results if _is_tile(r.type))
+            at = _position_in_block(user, position)
+            if at is None:
+                continue
             reads, writes = _access(user, value, read_groups)
+            if user in found:
+                earlier = found[user]
+                reads, writes = reads or earlier.reads, writes or earlier.writes
             found[user] = _Use(at, reads, writes, user)
     return sorted(found.values(), key=lambda event: event.at)
+
+
+def _is_tile(type_: ir.Type) -> bool:
+    """Whether `type_` is a tile; a malformed one is taken for one (its own op reports it)."""
+    try:
+        return pto.tile_buf(type_) is not None
+    except OpaqueSyntaxError:
+        return True
 
 
 def _position_in_block(op: ir.Operation, position: dict[ir.Operation, int]) -> int | None:
