@@ -17,6 +17,7 @@ from . import opaque
 from .common import SegmentedOp, utf8_text
 
 DIALECT = "pl"
+OP_PREFIX = DIALECT + "."  # how every pl op name begins
 BACKEND_ATTR = "pl.backend"
 TARGET_ARCH_ATTR = "pto.target_arch"  # PTOAS's own statement of the target
 BLOCKED_MARK = "nz_tensor_views_blocked"
@@ -197,7 +198,7 @@ def stray_ops(module: ir.Operation) -> list[Refusal]:
     return [Refusal(op.location, f"'{op.name}' is not in a func.func of the module (or of a "
                     "builtin.module nested in it): the pl passes rewrite those functions only, "
                     "so it would pass through unchecked; move it into one")
-            for op in outside_functions(module) if op.name.startswith(DIALECT + ".")]
+            for op in outside_functions(module) if op.name.startswith(OP_PREFIX)]
 
 
 class TileLoad(SegmentedOp):

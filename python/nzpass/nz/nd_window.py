@@ -159,11 +159,12 @@ def nd_valid_extents_moved(is_load: bool, buf: pto.TileBuf) -> tuple[bool, bool]
 def check_nd_window_fits_tile(sizes: Sequence[ir.Value], buf: pto.TileBuf, is_load: bool,
                               loc: ir.Location, what: str, proofs: WindowProofs) -> None:
     """An A2/A3 ND window (leading axes stacked as rows) no larger than the tile it is moved
-    to or from: a load writes the window's rows (and an ND -> NZ load its columns) into the
-    tile from its start, a Vec or Mat store reads as many, so a larger window overwrites the
-    local memory after the tile or stores what lies there (found by red team: a 32x128 f16
-    partition loaded into a 16x128 Vec tile was accepted; the model refuses it). An Acc
-    store writes the tile's valid region only (check_nd_valid_inside)."""
+    to or from, in rows and in columns: a load writes the window's rows into the tile from
+    its start (an ND -> NZ load its columns too), a Vec or Mat store reads as many, so a
+    larger window overwrites the local memory after the tile or stores what lies there;
+    the model refuses a window wider than its tile as well (found by red team: a 32x128
+    f16 partition loaded into a 16x128 Vec tile was accepted; the model refuses it). An
+    Acc store writes the tile's valid region only (check_nd_valid_inside)."""
     if not is_load and buf.loc == "acc":
         return
     rows_lo, rows_hi = 1, 1

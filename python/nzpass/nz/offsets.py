@@ -315,7 +315,6 @@ class OffsetAnalysis:
                 self._index_values.add(value)
         return width
 
-
     def fact(self, value: ir.Value) -> Fact:
         """What the value can be at run time (the width's top for a non-integer)."""
         return self._fact(value, self.max_depth)[0]

@@ -115,8 +115,6 @@ class _StorePlan(NamedTuple):
     valid: tuple[int | None, int | None] | None
 
 
-_PL_OP_PREFIX = pl.DIALECT + "."
-
 class _Root:
     """Where a tensor value lives: a view of a pointer argument plus a base offset."""
 
@@ -214,7 +212,7 @@ class _FunctionLowering:
                     self._check_value(result, False)
             else:
                 self._check_results(op)
-            if name.startswith(_PL_OP_PREFIX):  # any pl op with a tile result makes one
+            if name.startswith(pl.OP_PREFIX):  # any pl op with a tile result makes one
                 self._check_made_tiles(op)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
@@ -268,9 +266,9 @@ class _FunctionLowering:
     def _check_made_tiles(self, op: ir.Operation) -> None:
         """A tile a pl op makes (any pl op's tile result: the loads and pl.tile.zeros, and
         the compute ops that pass through, found by red team: a 1 MiB pl.tile.relu result
-        in the 192 KiB UB) is, as the tile_buf it becomes, a layout
-        PTOAS and pto-isa build and inside its local memory, the rules verify-pto-nz holds
-        every tile made in pto IR to (nz/tile_rules.py; found by red team: M = 20 made
+        in the 192 KiB UB) is, as the tile_buf it becomes, a layout PTOAS and pto-isa
+        build and inside its local memory, the rules verify-pto-nz holds every tile made
+        in pto IR to (nz/tile_rules.py; found by red team: M = 20 made
         20-row Acc and Mat tiles, 16 x 60 f16 made a Vec tile of 120-byte rows, and a
         128 x 512 f32 pl.tile.zeros overflowed L0C). Once per type: the rules read nothing
         else."""

@@ -51,7 +51,6 @@ from ..nz.window import WindowProofs
 from ..records import record
 
 NZ_RANK = 5
-_PL_PREFIX = pl.DIALECT + "."
 # The ops that make a tile, whose layout and memory are checked where it is made.
 _TILE_MAKERS = frozenset((pto.AllocTile.NAME, *pl.FRESH_TILE_OPS))
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
@@ -113,14 +112,14 @@ class VerifyPtoNz(ModulePass):
             ops = [top, *nested_ops(top)]
             names = [op.name for op in ops]  # one read per op
             checker.begin(OffsetAnalysis(self.max_proof_depth),
-                          any(name.startswith(_PL_PREFIX) for name in names))
+                          any(name.startswith(pl.OP_PREFIX) for name in names))
             with unchanging_ir():  # the pass never changes the IR
                 for op, name in zip(ops, names, strict=True):
                     if name in _CHECKED_OPS:
                         checker.check(op)
                     elif name in _REFERENCES:
                         checker.note_reference(op)
-                    elif name.startswith(_PL_PREFIX):  # a pl op kept by pl-to-pto
+                    elif name.startswith(pl.OP_PREFIX):  # a pl op kept by pl-to-pto
                         checker.check_pl_tiles(op)
                 checker.check_placements()
                 # Once its views are checked: which uses of its pointers are NZ views.
@@ -354,7 +353,7 @@ class _Checker:
         its view: _check_nd_partition) and the addressing rules (_check_nd_addressing).
         A5's transfers are other instructions, which the model does not describe."""
         if self.backend != "a2a3":
-            return  # A5's transfers are other instructions, which the model does not describe
+            return
         found = self._nd_transfer_operands(op)
         if found is None:
             return
@@ -453,11 +452,18 @@ class _Checker:
         so (hazards.check_nd_start_below_u32: only a static view's start is bounded)."""
         if self._of_an_nz_view(op.operands, 0):
             return
-        found = self._nd_view_of_partition(op)
-        if found is None:
-            self._note_unseen_nd_view(op)
+        partition = self.partition(op)
+        if partition is None or len(partition.groups["source"]) != 1:
+            return  # malformed: where it is of an NZ view, the NZ rules report it
+        source = partition.groups["source"][0]
+        view_op = _owner(source)
+        if view_op is None or view_op.name != pto.MakeTensorView.NAME:
+            self._note_unseen_nd_view(op, source, view_op)
             return
-        partition, view = found
+        try:
+            view = pto.MakeTensorView(view_op, self.attrs(view_op))
+        except MalformedOp:
+            return  # an ND view's malformed op is not this pass's
         offsets, sizes = partition.groups["offsets"], partition.groups["sizes"]
         shape, strides = view.groups["shape"], view.groups["strides"]
         if not len(offsets) == len(sizes) == len(shape) == len(strides):
@@ -473,18 +479,12 @@ class _Checker:
                                          [fact(v) for v in shape], [fact(v) for v in sizes],
                                          [fact(v) for v in strides])
 
-    def _note_unseen_nd_view(self, op: ir.Operation) -> None:
+    def _note_unseen_nd_view(self, op: ir.Operation, source: ir.Value,
+                             owner: ir.Operation | None) -> None:
         """A partition of a tensor view no pto.make_tensor_view here describes (a function
         argument, a view an scf.if yields) cannot be proved inside it: the caller's contract,
         said as a warning (an error with strict-bounds), as for any window no bound proves
         (found by red team: rows 60..75 of a 64-row view yielded by scf.if passed silently)."""
-        partition = self.partition(op)
-        if partition is None or len(partition.groups["source"]) != 1:
-            return
-        source = partition.groups["source"][0]
-        owner = _owner(source)
-        if owner is not None and owner.name == pto.MakeTensorView.NAME:
-            return  # a malformed view: its own check reports it
         if opaque_refusal(op.location, lambda: pto.view_type(source.type)) is None:
             return  # a memref or another type: not a tensor view
         origin = "a block argument" if owner is None else f"the result of '{owner.name}'"
@@ -494,22 +494,6 @@ class _Checker:
                                       "inside is the caller's contract; the strict-bounds "
                                       "option makes this an error)"))
 
-    def _nd_view_of_partition(self, op: ir.Operation
-                              ) -> tuple[pto.PartitionView, pto.MakeTensorView] | None:
-        """The partition and the pto.make_tensor_view it is of; None when it is of
-        anything else (an argument, a memref) or malformed (an ND view's malformed op is
-        not this pass's; an NZ one's is reported by the NZ rules)."""
-        partition = self.partition(op)
-        if partition is None or len(partition.groups["source"]) != 1:
-            return None
-        view_op = _owner(partition.groups["source"][0])
-        if view_op is None or view_op.name != pto.MakeTensorView.NAME:
-            return None
-        try:
-            return partition, pto.MakeTensorView(view_op, self.attrs(view_op))
-        except MalformedOp:
-            return None
-
     def check_pl_tiles(self, op: ir.Operation) -> None:
         """Every tile a pl op pl-to-pto keeps yields (pl.tile.relu and the other compute
         ops) is held to the rules of a made tile (found by red team: a 1 MiB Vec tile, and
@@ -517,15 +501,16 @@ class _Checker:
         for result in op.results:
             self._guard(partial(self._check_result_tile, op, result.type))
 
-    def _check_result_tile(self, op: ir.Operation, type_: ir.Type) -> None:
+    def _check_result_tile(self, op: ir.Operation, type_: ir.Type) -> pto.TileBuf | None:
+        """The tile `type_` is, held to its layout and memory rules (once per tile type:
+        they read nothing else); None when it is no tile."""
         buf = opaque_refusal(op.location, lambda: pto.tile_buf(type_))
         if buf is not None and buf not in self._good_tiles:
-            self._check_tile_rules(buf, op.location, f"'{op.name}'")
-
-    def _check_tile_rules(self, buf: pto.TileBuf, loc: ir.Location, what: str) -> None:
-        check_tile_layout(buf, loc, what)
-        check_tile_fits(buf, self.backend, loc, what)
-        self._good_tiles.add(buf)
+            what = f"'{op.name}'"
+            check_tile_layout(buf, op.location, what)
+            check_tile_fits(buf, self.backend, op.location, what)
+            self._good_tiles.add(buf)
+        return buf
 
     def _check_made_tile(self, op: ir.Operation) -> None:
         """A tile a `pto.alloc_tile` or a pl op (pl.FRESH_TILE_OPS: pl-to-pto keeps
@@ -537,12 +522,10 @@ class _Checker:
         refused."""
         if len(op.results) != 1:
             return  # malformed: its users report it
-        buf = opaque_refusal(op.location, lambda: pto.tile_buf(op.results[0].type))
+        buf = self._check_result_tile(op, op.results[0].type)
         if buf is None:
             return  # not a tile (a pl op of pl IR), or malformed: its users report it
         what = f"'{op.name}'"
-        if buf not in self._good_tiles:
-            self._check_tile_rules(buf, op.location, what)
         if op.name != pto.AllocTile.NAME or not len(op.operands):
             return  # only an allocation with operands can state an addr (most do not)
         alloc = self.alloc(op)
