@@ -296,6 +296,28 @@ def test_acc_store_into_nd_with_atomic_add_accumulates():
     np.testing.assert_array_equal(gm, 1 + 2 * data)
 
 
+def test_an_atomic_add_stated_as_a_property_accumulates_too(ctx):
+    """atomicType in `<{...}>` beside a dictionary holding the segments, as hand-written
+    generic pto may state it: the simulator reads it by name (it had read the dictionary
+    alone whenever the segments stood in it, and modelled the store as a plain write)."""
+    rows, cols = 16, 32
+    data = values((rows, cols), np.float32, seed=8)
+    tt = tensor_t((rows, cols), np.float32, nz=False)
+    acc_t = tile_t(rows, cols, np.float32, "acc")
+    k = Kernel(("%out", tt))
+    k.emit(f'%acc = "pl.test.fill"() : () -> {acc_t}')
+    k.store("%acc", acc_t, "%out", tt, [0, 0], "atomic")
+    text = str(lower(k.text()))
+    atomic = "atomicType = #pto<atomic_type atomic_add>"
+    assert text.count(f"{{{atomic}, ") == 1
+    module = ir.Module.parse(text.replace(f"{{{atomic}, ", f"<{{{atomic}}}> {{"))
+    gm = np.ones((rows, cols), np.float32)
+    sim = Simulator(module, hooks={"pl.test.fill": fill_hook(lambda b: data)})
+    sim.run("kernel", gm)
+    sim.run("kernel", gm)
+    np.testing.assert_array_equal(gm, 1 + 2 * data)
+
+
 def test_tstore_nd_refuses_a_valid_region_larger_than_the_window():
     # The ideal mode only: the device writes the partition's rows (test_model_hardware).
     tile = Tile("vec", np.dtype(np.float32), 16, 16)

@@ -46,3 +46,41 @@ def test_properties_that_do_not_read_are_the_ops_error(ctx):
     assert caught.value.location == op.location
     assert "do not read back as a dictionary" in caught.value.message
     assert seen == []
+
+
+def _never_printed(monkeypatch):
+    """Make printing an op for its properties fail the test: the reader must find what it
+    reads by name."""
+    def printed(op):
+        raise AssertionError(f"{op.name} was printed for its properties")
+    monkeypatch.setattr(properties, "all_attributes", printed)
+
+
+def test_defined_properties_are_read_by_name_without_printing(ctx, monkeypatch):
+    """PTOAS's tstore defines atomicType: stated as a property beside a dictionary, it is
+    read (the simulator had read only the dictionary when the segments stood in it, and
+    modelled an atomic store as a plain one); a property no definition names is not
+    (PTOAS never reads it)."""
+    from nzpass.dialects import pto
+    op, module = only_op(ctx, "atomicType = #pto<atomic_type atomic_add>, stray = 1 : i64")
+    _never_printed(monkeypatch)
+    attrs = pto.attribute_reader(module.operation).attributes(op)
+    assert str(attrs["atomicType"]) == "#pto<atomic_type atomic_add>"
+    assert str(attrs["operandSegmentSizes"]) == "array<i32: 1, 1, 0, 0>"
+    assert "stray" not in attrs
+    assert "stPhase" not in attrs  # stated nowhere
+    assert "stray" in PropertyReader(module.operation).attributes(op, ("stray",))
+
+
+def test_a_name_stated_twice_with_two_values_is_refused(ctx):
+    """Read by name, a property hides a dictionary attribute of its name: two values are
+    refused, not one of them silently taken."""
+    from nzpass.dialects import pto
+    text = ('func.func @f(%p: !pto.ptr<f16>) {\n  "pto.tstore"(%p, %p) <{atomicType = '
+            '#pto<atomic_type atomic_add>}> {atomicType = #pto<atomic_type atomic_none>, '
+            'operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.ptr<f16>, !pto.ptr<f16>) '
+            '-> ()\n  return\n}')
+    module = ir.Module.parse(text)
+    op = module.body.operations[0].regions[0].blocks[0].operations[0].operation
+    with pytest.raises(MalformedOp, match="state it once"):
+        pto.attribute_reader(module.operation).attributes(op)

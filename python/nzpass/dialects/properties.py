@@ -14,6 +14,7 @@ for every NZ store it verified.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from ..errors import MalformedOp
 from ..ir.bindings import MLIRError, ir
@@ -98,23 +99,35 @@ def all_attributes(op: ir.Operation) -> dict[str, ir.Attribute]:
 
 
 class PropertyReader:
-    """Attributes of ops as a dict: discardable attributes plus properties."""
+    """Attributes of ops as a dict: discardable attributes plus properties.
 
-    def __init__(self, root: ir.Operation):
+    `defined(op_name)`: the attributes the op's definition gives it (PTOAS's, for a pto
+    op: `pto.attribute_reader`), read wherever they are stated; a property no definition
+    names is never read by the tools the IR is for, so no rule needs it."""
+
+    def __init__(self, root: ir.Operation,
+                 defined: Callable[[str], tuple[str, ...]] = lambda _name: ()):
         self.root = root
+        self.defined = defined
 
     def attributes(self, op: ir.Operation, needed: tuple[str, ...] = (),
                    complete: bool = False) -> dict[str, ir.Attribute]:
-        """`needed`: names whose presence in `{...}` proves nothing else is
-        hidden in properties; `complete`: always look (for an op about to be
-        rebuilt, which must keep every attribute)."""
-        attrs = attribute_dict(op)
-        if complete or not all(name in attrs for name in needed):
+        """Every attribute of the dictionary (`{...}`), and each of `needed` and of the
+        op's defined ones stated as a property (`<{...}>`), found by name as MLIR's
+        getAttr finds it (the property first), without printing the op. `complete`:
+        every property too, printed (for an op about to be rebuilt, which must keep
+        every attribute). A name stated both ways, with two values, is refused."""
+        if complete:
             return all_attributes(op)
-        # The `{...}` form: nothing hidden in properties, unless a property of a needed
-        # name stands beside its attribute (a read by name gives the property first).
-        for name in needed:
-            if op.attributes[name] != attrs[name]:
+        attrs = attribute_dict(op)
+        by_name = op.attributes
+        for name in (*needed, *self.defined(op.name)):
+            stated = attrs.get(name)
+            if stated is None:
+                found = by_name.get(name)
+                if found is not None:
+                    attrs[name] = found  # a property
+            elif by_name[name] != stated:
                 return all_attributes(op)  # raises: stated twice, two values
         return attrs
 

@@ -15,9 +15,11 @@ from ..ir.type_cache import new_cache, per_type
 from ..records import record
 from . import opaque
 from .common import SEGMENTS, dense_ints, split_operands
+from .properties import PropertyReader
 from .pto_table import OPS
 
 DIALECT = "pto"
+OP_PREFIX = DIALECT + "."  # how every pto op name begins
 MAT_NZ = {"blayout": "col_major", "slayout": "row_major", "fractal": 512}
 ACC_NZ = {"loc": "acc", "blayout": "col_major", "slayout": "row_major", "fractal": 1024}
 
@@ -360,6 +362,23 @@ def table_groups(name: str) -> tuple[str, ...]:
 def table_attrs(name: str) -> tuple[str, ...]:
     """The attributes (properties) of pto op `name` as PTOAS defines them (the op table)."""
     return tuple(attr[0] for attr in OPS[name]["attrs"])
+
+
+@cache
+def defined_attrs(name: str) -> tuple[str, ...]:
+    """What PTOAS can read of op `name` beside its operands: its operand segments and
+    the attributes its definition gives it (the op table); nothing for an op the table
+    does not define."""
+    if not name.startswith(OP_PREFIX) or name not in OPS:
+        return ()
+    return (SEGMENTS, *table_attrs(name))
+
+
+def attribute_reader(root: ir.Operation) -> PropertyReader:
+    """The attributes of the ops under `root` as PTOAS reads them: every attribute of
+    each op's dictionary and each its definition gives it, wherever it is stated
+    (`PropertyReader`)."""
+    return PropertyReader(root, defined_attrs)
 
 
 def derived_segment_sizes(name: str, count: int, result_type: str | None) -> list[int] | None:

@@ -13,7 +13,6 @@ from typing import Any
 import numpy as np
 
 from ..dialects import pl, pto
-from ..dialects.properties import PropertyReader
 from ..errors import Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
@@ -929,7 +928,7 @@ class Simulator:
         self.skip_compute = skip_compute
         self.moves_data = True
         self.skipped: dict[str, int] = {}  # op name -> executions skipped (skip_compute)
-        self._properties = PropertyReader(self.module)
+        self._properties = pto.attribute_reader(self.module)
         self._compiled: dict[str, tuple[_Block, list[ir.Type]]] = {}
         self._facts: dict[str, list[tuple[int | None, int | None, int | None]]] = {}
         self._env: dict[int, Any] = {}

@@ -14,7 +14,6 @@ from ..dialects import pl, pto
 from ..dialects.common import SEGMENTS
 from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
-from ..dialects.properties import PropertyReader
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
@@ -58,6 +57,7 @@ _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.T
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
+_ViewT = TypeVar("_ViewT")
 
 
 @dataclass(frozen=True)
@@ -230,7 +230,7 @@ class _Transfer(NamedTuple):
 
 class _Checker:
     def __init__(self, module: ir.Operation, strict_bounds: bool):
-        self.reader = PropertyReader(module)
+        self.reader = pto.attribute_reader(module)
         self.strict_bounds = strict_bounds
         self.refusals: list[Refusal] = []
         self.warnings: list[Refusal] = []
@@ -239,7 +239,8 @@ class _Checker:
         # The refused ones among them, kept when the others are dropped.
         self._refused_windows: dict[ir.Operation, object] = {}
         self._attrs: dict[ir.Operation, dict[str, ir.Attribute]] = {}
-        self._partitions: dict[ir.Operation, pto.PartitionView | None] = {}
+        # (reader, op) -> the view `_read_op` built, or the MalformedOp it raised.
+        self._read: dict[tuple[Callable, ir.Operation], object] = {}
         # Tiles (allocations, pl ops making one) refused for their layout or memory: their
         # transfers are not checked again.
         self._refused_allocs: set[ir.Operation] = set()
@@ -279,7 +280,7 @@ class _Checker:
         """Drop what was read about ops (but not which views were refused:
         one root cause, one error, however far its users are)."""
         self._attrs.clear()
-        self._partitions.clear()
+        self._read.clear()
         self._refused_allocs.clear()
         self.windows = self._refused_windows.copy()
         self.analysis = OffsetAnalysis()
@@ -461,7 +462,7 @@ class _Checker:
             self._note_unseen_nd_view(op, source, view_op)
             return
         try:
-            view = pto.MakeTensorView(view_op, self.attrs(view_op))
+            view = self._read_op(pto.MakeTensorView, view_op)
         except MalformedOp:
             return  # an ND view's malformed op is not this pass's
         offsets, sizes = partition.groups["offsets"], partition.groups["sizes"]
@@ -544,7 +545,7 @@ class _Checker:
         placed, self._placed = self._placed, []
         if len(placed) > 1:
             self._guard(lambda: check_no_clobbered_reads(
-                placed, lambda op: pto.table_op(op, self.attrs(op))))
+                placed, lambda op: self._read_op(pto.table_op, op)))
 
     def _check_layout_is_the_views(self, op: ir.Operation) -> None:
         """PTOAS reads a `layout` stated on a partition or a transfer (attribute or
@@ -601,28 +602,36 @@ class _Checker:
         """The NZ result of `op` must reach a transfer only through checked ops."""
         escapes.check_nz_uses_checked(op.results[0], what, self._read_op)
 
-    def _read_op(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT:
-        return cls(op, self.attrs(op))
+    def _read_op(self, cls: Callable[[ir.Operation, dict[str, ir.Attribute]], _ViewT],
+                 op: ir.Operation) -> _ViewT:
+        """`cls(op, attrs)`, the op's operand groups as `cls` reads them, built once per
+        op and reader: the rules of one op, and the checks of its users, read it again
+        and again (the IR does not change while the pass runs). A malformed op raises
+        its error at every read, as it did when built."""
+        key = (cls, op)
+        view = self._read.get(key, _UNCHECKED)
+        if view is _UNCHECKED:
+            try:
+                view = cls(op, self.attrs(op))
+            except MalformedOp as err:
+                view = err
+            self._read[key] = view
+        if isinstance(view, MalformedOp):
+            raise MalformedOp(view.location, view.message, view.notes)
+        return typing.cast(_ViewT, view)
 
     def _read_checked_op(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT | None:
         """The op's operand groups as `cls` reads them; None when malformed (the op's
         own check, or its user's, reports it)."""
         try:
-            return cls(op, self.attrs(op))
+            return self._read_op(cls, op)
         except MalformedOp:
             return None
 
     def partition(self, op: ir.Operation) -> pto.PartitionView | None:
         """The partition_view's operand groups; None when malformed, which the
         partition's own check reports (once)."""
-        if op in self._partitions:
-            return self._partitions[op]
-        try:
-            partition = pto.PartitionView(op, self.attrs(op))
-        except MalformedOp:
-            partition = None
-        self._partitions[op] = partition
-        return partition
+        return self._read_checked_op(pto.PartitionView, op)
 
     def source_view(self, value: ir.Value, loc: ir.Location) -> object:
         """The NZ view a partition's source is: _NzView, _UnresolvedView, None
@@ -650,7 +659,7 @@ class _Checker:
         """The op's operand groups. A malformed op is reported only when one of its
         operands is an NZ view: ND IR is none of this pass's business."""
         try:
-            return cls(op, self.attrs(op))
+            return self._read_op(cls, op)
         except MalformedOp:
             if any(_is_nz_value(v) for v in op.operands):
                 raise
@@ -751,7 +760,7 @@ class _Checker:
 
     def _check_plain_store(self, op: ir.Operation, loc: ir.Location) -> None:
         """The counterpart of the blocking passes' rule, on every attribute the
-        store carries (properties too)."""
+        store carries that PTOAS can read (its dictionary, its defined properties)."""
         attrs = self.reader.attributes(op, (SEGMENTS, *pto.TStore.ATTRS))
         hazards.check_plain_nz_store(pto.TStore(op, attrs), loc)
 
