@@ -46,18 +46,24 @@ def check_no_regions(op: ir.Operation) -> None:
 
 def split_operands(op: ir.Operation, names: Sequence[str],
                    sizes: Sequence[int]) -> dict[str, list[ir.Value]]:
-    if len(sizes) != len(names) or min(sizes, default=0) < 0:
-        raise MalformedOp(op.location, f"'{op.name}' op expects {len(names)} operand groups "
-                          f"({', '.join(names)}), got {SEGMENTS} {list(sizes)}")
     operands = list(op.operands)
-    if sum(sizes) != len(operands):
-        raise MalformedOp(op.location, f"'{op.name}' op {SEGMENTS} {list(sizes)} add up to "
-                          f"{sum(sizes)} operands, but the op has {len(operands)}")
+    if len(sizes) != len(names) or sum(sizes) != len(operands) or min(sizes, default=0) < 0:
+        raise _malformed_segments(op, names, sizes, len(operands))
     groups, start = {}, 0
-    for name, size in zip(names, sizes, strict=True):
-        groups[name] = operands[start:start + size]
-        start += size
+    for name, size in zip(names, sizes):  # as many as `names`: checked above
+        end = start + size
+        groups[name] = operands[start:end]
+        start = end
     return groups
+
+
+def _malformed_segments(op: ir.Operation, names: Sequence[str], sizes: Sequence[int],
+                        count: int) -> MalformedOp:
+    if len(sizes) != len(names) or min(sizes, default=0) < 0:
+        return MalformedOp(op.location, f"'{op.name}' op expects {len(names)} operand groups "
+                           f"({', '.join(names)}), got {SEGMENTS} {list(sizes)}")
+    return MalformedOp(op.location, f"'{op.name}' op {SEGMENTS} {list(sizes)} add up to "
+                       f"{sum(sizes)} operands, but the op has {count}")
 
 
 class SegmentedOp:
