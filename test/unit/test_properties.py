@@ -1,11 +1,15 @@
 """Reading PTOAS's `<{...}>` properties of unregistered ops back from their text."""
 
+from pathlib import Path
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nzpass.dialects import properties
 from nzpass.dialects.properties import PropertyReader
 from nzpass.errors import MalformedOp
-from nzpass.ir.bindings import ir
+from nzpass.ir.bindings import ir, new_context
 
 OP = ('"pto.tstore"(%p, %p) <{{{props}}}> {{operandSegmentSizes = array<i32: 1, 1, 0, 0>}} '
       ': (!pto.ptr<f16>, !pto.ptr<f16>) -> ()')
@@ -84,3 +88,67 @@ def test_a_name_stated_twice_with_two_values_is_refused(ctx):
     op = module.body.operations[0].regions[0].blocks[0].operations[0].operation
     with pytest.raises(MalformedOp, match="state it once"):
         pto.attribute_reader(module.operation).attributes(op)
+
+
+# What MLIR's lexer takes for whitespace between tokens, and a comment (to the line's end).
+_GAPS = ("", " ", "\t", "\n", "\r", "\r\n", "  \n\t ", " // a comment ) <\n", "\n// c\n  ")
+_PROPERTY_FORMS = ("{a = 1 : i64}", "#p", "{}", "dense<1> : tensor<i32>", '"s"', "[1, 2]")
+
+
+@given(gap=st.sampled_from(_GAPS), form=st.sampled_from(_PROPERTY_FORMS),
+       successors=st.booleans(), inner=st.sampled_from(("", " ", "\n")))
+@settings(max_examples=300, deadline=None)
+def test_every_spelling_of_properties_is_seen_in_the_text(gap, form, successors, inner):
+    """Whatever separates the operand list (or the successors) from `<`, and whatever
+    attribute stands inside, MLIR parses the op with properties, and the text scan that
+    lets nzpass-opt skip printing ops for them says the text may state some."""
+    aliases = "#p = {a = 1 : i64}\n" if form == "#p" else ""
+    if successors:
+        op = f'"pl.x"()[^bb1]{gap}<{inner}{form}{inner}> : () -> ()'
+        text = (f"{aliases}func.func @f() {{\n  {op}\n^bb1:\n  return\n}}")
+    else:
+        text = f'{aliases}"pl.x"(){gap}<{inner}{form}{inner}> : () -> ()'
+    ctx = new_context()
+    with ctx:
+        module = ir.Module.parse(text)
+        op = module.body.operations[-1].operation
+        if successors:
+            op = op.regions[0].blocks[0].operations[0].operation
+        printed = str(op.get_asm(print_generic_op_form=True))
+    assert "<" in printed.split(")", 1)[1]  # MLIR read properties
+    assert properties.may_state_properties(text)
+
+
+def test_text_without_properties_is_told_apart(ctx):
+    """Types, attributes and affine maps open `<` after a name, never after `)` or `]`:
+    the bundled example and a generated benchmark kernel state no properties."""
+    root = Path(__file__).parents[2]
+    assert not properties.may_state_properties((root / "examples" / "matmul_nz.mlir")
+                                               .read_text())
+    assert not properties.may_state_properties(
+        "#m = affine_map<(d0)[s0] -> (d0 + s0)>\n"
+        'func.func @f(%a: tensor<4x?xf16, #pl.layout<nz>>) -> !llvm.struct<(i32)> {\n'
+        '  %0 = "pl.y"(%a) {m = #m, v = array<i32: 1>} : (tensor<4x?xf16, #pl.layout<nz>>)'
+        " -> vector<[4]xf32>\n  return\n}")
+
+
+def test_inside_a_text_stating_no_properties_ops_are_not_printed(ctx, monkeypatch):
+    """`stated_in` a text with no properties: an unregistered op's attributes are its
+    dictionary, read without printing; a registered op is printed still (its inherent
+    attributes may be properties of an op a pass built)."""
+    text = ('func.func @f() {\n  "pl.x"() {a = 1 : i64} : () -> ()\n'
+            "  %c = arith.constant 1 : index\n  return\n}")
+    module = ir.Module.parse(text)
+    pl_op, constant = (op.operation for op in
+                       list(module.body.operations[0].regions[0].blocks[0].operations)[:2])
+    printed = []
+    monkeypatch.setattr(properties, "_properties_text",
+                        lambda t: printed.append(t) or None)
+    with properties.stated_in(text):
+        assert set(properties.all_attributes(pl_op)) == {"a"}
+        assert printed == []
+        properties.all_attributes(constant)
+        assert len(printed) == 1
+    with properties.stated_in(text.replace("() {a", "() <{b = 2}> {a")):
+        properties.all_attributes(pl_op)
+        assert len(printed) == 2

@@ -50,7 +50,7 @@ def split_operands(op: ir.Operation, names: Sequence[str],
     if len(sizes) != len(names) or sum(sizes) != len(operands) or min(sizes, default=0) < 0:
         raise _malformed_segments(op, names, sizes, len(operands))
     groups, start = {}, 0
-    for name, size in zip(names, sizes):  # as many as `names`: checked above
+    for name, size in zip(names, sizes, strict=True):
         end = start + size
         groups[name] = operands[start:end]
         start = end

@@ -15,11 +15,18 @@ import typing
 from typing import IO
 
 from .. import __version__, explain, passes, pto_syntax
-from ..dialects import pl
+from ..dialects import pl, properties
 from ..driver import output, parallel
 from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
 from ..driver.pipeline import PIPELINE_SOURCE, Pipeline, PipelineError, verify
-from ..driver.source import Chunk, decode_source, name_locations, parse_chunk, split_input
+from ..driver.source import (
+    Chunk,
+    decode_source,
+    may_hold_pto_syntax,
+    name_locations,
+    parse_chunk,
+    split_input,
+)
 from ..ir.bindings import MLIRError, ir, new_context, passmanager
 from ..ir.type_cache import clear_type_caches
 
@@ -329,7 +336,13 @@ class NzpassOpt:
                 module = None
             if module is not None and self.args.mlir_print_debuginfo:
                 module = name_locations(module, self.input_name)  # printed, so renamed
-            ok = module is not None and self._run_passes(module.operation, engine, chunk.text)
+            # The pipeline reads no op's properties back from its text where the chunk's
+            # own text, which MLIR parsed, states none (a .pto text is parsed as what
+            # its reader writes, which it does not see).
+            parsed = None if may_hold_pto_syntax(chunk.text) else chunk.text
+            with properties.stated_in(parsed):
+                ok = module is not None and self._run_passes(module.operation, engine,
+                                                             chunk.text)
             output = b""
             if module is not None and ok:
                 ok = self.explainer.explain(module.operation, self.input_name)
