@@ -8,10 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from math import prod
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import ClassVar, NamedTuple, Protocol, TypeVar
 
 from ..dialects import pl, pto
-from ..dialects.common import SEGMENTS
 from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
@@ -58,6 +57,12 @@ _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
 _ViewT = TypeVar("_ViewT")
+
+
+class _ViewReader(Protocol):
+    """`_Checker._read_op`: an op's view, built once per op."""
+
+    def __call__(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT: ...
 
 
 @dataclass(frozen=True)
@@ -288,10 +293,10 @@ class _Checker:
         self.proofs = WindowProofs(self.analysis, self.strict_bounds, self.warnings)
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
-        """Attributes and properties, read once per op: a property read prints the op."""
+        """The op's attributes as PTOAS reads them (`pto.attribute_reader`: its
+        dictionary, and each its definition gives it, a property too), read once per op."""
         if op not in self._attrs:
-            needed = (SEGMENTS, "layout") if op.name == pto.MakeTensorView.NAME else (SEGMENTS,)
-            self._attrs[op] = self.reader.attributes(op, needed)
+            self._attrs[op] = self.reader.attributes(op)
         return self._attrs[op]
 
     def note_reference(self, op: ir.Operation) -> None:
@@ -381,7 +386,7 @@ class _Checker:
         gm, tile = (("src", "dst") if is_load else ("dst", "src"))
         if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
             return None
-        window = _nd_window_of(op_view.groups[gm][0], self.attrs)
+        window = _nd_window_of(op_view.groups[gm][0], self.attrs, self._read_op)
         if window is None:
             return None
         tile_value = op_view.groups[tile][0]
@@ -761,8 +766,7 @@ class _Checker:
     def _check_plain_store(self, op: ir.Operation, loc: ir.Location) -> None:
         """The counterpart of the blocking passes' rule, on every attribute the
         store carries that PTOAS can read (its dictionary, its defined properties)."""
-        attrs = self.reader.attributes(op, (SEGMENTS, *pto.TStore.ATTRS))
-        hazards.check_plain_nz_store(pto.TStore(op, attrs), loc)
+        hazards.check_plain_nz_store(self._read_op(pto.TStore, op), loc)
 
     def tile_region(self, op: ir.Operation, value: ir.Value, group: str, verb: str,
                     loc: ir.Location) -> TileRegion:
@@ -924,17 +928,18 @@ class _NdTransfer(NamedTuple):
     window: _NdWindow
 
 
-def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.Attribute]]
-                  ) -> _NdWindow | None:
+def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.Attribute]],
+                  read: _ViewReader) -> _NdWindow | None:
     """The constant strides (None: not a constant) of the ND pto.make_tensor_view a
     transfer's GM operand is, or is a partition of, and the window's sizes (the
     partition's, else the view's shape); None for anything else (an NZ or DN view, a
-    memref, an argument, a view of rank below 2)."""
+    memref, an argument, a view of rank below 2). `read` gives an op's view (once per
+    op: `_Checker._read_op`)."""
     owner = _owner(value)
     sizes: list[ir.Value] | None = None
     if owner is not None and owner.name == pto.PartitionView.NAME and len(owner.operands):
         try:
-            sizes = pto.PartitionView(owner, attrs(owner)).groups["sizes"]
+            sizes = read(pto.PartitionView, owner).groups["sizes"]
         except MalformedOp:
             return None  # refused by its own check where it is NZ
         owner = _owner(owner.operands[0])
@@ -942,7 +947,7 @@ def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.
         return None
     try:
         layout, _ = view_layout(owner, attrs(owner), _result_view_type(owner))
-        view = pto.MakeTensorView(owner, attrs(owner))
+        view = read(pto.MakeTensorView, owner)
     except (MalformedOp, Refusal):
         return None  # a malformed view is refused by its own check where it is NZ
     strides = [constant_value(v) for v in view.groups["strides"]]
