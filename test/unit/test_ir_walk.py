@@ -13,6 +13,7 @@ from nzpass.ir.walk import (
     functions,
     line_and_column,
     misplaced_modules,
+    module_level_ops,
     pre_order,
     qualified_name,
     value_location,
@@ -151,6 +152,26 @@ def test_misplaced_modules_are_those_not_directly_in_a_module():
         found = sorted(ir.StringAttr(op.attributes["test.tag"]).value
                        for op in misplaced_modules(module.operation))
     assert found == ["deep_in_body", "in_body", "in_op"]
+
+
+def test_module_level_ops_are_those_of_the_chain_of_modules_in_source_order():
+    """Every op directly in the module or in a module nested directly in one, a nested
+    module's ops right after it; nothing inside another op's region (a function's body,
+    the module in it), at any depth of modules."""
+    def tagged(op: str, tag: str, body: str = "") -> str:
+        return f'{op} attributes {{test.tag = "{tag}"}} {{ {body} }} '
+
+    text = ("module { " + '"test.first"() {test.tag = "first"} : () -> () '
+            + tagged("module", "m1", tagged("module", "m2", 'func.func @f() attributes '
+                                             '{test.tag = "f"} { builtin.'
+                                             + tagged("module", "hidden") + "return } "))
+            + '"test.container"() ({ ' + tagged("module", "in_op") + '}) {test.tag = "c"}'
+            " : () -> () " + tagged("module", "m3") + "}")
+    with new_context():
+        module = ir.Module.parse(text)
+        found = [ir.StringAttr(op.attributes["test.tag"]).value
+                 for op in module_level_ops(module.operation)]
+    assert found == ["first", "m1", "m2", "f", "c", "m3"]
 
 
 def test_file_positions_read_unsigned():
