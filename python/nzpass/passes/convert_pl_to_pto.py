@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..dialects import pl, pto, store_attrs
-from ..dialects.common import SEGMENTS, check_no_regions
+from ..dialects.common import SEGMENTS, SegmentedOp, check_no_regions
 from ..dialects.opaque import show_extent_list
 from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
@@ -216,27 +216,27 @@ class _FunctionLowering:
                 self._check_made_tiles(op)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
-            if name in _MEMORY_PATH:
-                check_no_regions(op)  # the lowering erases it
-                _check_memory_operand(op)
-                _check_coordinate_types(op)
-                self.memory_ops[position] = op
-            if name == pl.TileLoad.NAME:
-                # Not kept for the lowering: every function is checked before
-                # any is lowered, and the views of all loads would hold every
-                # operand of every load at once.
-                _check_load(pl.TileLoad(op), self.analysis)
-            if name == pl.TensorSlice.NAME:
-                slice_ = pl.TensorSlice(op)
-                check_slice_types(slice_, constant_value)  # users read its type
-                check_slice_is_a_window(slice_, constant_value)
-                _check_window_inside(slice_.single("tensor"), slice_.groups["offsets"],
-                                     slice_.groups["sizes"], slice_.location,
+            if name not in _MEMORY_PATH:
+                continue
+            check_no_regions(op)  # the lowering erases it
+            _check_memory_operand(op)
+            # The op's view, read once for its checks. Not kept for the lowering: every
+            # function is checked before any is lowered, and the views of all loads
+            # would hold every operand of every load at once.
+            view = _check_coordinate_types(op)
+            self.memory_ops[position] = op
+            if isinstance(view, pl.TileLoad):
+                _check_load(view, self.analysis)
+            if isinstance(view, pl.TensorSlice):
+                check_slice_types(view, constant_value)  # users read its type
+                check_slice_is_a_window(view, constant_value)
+                _check_window_inside(view.single("tensor"), view.groups["offsets"],
+                                     view.groups["sizes"], view.location,
                                      "'pl.tensor.slice'", self.analysis)
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
-            if name == pl.TileStore.NAME:
-                self.stores[position] = self._check_store(pl.TileStore(op))
+            if isinstance(view, pl.TileStore):
+                self.stores[position] = self._check_store(view)
                 if op.operands[1] in slices:
                     slices.add(op.results[0])
                 lowered.add(op.results[0])
@@ -535,14 +535,16 @@ def _check_memory_operand(op: ir.Operation) -> None:
                           f"optionally with #pl.layout) as operand {index}, got {got}")
 
 
-def _check_coordinate_types(op: ir.Operation) -> None:
+def _check_coordinate_types(op: ir.Operation) -> SegmentedOp:
     """Every coordinate is an index or a signless integer, before anything reads it
-    (found by red team: an si16, ui16 or f32 offset made IR that failed MLIR's verifier)."""
+    (found by red team: an si16, ui16 or f32 offset made IR that failed MLIR's verifier).
+    The memory op's view, for its other checks."""
     view_cls, groups = _COORDINATE_GROUPS[op.name]
     view = view_cls(op)
     for group in groups:
         for value in view.groups[group]:
             check_integer_coordinate(value, f"{group} operand", op.location, f"'{op.name}'")
+    return view
 
 
 def _check_load(load: pl.TileLoad, analysis: OffsetAnalysis) -> None:
