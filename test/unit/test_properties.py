@@ -119,6 +119,17 @@ def test_every_spelling_of_properties_is_seen_in_the_text(gap, form, successors,
     assert properties.may_state_properties(text)
 
 
+@given(gap=st.sampled_from(_GAPS), window=st.integers(1, 40), lead=st.integers(0, 40))
+@settings(max_examples=300, deadline=None)
+def test_the_scan_sees_properties_across_its_windows(gap, window, lead):
+    """The scan reads a window at a time: a `)` at the end of one, whitespace and a `<` in
+    the next (or a window of whitespace between) are seen as one."""
+    text = " " * lead + f'"pl.x"(){gap}<{{a = 1 : i64}}> : () -> ()'
+    assert properties.may_state_properties(text, window)
+    plain = " " * lead + '"pl.x"() {a = 1} : () -> ()\n"pl.y"()[^bb1] : () -> ()'
+    assert not properties.may_state_properties(plain, window)
+
+
 def test_text_without_properties_is_told_apart(ctx):
     """Types, attributes and affine maps open `<` after a name, never after `)` or `]`:
     the bundled example and a generated benchmark kernel state no properties."""

@@ -79,50 +79,70 @@ def attribute_dict(op: ir.Operation) -> dict[str, ir.Attribute]:
     return dict(op.attributes.items())
 
 
-# Where the IR was parsed from a text that states no properties (`stated_in`), the
-# registration of each op name read (None: not known to hold no properties).
-_UNREGISTERED: dict[str, bool] | None = None
-
-
-def may_state_properties(text: str) -> bool:
+def may_state_properties(text: str, window: int = 1 << 20) -> bool:
     """Whether `text` may give an unregistered op properties: MLIR's generic form states
     them as `<` right after the operand list `)` or the successors `]`, spaces, line
     breaks and comments between (an alias or any attribute may follow: `<#p>`, `< {`).
     Conservative: any `<` so placed, in a string too, or opening a line, counts. Runs at
-    C speed (33 ms on a 9.6 MB module): MLIR's lexer takes spaces, tabs, carriage returns
-    and line feeds for whitespace, and a comment ends at a line feed."""
-    squeezed = text.encode("utf-8", "replace").translate(None, b" \t\r")
-    return any(squeezed.find(mark) >= 0 for mark in (b")<", b"]<", b"\n<"))
+    C speed (33 ms on a 9.6 MB module), a window at a time (the peak memory of the run
+    stays its own): MLIR's lexer takes spaces, tabs, carriage returns and line feeds for
+    whitespace, and a comment ends at a line feed. `window`: in characters."""
+    carried = b""  # the last byte of the window before, past its whitespace
+    for start in range(0, len(text), window):
+        squeezed = carried + text[start:start + window].encode(
+            "utf-8", "replace").translate(None, b" \t\r")
+        if any(squeezed.find(mark) >= 0 for mark in (b")<", b"]<", b"\n<")):
+            return True
+        carried = squeezed[-1:]
+    return False
+
+
+class _ParsedText:
+    """The text the IR being read was parsed from, scanned on the first question."""
+
+    def __init__(self, text: str):
+        self.text: str | None = text
+        self.states_none = False
+        # Op name -> whether it is unregistered (where the text states no properties).
+        self.unregistered: dict[str, bool] = {}
+
+    def holds_no_properties(self, op: ir.Operation) -> bool:
+        if self.text is not None:
+            self.states_none = not may_state_properties(self.text)
+            self.text = None
+        if not self.states_none:
+            return False
+        name = op.name
+        unregistered = self.unregistered.get(name)
+        if unregistered is None:
+            unregistered = self.unregistered[name] = (
+                not op.context.is_registered_operation(name))
+        return unregistered
+
+
+_PARSED: _ParsedText | None = None
 
 
 @contextmanager
 def stated_in(text: str | None) -> Iterator[None]:
     """Inside the block, the IR being read was parsed from `text` (None: unknown, or
     read from another form) and holds only ops made since: where the text states no
-    properties (`may_state_properties`), no unregistered op has any (`Operation.create`
-    gives none, a clone only those it copies), so `all_attributes` need not print one.
-    nzpass-opt runs its pipeline so: it owns the module from its text to its output."""
-    global _UNREGISTERED
-    outer = _UNREGISTERED
-    if text is not None and not may_state_properties(text):
-        _UNREGISTERED = {}
+    properties (`may_state_properties`, asked on the first read), no unregistered op has
+    any (`Operation.create` gives none, a clone only those it copies), so
+    `all_attributes` need not print one. A registered op's inherent attributes may be
+    properties of any op built, so it is printed still. nzpass-opt runs its pipeline so:
+    it owns the module from its text to its output."""
+    global _PARSED
+    outer = _PARSED
+    _PARSED = _ParsedText(text) if text is not None else None
     try:
         yield
     finally:
-        _UNREGISTERED = outer
+        _PARSED = outer
 
 
 def _holds_no_properties(op: ir.Operation) -> bool:
-    """An unregistered op in IR parsed from a text stating no properties (`stated_in`).
-    A registered op's inherent attributes may be properties of any op built."""
-    known = _UNREGISTERED
-    if known is None:
-        return False
-    name = op.name
-    unregistered = known.get(name)
-    if unregistered is None:
-        unregistered = known[name] = not op.context.is_registered_operation(name)
-    return unregistered
+    return _PARSED is not None and _PARSED.holds_no_properties(op)
 
 
 def all_attributes(op: ir.Operation) -> dict[str, ir.Attribute]:
