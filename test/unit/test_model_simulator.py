@@ -280,42 +280,41 @@ def test_acc_store_into_nz_unpacks_to_expected_output(mode, batched):
         assert not logical[0].any()
 
 
-def test_acc_store_into_nd_with_atomic_add_accumulates():
-    rows, cols = 16, 32
-    data = values((rows, cols), np.float32, seed=8)
-    tt = tensor_t((rows, cols), np.float32, nz=False)
-    acc_t = tile_t(rows, cols, np.float32, "acc")
+_ATOMIC_ROWS, _ATOMIC_COLS = 16, 32
+_ATOMIC_DATA = values((_ATOMIC_ROWS, _ATOMIC_COLS), np.float32, seed=8)
+
+
+def _atomic_store_kernel() -> str:
+    """A kernel storing one Acc tile into an ND tensor with atomic add, lowered."""
+    tt = tensor_t((_ATOMIC_ROWS, _ATOMIC_COLS), np.float32, nz=False)
+    acc_t = tile_t(_ATOMIC_ROWS, _ATOMIC_COLS, np.float32, "acc")
     k = Kernel(("%out", tt))
     k.emit(f'%acc = "pl.test.fill"() : () -> {acc_t}')
     k.store("%acc", acc_t, "%out", tt, [0, 0], "atomic")
-    module = lower(k.text())
-    gm = np.ones((rows, cols), np.float32)
-    sim = Simulator(module, hooks={"pl.test.fill": fill_hook(lambda b: data)})
+    return str(lower(k.text()))
+
+
+def _check_it_accumulates(module: ir.Module) -> None:
+    """Run twice on GM of ones: an atomic add leaves 1 + 2 * data."""
+    gm = np.ones((_ATOMIC_ROWS, _ATOMIC_COLS), np.float32)
+    sim = Simulator(module, hooks={"pl.test.fill": fill_hook(lambda b: _ATOMIC_DATA)})
     sim.run("kernel", gm)
     sim.run("kernel", gm)
-    np.testing.assert_array_equal(gm, 1 + 2 * data)
+    np.testing.assert_array_equal(gm, 1 + 2 * _ATOMIC_DATA)
+
+
+def test_acc_store_into_nd_with_atomic_add_accumulates(ctx):
+    _check_it_accumulates(ir.Module.parse(_atomic_store_kernel()))
 
 
 def test_an_atomic_add_stated_as_a_property_accumulates_too(ctx):
     """atomicType in `<{...}>` beside a dictionary holding the segments, as hand-written
     generic pto may state it: the simulator reads it by name (it had read the dictionary
     alone whenever the segments stood in it, and modelled the store as a plain write)."""
-    rows, cols = 16, 32
-    data = values((rows, cols), np.float32, seed=8)
-    tt = tensor_t((rows, cols), np.float32, nz=False)
-    acc_t = tile_t(rows, cols, np.float32, "acc")
-    k = Kernel(("%out", tt))
-    k.emit(f'%acc = "pl.test.fill"() : () -> {acc_t}')
-    k.store("%acc", acc_t, "%out", tt, [0, 0], "atomic")
-    text = str(lower(k.text()))
+    text = _atomic_store_kernel()
     atomic = "atomicType = #pto<atomic_type atomic_add>"
     assert text.count(f"{{{atomic}, ") == 1
-    module = ir.Module.parse(text.replace(f"{{{atomic}, ", f"<{{{atomic}}}> {{"))
-    gm = np.ones((rows, cols), np.float32)
-    sim = Simulator(module, hooks={"pl.test.fill": fill_hook(lambda b: data)})
-    sim.run("kernel", gm)
-    sim.run("kernel", gm)
-    np.testing.assert_array_equal(gm, 1 + 2 * data)
+    _check_it_accumulates(ir.Module.parse(text.replace(f"{{{atomic}, ", f"<{{{atomic}}}> {{")))
 
 
 def test_tstore_nd_refuses_a_valid_region_larger_than_the_window():
