@@ -331,7 +331,8 @@ class NzpassOpt:
         verifying = self.verifier is not None
         engine = DiagnosticEngine(on_emit=self._diagnosed, print_op_on_diagnostic=not verifying)
         with ctx, engine.capturing(ctx), self._closing_printed_shares():
-            module = parse_chunk(chunk, self.input_name, ctx, engine)
+            pto_text = may_hold_pto_syntax(chunk.text)
+            module = parse_chunk(chunk, self.input_name, ctx, engine, pto_text)
             if module is not None and not self._one_target(chunk, module.operation, engine):
                 module = None
             if module is not None and self.args.mlir_print_debuginfo:
@@ -339,8 +340,7 @@ class NzpassOpt:
             # The pipeline reads no op's properties back from its text where the chunk's
             # own text, which MLIR parsed, states none (a .pto text is parsed as what
             # its reader writes, which it does not see).
-            parsed = None if may_hold_pto_syntax(chunk.text) else chunk.text
-            with properties.stated_in(parsed):
+            with properties.stated_in(None if pto_text else chunk.text):
                 ok = module is not None and self._run_passes(module.operation, engine,
                                                              chunk.text)
             output = b""
