@@ -1,6 +1,8 @@
 """The embedding API a larger MLIR toolchain uses: run a pipeline on its own
 `mlir.ir.Module`, or add nzpass passes to its own `PassManager`."""
 
+import gc
+
 import pytest
 
 import nzpass
@@ -44,6 +46,32 @@ def test_run_pipeline_accepts_the_shorthand_and_an_operation(ctx):
     assert result.success
     assert [d.message for d in result.diagnostics] == ["P:seen"]
     assert str(module).count("arith.muli") == 1
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_run_pipeline_pauses_the_cycle_collector_and_restores_it(ctx, monkeypatch, collecting):
+    """The passes run with the collector paused (what they make dies by reference
+    counts), and the caller's setting is back afterwards, also after a refusal."""
+    from nzpass.passes.testing.test_emit_diagnostics import TestEmitDiagnostics
+    seen = []
+    original = TestEmitDiagnostics.apply
+
+    def apply(self, module, diagnostics):
+        seen.append(gc.isenabled())
+        original(self, module, diagnostics)
+
+    monkeypatch.setattr(TestEmitDiagnostics, "apply", apply)
+    (gc.enable if collecting else gc.disable)()
+    try:
+        ok = nzpass.run_pipeline(parse(), "test-emit-diagnostics")
+        refused = nzpass.run_pipeline(parse(TEXT.replace("warning: seen", "error: no")),
+                                      "test-emit-diagnostics")
+        after = gc.isenabled()
+    finally:
+        gc.enable()
+    assert (ok.success, refused.success) == (True, False)
+    assert seen == [False, False]
+    assert after is collecting
 
 
 def test_run_pipeline_reports_errors_and_notes(ctx):

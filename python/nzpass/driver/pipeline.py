@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
-from .. import passes
+from .. import collector, passes
 from ..errors import Refusal
 from ..ir.bindings import MODULE, MLIRError, ir, new_context, passmanager
 from ..ir.type_cache import clear_type_caches
@@ -449,7 +449,7 @@ def run_pipeline(module: ir.Module | ir.Operation, pipeline: str, *,
     """
     op = module.operation
     engine = DiagnosticEngine()
-    with op.context, engine.capturing(op.context):
+    with collector.paused(), op.context, engine.capturing(op.context):
         try:
             pm = passmanager.PassManager()
             add_passes(pm, pipeline, engine)

@@ -8,11 +8,11 @@ prefix, the dialects loaded) lives in exactly one place.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 import typing
 
+from .. import collector
 from . import op_names
 
 # `mlir.ir` imports numpy whenever it is importable, only to register three
@@ -27,18 +27,15 @@ if _HIDE_NUMPY:
 # resolves only those called. The collector is paused too: every object the load
 # makes (the bindings' classes and their methods) lives as long as the process.
 _DLOPEN_FLAGS = sys.getdlopenflags()
-_COLLECTING = gc.isenabled()
-sys.setdlopenflags((_DLOPEN_FLAGS & ~os.RTLD_NOW) | os.RTLD_LAZY)
-gc.disable()
-try:
-    from mlir import ir, passmanager
-    from mlir._mlir_libs import _mlir, get_dialect_registry
-finally:
-    sys.setdlopenflags(_DLOPEN_FLAGS)
-    if _COLLECTING:
-        gc.enable()
-    if _HIDE_NUMPY:
-        del sys.modules["numpy"]
+with collector.paused():
+    sys.setdlopenflags((_DLOPEN_FLAGS & ~os.RTLD_NOW) | os.RTLD_LAZY)
+    try:
+        from mlir import ir, passmanager
+        from mlir._mlir_libs import _mlir, get_dialect_registry
+    finally:
+        sys.setdlopenflags(_DLOPEN_FLAGS)
+        if _HIDE_NUMPY:
+            del sys.modules["numpy"]
 
 __all__ = ["MODULE", "MLIRError", "ir", "new_context", "passmanager"]
 

@@ -9,18 +9,14 @@ one-kernel run. A caller that imports a tool itself keeps its own setting.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
+
+from .. import collector
 
 
 def _imported_paused(load: Callable[[], Callable[[], None]]) -> Callable[[], None]:
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector.paused():
         return load()
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _opt_main() -> Callable[[], None]:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import os
 import sys
 import typing
 from typing import IO
 
-from .. import __version__, explain, passes, pto_syntax
+from .. import __version__, collector, explain, passes, pto_syntax
 from ..dialects import pl, properties
 from ..driver import output, parallel
 from ..driver.diagnostics import Diagnostic, DiagnosticEngine, SourceCache, format_diagnostic
@@ -204,19 +203,15 @@ class NzpassOpt:
         # The IR lives in C++ and is freed by reference counts; the cycle collector
         # would only rescan the Python wrappers (about 10% of a run) and the modules
         # the passes import on first use.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            return self._run()
-        except UsageError as err:
-            self.stderr.write(f"nzpass-opt: error: {err}\n"
-                              "usage: nzpass-opt [options] [input] (see --help)\n")
-            return EXIT_USAGE
-        except Exception:  # any other exception is a bug in nzpass
-            return self._internal_error()
-        finally:
-            if collecting:
-                gc.enable()
+        with collector.paused():
+            try:
+                return self._run()
+            except UsageError as err:
+                self.stderr.write(f"nzpass-opt: error: {err}\n"
+                                  "usage: nzpass-opt [options] [input] (see --help)\n")
+                return EXIT_USAGE
+            except Exception:  # any other exception is a bug in nzpass
+                return self._internal_error()
 
     def _run(self) -> int:
         parser = _build_parser()
