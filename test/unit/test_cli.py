@@ -6,7 +6,6 @@ import os
 import shlex
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -320,7 +319,6 @@ def test_print_op_generic(cli):
 # running mlir-opt 22.1.8); these pin the in-process behaviour and the corner cases.
 
 
-@dataclass(frozen=True)
 class BreakFunctionSignature(ModulePass):
     """Test only: retype the first argument of every function without touching its
     signature, leaving IR the func verifier refuses."""

@@ -1,14 +1,13 @@
 """The flat pass registry: every entry is the pass it names, every pass
 declares itself completely, every named pipeline parses."""
 
-import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
 from nzpass import passes
-from nzpass.driver.pass_base import OPTION_TYPES, ModulePass
+from nzpass.driver.pass_base import OPTION_TYPES, FrozenPassError, ModulePass
 from nzpass.driver.pipeline import Pipeline
 from nzpass.passes.testing import test_emit_diagnostics  # its class is no pytest test
 
@@ -38,18 +37,35 @@ def test_registry_key_is_the_pass_name(name):
 
 
 @pytest.mark.parametrize("name", PASS_NAMES)
-def test_pass_is_a_frozen_dataclass(name):
+def test_pass_is_frozen_and_compares_by_its_options(name):
+    """What a frozen dataclass gave a pass: its options as fields with their defaults,
+    no assignment, equality and hash by class and options, a repr naming them."""
     cls = registered(name)
-    assert dataclasses.is_dataclass(cls)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        setattr(cls(), "name", "renamed")  # noqa: B010 (a frozen instance refuses any field)
+    instance = cls()
+    with pytest.raises(FrozenPassError):
+        setattr(instance, "name", "renamed")  # noqa: B010 (a frozen instance refuses any field)
+    fields = [spec.name.replace("-", "_") for spec in cls.option_specs()]
+    with pytest.raises(FrozenPassError):
+        delattr(instance, fields[0] if fields else "name")
+    assert [getattr(instance, f) for f in fields] == [s.default for s in cls.option_specs()]
+    assert instance == cls() and hash(instance) == hash(cls())
+    shown = ", ".join(f"{f}={getattr(instance, f)!r}" for f in fields)
+    assert repr(instance) == f"{cls.__name__}({shown})"
+    with pytest.raises(TypeError, match="unexpected keyword argument 'no_such_option'"):
+        cls(no_such_option=1)
+    for spec, field in zip(cls.option_specs(), fields, strict=True):
+        changed = {bool: lambda v: not v, int: lambda v: v + 1, str: lambda v: v + "x"}
+        other = cls(**{field: changed[spec.type](spec.default)})
+        assert other != instance and getattr(other, field) != spec.default
+    others = [registered(n)() for n in PASS_NAMES if n != name]
+    assert all(instance != other for other in others)  # another pass, even with no options
 
 
 @pytest.mark.parametrize("name", PASS_NAMES)
 def test_pass_has_summary_and_description(name):
     cls = registered(name)
     assert cls.summary.strip() and "\n" not in cls.summary
-    # A written docstring, not the one @dataclass makes up from the signature.
+    # A written docstring, not one made up from the signature.
     assert cls.description() != cls.summary
     assert not cls.description().startswith(f"{cls.__name__}(")
 

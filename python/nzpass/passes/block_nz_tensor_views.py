@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 
 from ..dialects import pl, store_attrs
@@ -69,7 +68,6 @@ _REFUSED_CONSUMERS = {
 }
 
 
-@dataclass(frozen=True)
 class BlockNzTensorViews(ModulePass):
     """Rewrite logical NZ tensors and every coordinate that touches them into the
     rank-5 blocked form `[B, C/c0, R/16, 16, c0]` that PTOAS >= 0.61 and pto-isa

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..dialects import pl, pto, store_attrs
@@ -59,7 +58,6 @@ _PASSES_A_TENSOR = ("passes a GM tensor: convert-pl-to-pto lowers tensors to poi
                     "loop-carried values")
 
 
-@dataclass(frozen=True)
 class ConvertPlToPto(ModulePass):
     """Lower the memory path of blocked `pl` IR to PTOAS-ready `pto` generic IR.
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..dialects import pl
@@ -22,7 +21,6 @@ from ..nz import layout as nz_layout
 from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
 
 
-@dataclass(frozen=True)
 class MaterializeTensorStrides(ModulePass):
     """Fill in `stride = [...]` in the `#pl.layout` encoding of every GM tensor
     type: row-major over its shape (column-major for a DN tensor, as PTOAS infers

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dialects import pl, pto
@@ -62,7 +61,6 @@ _INDEX_MAX = signed_max(INDEX_WIDTH)  # the view's operands are PTOAS's int32_t 
 _STORE_ATTRS = (SEGMENTS, *pto.TStore.ATTRS)
 
 
-@dataclass(frozen=True)
 class PtoBlockNzViews(ModulePass):
     """Block NZ tensor views that frontends wrote in `pto` IR with their logical
     shape, so that PTOAS >= 0.61 (which requires rank 5) assembles them.

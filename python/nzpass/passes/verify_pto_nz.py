@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from math import prod
 from typing import ClassVar, NamedTuple, Protocol, TypeVar
@@ -65,7 +64,6 @@ class _ViewReader(Protocol):
     def __call__(self, cls: type[_PtoOpT], op: ir.Operation) -> _PtoOpT: ...
 
 
-@dataclass(frozen=True)
 class VerifyPtoNz(ModulePass):
     """Check every NZ tensor view of pto IR and every op that reads or writes one;
     the IR is left unchanged. Translation validation: it trusts no pass before it.

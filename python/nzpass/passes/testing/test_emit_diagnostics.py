@@ -7,7 +7,6 @@ function arguments) write the diagnostics they need into their input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...driver.diagnostics import DiagnosticEngine, Severity
@@ -20,7 +19,6 @@ ARG_DIAG_ATTR = "test.arg_diag"
 _SEVERITIES = {"error": Severity.ERROR, "warning": Severity.WARNING, "remark": Severity.REMARK}
 
 
-@dataclass(frozen=True)
 class TestEmitDiagnostics(ModulePass):
     """Report the diagnostic each op asks for in its `test.diag` attribute.
 

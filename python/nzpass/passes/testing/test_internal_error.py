@@ -7,7 +7,6 @@ Python traceback.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...driver.diagnostics import DiagnosticEngine
@@ -19,7 +18,6 @@ class SimulatedBug(RuntimeError):
     """The exception test-internal-error raises; no caller is meant to catch it."""
 
 
-@dataclass(frozen=True)
 class TestInternalError(ModulePass):
     """Raise `SimulatedBug` instead of running: a bug in a pass, not a
     diagnosed error, so the tool must take its internal-error path."""
