@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..dialects import pl, pto
 from ..driver.pass_base import in_source_order, option
@@ -36,6 +35,9 @@ from ..ir.walk import function_of_argument
 from ..records import record
 from . import intervals
 from .intervals import Fact
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 DEFAULT_MAX_DEPTH = 64
 # Each level of a proof is a Python call frame: keep well inside the interpreter's limit.
@@ -709,7 +711,7 @@ class Linear(NamedTuple):
 
     def times(self, factor: Fraction | int) -> Linear:
         if self.base is None:
-            return Linear(Fraction(0), None, self.offset * factor)
+            return Linear(self.scale * 0, None, self.offset * factor)
         return Linear(self.scale * factor, self.base, self.offset * factor)
 
 
@@ -729,6 +731,10 @@ def linear_form(analysis: OffsetAnalysis, value: ir.Value, depth: int = _RELATIO
 
 
 def _linear_form(analysis: OffsetAnalysis, value: ir.Value, depth: int) -> Linear:
+    # Imported here: only dynamic extents ask for linear forms, and importing fractions
+    # (with decimal) is 1.6 ms of a one-kernel nzpass-opt start-up.
+    from fractions import Fraction
+
     fact = analysis.fact(value)
     if fact.constant is not None:
         return Linear(Fraction(0), None, Fraction(fact.constant))
