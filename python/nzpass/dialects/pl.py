@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ..errors import MalformedOp, Refusal
 from ..ir import walk
 from ..ir.bindings import ir
-from ..ir.type_cache import new_cache, per_type
+from ..ir.type_cache import parsed_attribute, parsed_type, per_type
 from ..ir.walk import MODULE, functions, nested_modules, outside_functions
 from ..records import record
 from . import opaque
@@ -257,18 +257,8 @@ class TensorLayout(NamedTuple):
         return "#pl.layout<" + ", ".join(items) + ">"
 
     def attribute(self) -> ir.Attribute:
-        # Parsed once per context and pass run: the cache is keyed by the
-        # context and emptied with the type caches when a pass run ends, so no
-        # finished context is kept alive (one per input chunk).
-        key = (ir.Context.current, self.spelling())
-        attr = _LAYOUT_ATTRS.get(key)
-        if attr is None:
-            attr = _LAYOUT_ATTRS[key] = ir.Attribute.parse(key[1])
-        return attr
+        return parsed_attribute(self.spelling())  # once per context (and input chunk)
 
-
-# (context, spelling) -> the layout attribute, for the current pass run.
-_LAYOUT_ATTRS: dict[tuple[ir.Context | None, str], ir.Attribute] = new_cache()
 _DYNAMIC_SIZE = ir.ShapedType.get_dynamic_size()  # what `ShapedType.shape` gives for `?`
 
 
@@ -388,7 +378,7 @@ _ELEMENT_TYPE = re.compile(r"(?:u?i|si)[0-9]+|f16|bf16|f32|f64|tf32|f8E4M3(?:FN|
 def element_type(text: str) -> ir.Type:
     if not _ELEMENT_TYPE.fullmatch(text):
         raise opaque.OpaqueSyntaxError(f"unknown element type '{text}'")
-    return ir.Type.parse(text)
+    return parsed_type(text)
 
 
 def _parse_tile(data: str) -> TileType:

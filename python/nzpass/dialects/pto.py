@@ -11,7 +11,7 @@ from typing import ClassVar, NamedTuple
 
 from ..errors import MalformedOp
 from ..ir.bindings import ir
-from ..ir.type_cache import new_cache, per_type
+from ..ir.type_cache import parsed_attribute, parsed_type, per_type
 from ..records import record
 from . import opaque
 from .common import SEGMENTS, dense_ints, split_operands
@@ -77,16 +77,8 @@ _KEYS = TileBuf._fields
 _REQUIRED = _KEYS[:-1]
 
 
-# Types belong to a context: the key names it (every --split-input-file chunk
-# has its own), and the cache is emptied at the end of each pass run.
-_TYPES = new_cache()
-
-
 def _parse_type(text: str) -> ir.Type:
-    key = (text, ir.Context.current)
-    if key not in _TYPES:
-        _TYPES[key] = ir.Type.parse(text)
-    return _TYPES[key]
+    return parsed_type(text)  # once per context (every --split-input-file chunk has its own)
 
 
 @lru_cache(maxsize=4096)
@@ -226,13 +218,7 @@ def ptr_type(element: ir.Type) -> ir.Type:
 
 
 def layout_attr(kind: str) -> ir.Attribute:
-    key = (kind, ir.Context.current)
-    if key not in _LAYOUTS:
-        _LAYOUTS[key] = ir.Attribute.parse(f"#pto.layout<{kind}>")
-    return _LAYOUTS[key]
-
-
-_LAYOUTS = new_cache()  # like _TYPES: per context, emptied after each pass run
+    return parsed_attribute(f"#pto.layout<{kind}>")
 
 
 # PTOAS's PTO_LayoutEnum, by the keyword its parser reads.

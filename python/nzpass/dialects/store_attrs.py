@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..ir.bindings import ir
+from ..ir.type_cache import parsed_attribute
 from .common import SEGMENTS, utf8_text
 
 
@@ -124,4 +125,4 @@ def pto_spelling(name: str, attr: ir.Attribute) -> tuple[str, ir.Attribute] | No
     entry = _BY_NAME[name]
     if value is None or entry.enum is None:
         return None
-    return entry.pto, ir.Attribute.parse(f"#pto<{entry.enum} {value}>")
+    return entry.pto, parsed_attribute(f"#pto<{entry.enum} {value}>")
