@@ -11,7 +11,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import walk
 from ..ir.bindings import ir
 from ..ir.type_cache import parsed_attribute, parsed_type, per_type
-from ..ir.walk import MODULE, functions, nested_modules, outside_functions
+from ..ir.walk import FUNC, MODULE, module_level_ops, outside_functions
 from ..records import record
 from . import opaque
 from .common import SegmentedOp, utf8_text
@@ -151,7 +151,9 @@ def module_backend_or_default(module: ir.Operation, refusals: list[Refusal]) -> 
     # PTOAS may take the arch from a nested module or a function too (one reads child
     # modules' attributes, another the first `pto.target_arch = ".."` in the file's text):
     # wherever it is stated, it must be this backend.
-    for nested in [*nested_modules(module), *functions(module)]:
+    for nested in module_level_ops(module):  # one walk for the modules and the functions
+        if nested.name not in (MODULE, FUNC):
+            continue
         attrs = nested.attributes
         if BACKEND_ATTR not in attrs and TARGET_ARCH_ATTR not in attrs:
             continue
