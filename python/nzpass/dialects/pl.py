@@ -60,6 +60,7 @@ def module_backend(module: ir.Operation) -> str:
 # `detectTextualModuleArch`): the first match anywhere, a comment included, picks the
 # arch its parser and emitter use.
 _PTOAS_ARCH_IN_TEXT = re.compile(r'"?(pto\.target_arch)"?\s*=\s*"([A-Za-z0-9_]+)"')
+_TARGET_ARCH_TEXT = "pto.target_arch"  # in every match of it
 
 
 def text_target_disagreement(text: str, module: ir.Operation) -> tuple[int, str] | None:
@@ -68,7 +69,9 @@ def text_target_disagreement(text: str, module: ir.Operation) -> tuple[int, str]
     backend; None when they agree, when the text states none, when the first is an
     attribute (every pass checks those, wherever they are) or when the module's own
     statement is malformed (the passes report that)."""
-    found = _PTOAS_ARCH_IN_TEXT.search(text)
+    # The regular expression may start at any byte (an optional quote first): the plain
+    # search for its one fixed part runs first, at C speed (0.5 against 25 ms on 1.9 MB).
+    found = _PTOAS_ARCH_IN_TEXT.search(text) if _TARGET_ARCH_TEXT in text else None
     line_start = text.rfind("\n", 0, found.start()) + 1 if found else 0
     if found is None or "//" not in text[line_start:found.start()]:
         return None  # none, or an attribute of the module, which the passes check
