@@ -146,3 +146,37 @@ def test_goldens_run_their_pass_alone(name):
         for run in _run_lines(path):
             others = sorted(set(_pipeline_passes(run)) - {name})
             assert not others, f"{path.name} runs {others} besides {name}: {run.strip()}"
+
+
+def test_a_pass_class_inherits_and_redeclares_options_in_order():
+    from nzpass.driver.pass_base import option
+
+    class Base(ModulePass):
+        """A base with two options."""
+
+        name = "test-base"
+        summary = "Test only"
+        depth: int = option(3, "how deep")
+        strict: bool = option(False, "refuse more")
+
+    class Derived(Base):
+        """Redeclares one option and adds another."""
+
+        name = "test-derived"
+        depth: int = option(5, "how deep, deeper")
+        prefix: str = option("p", "a prefix")
+
+    assert [(s.name, s.default) for s in Derived.option_specs()] == [
+        ("strict", False), ("depth", 5), ("prefix", "p")]
+    assert Derived().depth == 5 and Derived.depth == 5 and Base().depth == 3
+    assert Derived(strict=True) != Derived() and Base() != Derived()
+
+
+def test_an_option_without_a_type_is_refused_when_the_class_is_made():
+    from nzpass.driver.pass_base import option
+
+    with pytest.raises(TypeError, match="declares options without a type: depth"):
+        class Untyped(ModulePass):
+            name = "test-untyped"
+            summary = "Test only"
+            depth = option(3, "how deep")
