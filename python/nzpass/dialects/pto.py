@@ -55,7 +55,7 @@ class TileBuf(NamedTuple):
         return "!pto.tile_buf<" + ", ".join(items) + ">"
 
     def type(self) -> ir.Type:
-        return _parse_type(self.spelling())
+        return parsed_type(self.spelling())
 
     @property
     def valid_settable(self) -> bool:
@@ -75,10 +75,6 @@ class TileBuf(NamedTuple):
 _INT_FIELDS = {"rows", "cols", "fractal", "pad", "compact"}
 _KEYS = TileBuf._fields
 _REQUIRED = _KEYS[:-1]
-
-
-def _parse_type(text: str) -> ir.Type:
-    return parsed_type(text)  # once per context (every --split-input-file chunk has its own)
 
 
 @lru_cache(maxsize=4096)
@@ -155,7 +151,7 @@ class ViewType(NamedTuple):
         return f"!pto.{self.kind}<{opaque.show_dims(self.dims, self.element)}{suffix}>"
 
     def type(self) -> ir.Type:
-        return _parse_type(self.spelling())
+        return parsed_type(self.spelling())
 
 
 @lru_cache(maxsize=4096)
@@ -214,7 +210,7 @@ def ptr_space(t: ir.Type) -> str | None:
 
 
 def ptr_type(element: ir.Type) -> ir.Type:
-    return _parse_type(f"!pto.ptr<{element}>")
+    return parsed_type(f"!pto.ptr<{element}>")
 
 
 def layout_attr(kind: str) -> ir.Attribute:
