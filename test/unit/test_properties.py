@@ -29,8 +29,8 @@ def only_op(ctx, props: str) -> tuple[ir.Operation, ir.Module]:
     ('note = "a } > ) string"', "note", '"a } > ) string"'),
 ])
 def test_every_property_reads_back_whatever_brackets_it_spells(ctx, props, name, spelled):
-    op, module = only_op(ctx, f"{props}, atomicType = #pto<atomic_type atomic_add>")
-    attrs = PropertyReader(module.operation).attributes(op, complete=True)
+    op, _module = only_op(ctx, f"{props}, atomicType = #pto<atomic_type atomic_add>")
+    attrs = PropertyReader().attributes(op, complete=True)
     assert str(attrs[name]) == spelled
     assert str(attrs["atomicType"]) == "#pto<atomic_type atomic_add>"
     assert str(attrs["operandSegmentSizes"]) == "array<i32: 1, 1, 0, 0>"
@@ -66,14 +66,14 @@ def test_defined_properties_are_read_by_name_without_printing(ctx, monkeypatch):
     modelled an atomic store as a plain one); a property no definition names is not
     (PTOAS never reads it)."""
     from nzpass.dialects import pto
-    op, module = only_op(ctx, "atomicType = #pto<atomic_type atomic_add>, stray = 1 : i64")
+    op, _module = only_op(ctx, "atomicType = #pto<atomic_type atomic_add>, stray = 1 : i64")
     _never_printed(monkeypatch)
-    attrs = pto.attribute_reader(module.operation).attributes(op)
+    attrs = pto.ATTRIBUTE_READER.attributes(op)
     assert str(attrs["atomicType"]) == "#pto<atomic_type atomic_add>"
     assert str(attrs["operandSegmentSizes"]) == "array<i32: 1, 1, 0, 0>"
     assert "stray" not in attrs
     assert "stPhase" not in attrs  # stated nowhere
-    assert "stray" in PropertyReader(module.operation).attributes(op, ("stray",))
+    assert "stray" in PropertyReader().attributes(op, ("stray",))
 
 
 def test_a_name_stated_twice_with_two_values_is_refused(ctx):
@@ -87,7 +87,7 @@ def test_a_name_stated_twice_with_two_values_is_refused(ctx):
     module = ir.Module.parse(text)
     op = module.body.operations[0].regions[0].blocks[0].operations[0].operation
     with pytest.raises(MalformedOp, match="state it once"):
-        pto.attribute_reader(module.operation).attributes(op)
+        pto.ATTRIBUTE_READER.attributes(op)
 
 
 # What MLIR's lexer takes for whitespace between tokens, and a comment (to the line's end).

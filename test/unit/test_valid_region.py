@@ -160,7 +160,7 @@ def _resolve(text: str):
     buf = pto.tile_buf(tile.type)
     assert buf is not None
 
-    reader = PropertyReader(module.operation)
+    reader = PropertyReader()
 
     def alloc(op: ir.Operation) -> pto.AllocTile:
         return pto.AllocTile(op, reader.attributes(op, (SEGMENTS,)))

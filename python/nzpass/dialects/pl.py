@@ -264,6 +264,7 @@ class TensorLayout(NamedTuple):
     def attribute(self) -> ir.Attribute:
         return parsed_attribute(self.spelling())  # once per context (and input chunk)
 
+
 _DYNAMIC_SIZE = ir.ShapedType.get_dynamic_size()  # what `ShapedType.shape` gives for `?`
 
 

@@ -171,12 +171,10 @@ class PropertyReader:
     """Attributes of ops as a dict: discardable attributes plus properties.
 
     `defined(op_name)`: the attributes the op's definition gives it (PTOAS's, for a pto
-    op: `pto.attribute_reader`), read wherever they are stated; a property no definition
+    op: `pto.ATTRIBUTE_READER`), read wherever they are stated; a property no definition
     names is never read by the tools the IR is for, so no rule needs it."""
 
-    def __init__(self, root: ir.Operation,
-                 defined: Callable[[str], tuple[str, ...]] = lambda _name: ()):
-        self.root = root
+    def __init__(self, defined: Callable[[str], tuple[str, ...]] = lambda _name: ()):
         self.defined = defined
 
     def attributes(self, op: ir.Operation, needed: tuple[str, ...] = (),

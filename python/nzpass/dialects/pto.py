@@ -356,11 +356,9 @@ def defined_attrs(name: str) -> tuple[str, ...]:
     return (SEGMENTS, *table_attrs(name))
 
 
-def attribute_reader(root: ir.Operation) -> PropertyReader:
-    """The attributes of the ops under `root` as PTOAS reads them: every attribute of
-    each op's dictionary and each its definition gives it, wherever it is stated
-    (`PropertyReader`)."""
-    return PropertyReader(root, defined_attrs)
+# The attributes of pto ops as PTOAS reads them: every attribute of each op's dictionary
+# and each its definition gives it, wherever it is stated (`PropertyReader`).
+ATTRIBUTE_READER = PropertyReader(defined_attrs)
 
 
 def derived_segment_sizes(name: str, count: int, result_type: str | None) -> list[int] | None:

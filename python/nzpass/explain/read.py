@@ -45,7 +45,7 @@ class _Unreadable(Exception):
 
 def nz_ops(module: ir.Operation, file_name: str) -> Iterator[NzOp]:
     """Every NZ load and store of `module`, function by function, in op order."""
-    reader = pto.attribute_reader(module)
+    reader = pto.ATTRIBUTE_READER
     for func in functions(module):
         name = ir.StringAttr(func.attributes["sym_name"]).value
         blocked = pl.BLOCKED_MARK in func.attributes

@@ -928,7 +928,7 @@ class Simulator:
         self.skip_compute = skip_compute
         self.moves_data = True
         self.skipped: dict[str, int] = {}  # op name -> executions skipped (skip_compute)
-        self._properties = pto.attribute_reader(self.module)
+        self._properties = pto.ATTRIBUTE_READER
         self._compiled: dict[str, tuple[_Block, list[ir.Type]]] = {}
         self._facts: dict[str, list[tuple[int | None, int | None, int | None]]] = {}
         self._env: dict[int, Any] = {}

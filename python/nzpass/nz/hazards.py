@@ -347,7 +347,7 @@ def check_plain_nz_load(load: pto.TLoad, loc: ir.Location) -> None:
 def check_plain_nz_store(store: pto.TStore, loc: ir.Location) -> None:
     """An Acc store into NZ is a plain write (no atomic add, relu or quantisation on
     the way): every attribute it carries (`store.attrs`: its dictionary's, and those
-    PTOAS defines for it wherever stated, `pto.attribute_reader`) is read from the one
+    PTOAS defines for it wherever stated, `pto.ATTRIBUTE_READER`) is read from the one
     table of store attributes (dialects/store_attrs), and one nzpass cannot read is
     refused, since it may change the write-back. A property PTOAS does not define is
     never read by it, so it cannot change the store."""

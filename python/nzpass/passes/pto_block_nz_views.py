@@ -94,7 +94,7 @@ class PtoBlockNzViews(ModulePass):
         refusals: list[Refusal] = []
         backend = pl.module_backend_or_default(module, refusals)
         refusals.extend(unproved_calls(module, self.max_proof_depth))
-        reader = pto.attribute_reader(module)
+        reader = pto.ATTRIBUTE_READER
         proofs = WindowProofs(OffsetAnalysis(self.max_proof_depth), self.strict_bounds)
         with unchanging_ir():  # planning only reads the IR
             plans = [_FunctionPlan(func, backend, reader, proofs,

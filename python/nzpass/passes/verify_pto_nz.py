@@ -233,7 +233,7 @@ class _Transfer(NamedTuple):
 
 class _Checker:
     def __init__(self, module: ir.Operation, strict_bounds: bool):
-        self.reader = pto.attribute_reader(module)
+        self.reader = pto.ATTRIBUTE_READER
         self.strict_bounds = strict_bounds
         self.refusals: list[Refusal] = []
         self.warnings: list[Refusal] = []
@@ -291,7 +291,7 @@ class _Checker:
         self.proofs = WindowProofs(self.analysis, self.strict_bounds, self.warnings)
 
     def attrs(self, op: ir.Operation) -> dict[str, ir.Attribute]:
-        """The op's attributes as PTOAS reads them (`pto.attribute_reader`: its
+        """The op's attributes as PTOAS reads them (`pto.ATTRIBUTE_READER`: its
         dictionary, and each its definition gives it, a property too), read once per op."""
         if op not in self._attrs:
             self._attrs[op] = self.reader.attributes(op)
