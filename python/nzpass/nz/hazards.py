@@ -235,6 +235,8 @@ def _outside_view(window: GmWindow, analysis: OffsetAnalysis, axis: int) -> str 
         return (f"{window.what} size[{axis}] ({name}) may be negative ({show(size)}): a window "
                 "has a non-negative extent; size the partition from values proved >= 0")
     end = offset.hi + size.hi
+    if end <= extent.lo:  # the intervals prove it: no relational bound to look for
+        return None
     offset_value, size_value = window.offset_values[axis], window.size_values[axis]
     if offset_value is not None and size_value is not None:
         end = min(end, _end_bound(analysis, offset_value, size_value))
