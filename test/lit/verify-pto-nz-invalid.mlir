@@ -2042,6 +2042,34 @@ func.func @negative_set_validshape_of_half_static_tile(%p: !pto.ptr<i8>) {
 
 // -----
 
+// The setter nested in a branch, on the loop-carried alias of the tile: still found (every
+// op of the function is read for a pto.set_validshape before any tile's uses are skipped).
+func.func @negative_set_validshape_of_static_tile_nested(%p: !pto.ptr<i8>, %b: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x2x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%a = %t) -> (!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+    scf.if %b {
+      // expected-error @+1 {{'pto.set_validshape' of a tile whose type states its valid extents (v_row=32, v_col=64): PTOAS requires both dynamic}}
+      "pto.set_validshape"(%a, %c16, %c64) : (!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) -> ()
+    }
+    scf.yield %a : !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  }
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x2x2x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
 // The attribute says ND, the type NZ: one reader would take the bytes as NZ, another as ND.
 func.func @negative_layout_attribute_and_type_disagree(%p: !pto.ptr<i8>) {
   %c0 = arith.constant 0 : index

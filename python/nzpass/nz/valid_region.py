@@ -67,15 +67,20 @@ class ValidRegion(NamedTuple):
 
 
 def valid_region(transfer: ir.Operation, tile: ir.Value, buf: pto.TileBuf,
-                 analysis: OffsetAnalysis, allocs: AllocReader) -> ValidRegion:
+                 analysis: OffsetAnalysis, allocs: AllocReader,
+                 setters_possible: bool = True) -> ValidRegion:
     """The valid region of `tile` (of type `buf`) at the op `transfer` using it: the
     type's static extents, else the operands of the one `pto.set_validshape` that runs
     last before the transfer, else those of every `pto.alloc_tile` the tile can come
-    from, which must agree. Refused (Refusal) when no operand gives a dynamic extent."""
+    from, which must agree. Refused (Refusal) when no operand gives a dynamic extent.
+    `setters_possible`: False when the function holds no `pto.set_validshape` (the
+    caller has read every op's name), so a tile whose type states its valid region has
+    no setter to look for among the uses of its aliases."""
     static = (buf.v_row, buf.v_col)
     verb, loc = transfer.name, transfer.location
     if buf.v_row is not None and buf.v_col is not None:
-        _check_no_setter(_sources(tile, verb, loc, trace_allocs=False).setters, buf)
+        sources = _sources(tile, verb, loc, trace_allocs=False, find_setters=setters_possible)
+        _check_no_setter(sources.setters, buf)
         return ValidRegion(_stated(buf.v_row), _stated(buf.v_col))
     sources = _sources(tile, verb, loc)
     if not buf.valid_settable:
@@ -115,14 +120,15 @@ class _Sources:
         self.setters = setters  # every pto.set_validshape of any value aliasing it
 
 
-def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = True
-             ) -> _Sources:
+def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = True,
+             find_setters: bool = True) -> _Sources:
     """The allocs the tile can come from (backwards through loop-carried values and
     region results) and the set_validshape ops of every value that may alias it (both
     ways: a tile passed into a loop is the same buffer as the loop's argument), each
     read as the op table defines it. With `trace_allocs` False (a tile whose type states
     its valid region), a value no alloc can be followed to is refused for what it may
-    relabel, and the uses are searched for setters only."""
+    relabel, and the uses are searched for setters only; with `find_setters` False as
+    well (the function holds none), not at all."""
     allocs: list[ir.Operation] = []
     setters: list[ir.Operation] = []
     memory = _memory(tile.type)
@@ -146,7 +152,10 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
             allocs.append(found)
         else:
             backward.extend(found)
-    forward = list(aliases)
+    # Forward, through every use of every alias: the setters, and (tracing allocs) the
+    # users that may hide an alias. Neither to find: no use is read (an iteration over
+    # uses ends in a C++ exception in the bindings, about 3 us).
+    forward = list(aliases) if trace_allocs or find_setters else []
     while forward:
         value = forward.pop()
         for use in value.uses:

@@ -115,7 +115,8 @@ class VerifyPtoNz(ModulePass):
             ops = [top, *nested_ops(top)]
             names = [op.name for op in ops]  # one read per op
             checker.begin(OffsetAnalysis(self.max_proof_depth),
-                          any(name.startswith(pl.OP_PREFIX) for name in names))
+                          any(name.startswith(pl.OP_PREFIX) for name in names),
+                          pto.SET_VALIDSHAPE in names)
             with unchanging_ir():  # the pass never changes the IR
                 for op, name in zip(ops, names, strict=True):
                     if name in _CHECKED_OPS:
@@ -258,6 +259,7 @@ class _Checker:
         # The ND windows' proofs: the same analysis, its unbounded windows warned about.
         self.proofs = WindowProofs(self.analysis, strict_bounds, self.warnings)
         self.pl_derived = False
+        self.sets_valid_shapes = True  # until `begin` reads the op's names
         self.backend = pl.module_backend_or_default(module, self.refusals)
         unstated = pl.target_unstated_for_ptoas(module)
         if unstated is not None:
@@ -265,12 +267,15 @@ class _Checker:
         # The pointers NZ views are of, and every other use of them.
         self.bases = base_pointers.BasePointers()
 
-    def begin(self, analysis: OffsetAnalysis, pl_derived: bool) -> None:
-        """Start a top-level op: its own analysis memo and the provenance of its IR."""
+    def begin(self, analysis: OffsetAnalysis, pl_derived: bool, sets_valid_shapes: bool
+              ) -> None:
+        """Start a top-level op: its own analysis memo, the provenance of its IR and
+        whether it holds a pto.set_validshape."""
         self.analysis = analysis
         self.fact = analysis.fact
         self.proofs = WindowProofs(analysis, self.strict_bounds, self.warnings)
         self.pl_derived = pl_derived
+        self.sets_valid_shapes = sets_valid_shapes
 
     def _guard(self, check: Callable[[], object]) -> object:
         try:
@@ -340,7 +345,8 @@ class _Checker:
             lhs_buf = pto.tile_buf(lhs.type)
             if lhs_buf is None:
                 continue
-            rows = valid_region(mad, lhs, lhs_buf, self.analysis, self.alloc).rows.fact
+            rows = valid_region(mad, lhs, lhs_buf, self.analysis, self.alloc,
+                                self.sets_valid_shapes).rows.fact
             if hazards.mad_pitch(rows) >= buf.rows:
                 continue
             raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} is written by "
@@ -772,7 +778,7 @@ class _Checker:
         if buf is None:
             raise MalformedOp(loc, f"'{verb}' op with an NZ view needs a !pto.tile_buf {group} "
                               f"operand, got {value.type}")
-        region = valid_region(op, value, buf, self.analysis, self.alloc)
+        region = valid_region(op, value, buf, self.analysis, self.alloc, self.sets_valid_shapes)
         return TileRegion(buf, region.rows.fact, region.cols.fact, region.rows.value,
                           region.cols.value)
 
