@@ -632,16 +632,19 @@ def test_a_launch_that_breaks_a_stated_fact_is_refused():
 
 
 def _nz_i8_load(view_type: str, layout_attr: str, setter: str = "",
-                valid: tuple[str, str] = ("32", "64")) -> ir.Module:
-    """A hand-written rank-5 load of the whole logical 32 x 64 i8 NZ tensor."""
+                valid: tuple[str, str] = ("32", "64"),
+                operands_for: tuple[str, str] | None = None) -> ir.Module:
+    """A hand-written rank-5 load of the whole logical 32 x 64 i8 NZ tensor; the alloc
+    gives a valid operand for each axis `operands_for` (default: `valid`) leaves `?`."""
     tile = (f"!pto.tile_buf<loc=mat, dtype=i8, rows=32, cols=64, v_row={valid[0]}, "
             f"v_col={valid[1]}, blayout=col_major, slayout=row_major, fractal=512, pad=0>")
     pv = "!pto.partition_tensor_view<1x2x2x16x32xi8>"
     ten = ", ".join(["index"] * 10)
     shape_and_strides = "%c1, %c2, %c2, %c16, %c32, %c2048, %c1024, %c512, %c32, %c1"
     offsets_and_sizes = "%c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c32"
-    dynamic = [extent for extent, v in zip(("%c32", "%c64"), valid, strict=True) if v == "?"]
-    segments = ", ".join(str(int(v == "?")) for v in valid)
+    given = operands_for or valid
+    dynamic = [extent for extent, v in zip(("%c32", "%c64"), given, strict=True) if v == "?"]
+    segments = ", ".join(str(int(v == "?")) for v in given)
     operands = (f"({', '.join(dynamic)}) {{operandSegmentSizes = array<i32: 0, {segments}>}} "
                 f": ({', '.join(['index'] * len(dynamic))})")
     return ir.Module.parse(f"""
@@ -696,6 +699,18 @@ def test_set_validshape_of_a_tile_with_a_stated_valid_extent_is_refused(valid):
     setter = '"pto.set_validshape"(%t, %c16, %c64) : (TILE, index, index) -> ()'
     module = _nz_i8_load(_PLAIN_VIEW, _NZ_ATTR, setter, valid)
     with pytest.raises(SimulationError, match="PTOAS requires both dynamic"):
+        Simulator(module).run("kernel", np.zeros(2048, np.int8))
+
+
+@pytest.mark.parametrize(("valid", "operands_for", "problem"), [
+    (("32", "64"), ("?", "64"), "valid_row operand must be absent"),
+    (("32", "?"), ("32", "32"), "valid_col operand is required"),
+])
+def test_an_alloc_whose_operands_contradict_its_type_is_refused(valid, operands_for, problem):
+    # The model read the type's 32 rows beside an operand that says 32 too: still two
+    # statements of one fact, which PTOAS refuses; verify-pto-nz refuses the same.
+    module = _nz_i8_load(_PLAIN_VIEW, _NZ_ATTR, "", valid, operands_for)
+    with pytest.raises(SimulationError, match=problem):
         Simulator(module).run("kernel", np.zeros(2048, np.int8))
 
 

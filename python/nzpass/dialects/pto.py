@@ -63,6 +63,25 @@ class TileBuf(NamedTuple):
         only on a tile whose type leaves both extents dynamic (v_row=?, v_col=?)."""
         return self.v_row is None and self.v_col is None
 
+    def alloc_operand_mismatch(self, groups: Mapping[str, Sequence[object]]) -> str | None:
+        """What is wrong with the valid_row / valid_col operands of the `pto.alloc_tile`
+        making this tile (its `groups`), or None: PTOAS's AllocTileOp verifier wants the
+        operand of an axis exactly when the type leaves that extent dynamic (`?`). A
+        static extent with an operand beside it is a type that contradicts its operand:
+        which one the transfers move is then not defined."""
+        for axis, extent in (("valid_row", self.v_row), ("valid_col", self.v_col)):
+            given = bool(groups.get(axis))
+            if given == (extent is None):
+                continue
+            key = "v_row" if axis == "valid_row" else "v_col"
+            if given:
+                return (f"the {axis} operand must be absent: the type states {key}="
+                        f"{extent}, and PTOAS refuses an alloc whose operand could "
+                        "contradict its type")
+            return (f"the {axis} operand is required: the type leaves {key}=?, and PTOAS "
+                    "refuses an alloc that gives no value for it")
+        return None
+
     @property
     def is_nz_mat(self) -> bool:
         return self.loc == "mat" and all(getattr(self, k) == v for k, v in MAT_NZ.items())

@@ -497,7 +497,11 @@ def _plan_alloc_tile(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     if buf is None:
         raise SimulationError(f"'{op.name}' result is not a !pto.tile_buf: "
                               f"{op.results[0].type}", step.location)
-    step.data = c.groups(pto.AllocTile, op), buf
+    groups = c.groups(pto.AllocTile, op)
+    problem = buf.alloc_operand_mismatch(groups)
+    if problem is not None:  # which extent the tile has would not be defined
+        raise SimulationError(f"'{op.name}' of {buf.spelling()}: {problem}", step.location)
+    step.data = groups, buf
     step.names = (c.name(op.results[0]),)
 
 

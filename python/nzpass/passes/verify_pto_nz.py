@@ -4,7 +4,7 @@ hazard of the A2/A3 hardware model, whatever produced the IR."""
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from math import prod
 from typing import ClassVar, NamedTuple, Protocol, TypeVar
@@ -536,10 +536,15 @@ class _Checker:
         if buf is None:
             return  # not a tile (a pl op of pl IR), or malformed: its users report it
         what = f"'{op.name}'"
-        if op.name != pto.AllocTile.NAME or not len(op.operands):
-            return  # only an allocation with operands can state an addr (most do not)
-        alloc = self.alloc(op)
-        addr = alloc.groups["addr"] if alloc is not None else []
+        if op.name != pto.AllocTile.NAME:
+            return
+        if not len(op.operands):
+            # Most allocations have no operands: no addr to place, no valid extent given.
+            _check_alloc_operands(op, buf, {})
+            return
+        alloc = self._read_op(pto.AllocTile, op)  # a malformed one is refused here
+        _check_alloc_operands(op, buf, alloc.groups)
+        addr = alloc.groups["addr"]
         if addr:
             fact = self.fact(addr[0])
             check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
@@ -784,6 +789,16 @@ class _Checker:
 
     def alloc(self, op: ir.Operation) -> pto.AllocTile | None:
         return self._read_checked_op(pto.AllocTile, op)
+
+
+def _check_alloc_operands(op: ir.Operation, buf: pto.TileBuf,
+                          groups: Mapping[str, Sequence[ir.Value]]) -> None:
+    """The valid_row / valid_col operands of a `pto.alloc_tile` are given exactly where
+    its type leaves the extent dynamic (found by red team: a tile typed v_row=16 given a
+    valid_row operand of 1 was accepted, its loads proved against the type's 16 rows)."""
+    problem = buf.alloc_operand_mismatch(groups)
+    if problem is not None:
+        raise Refusal(op.location, f"'{op.name}' of {buf.spelling()}: {problem}")
 
 
 def _extent_or_value(value: ir.Value) -> NdExtent:
