@@ -217,6 +217,38 @@ func.func @block_idx_bounded_by_rem(%p: !pto.ptr<i8>) {
 
 // -----
 
+// An argument nothing bounds, of either sign: its unsigned remainder by 2 is below 2
+// all the same (offset[2] in {0, 8}), and an i32 shifted right unsigned by 31 is 0 or 1
+// (offset[1] in {0, 8}).
+// CHECK-LABEL: func.func @unsigned_remainder_and_shift_of_any_argument
+// CHECK: %[[R:.*]] = arith.remui %{{.*}}, %[[C2:.*]] : index
+// CHECK: %[[S:.*]] = arith.shrui
+// CHECK: "pto.partition_view"
+func.func @unsigned_remainder_and_shift_of_any_argument(%p: !pto.ptr<i8>, %a: index, %b: i32) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c31 = arith.constant 31 : i32
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %r = arith.remui %a, %c2 : index
+  %o = arith.muli %r, %c8 : index
+  %s = arith.shrui %b, %c31 : i32
+  %si = arith.index_cast %s : i32 to index
+  %cb = arith.muli %si, %c8 : index
+  %pv = "pto.partition_view"(%tv, %c0, %cb, %o, %c0, %c0, %c1, %c8, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
 // An i32 column-block offset bounded by a declared fact: [0, 8] + 8 <= 16.
 // CHECK-LABEL: func.func @i32_offset_from_argument_fact
 func.func @i32_offset_from_argument_fact(%p: !pto.ptr<i8>, %k: i32 {nz.range = array<i64: 0, 9>}) {

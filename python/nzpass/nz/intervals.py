@@ -253,10 +253,18 @@ def ceildiv_signed(a: Fact, b: Fact) -> Fact:
     return _divide(a, b, _ceildiv)
 
 
+def _unsigned_max(width: int) -> int:
+    return (1 << width) - 1
+
+
 def div_unsigned(a: Fact, b: Fact) -> Fact:
-    if not _unsigned_operands(a, b):
-        return Fact.top(a.width)
-    return _divide(a, b, _floordiv)
+    if _unsigned_operands(a, b):
+        return _divide(a, b, _floordiv)
+    if b.lo >= 2:
+        # A dividend of any sign is at most 2**w - 1 unsigned; a divisor of at least 2
+        # (its own unsigned reading) brings the quotient below the sign bit.
+        return Fact.make(0, _unsigned_max(a.width) // b.lo, 1, a.width)
+    return Fact.top(a.width)
 
 
 def rem_signed(a: Fact, b: Fact) -> Fact:
@@ -275,9 +283,14 @@ def rem_signed(a: Fact, b: Fact) -> Fact:
 
 
 def rem_unsigned(a: Fact, b: Fact) -> Fact:
-    if not _unsigned_operands(a, b):
-        return Fact.top(a.width)
-    return rem_signed(a, b)
+    if _unsigned_operands(a, b):
+        return rem_signed(a, b)
+    if b.lo >= 1:
+        # Whatever the dividend's sign, the unsigned remainder lies below a positive
+        # divisor (its own unsigned reading), and keeps the alignment both share: the
+        # unsigned reading of a multiple of 2**k is one too, for 2**k up to 2**w.
+        return Fact.make(0, b.hi - 1, min(a.align, b.align), a.width)
+    return Fact.top(a.width)
 
 
 def _shift_amount(b: Fact, width: int) -> int | None:
@@ -301,9 +314,12 @@ def shift_right_signed(a: Fact, b: Fact) -> Fact:
 
 
 def shift_right_unsigned(a: Fact, b: Fact) -> Fact:
-    if not _unsigned_operands(a):
-        return Fact.top(a.width)
-    return shift_right_signed(a, b)
+    if _unsigned_operands(a):
+        return shift_right_signed(a, b)
+    s = _shift_amount(b, a.width)
+    if s is not None and s >= 1:  # zeros shifted in at the top: below the sign bit
+        return Fact.make(0, _unsigned_max(a.width) >> s, 1, a.width)
+    return Fact.top(a.width)
 
 
 def and_(a: Fact, b: Fact) -> Fact:
