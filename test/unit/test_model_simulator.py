@@ -778,3 +778,24 @@ func.func @casts(%x: index) -> (index, index, i32) {
 """
     module = ir.Module.parse(text)
     assert tuple(Simulator(module).run("casts", 3).returns) == (1, 1, -1)
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    (14, 4, 4), (0, 7, 0), ((1 << 31) - 1, 2, 1 << 30), (-3, 3, 0x55555555),
+    (-1, 1, -1), (-2, 3, None), (-1, 2, None)])
+def test_ceildivui_is_the_devices_or_refused(a, b, expected):
+    """PTOAS emits ceildivui as (a + (b - 1)) / b in unsigned arithmetic: where that sum
+    passes 2**32 the device's quotient is not MLIR's ceiling, and the model gives none
+    (0xfffffffd by 3 does not pass it: its ceiling is 0x55555555)."""
+    text = """
+func.func @q(%a: i32, %b: i32) -> i32 {
+  %q = arith.ceildivui %a, %b : i32
+  return %q : i32
+}
+"""
+    simulator = Simulator(ir.Module.parse(text))
+    if expected is None:
+        with pytest.raises(SimulationError, match="wraps past 2.width"):
+            simulator.run("q", a, b)
+        return
+    assert tuple(simulator.run("q", a, b).returns) == (expected,)

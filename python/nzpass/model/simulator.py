@@ -206,7 +206,14 @@ def _ceildivsi(a: int, b: int, _bits: int) -> int:
 
 
 def _ceildivui(a: int, b: int, bits: int) -> int:
-    return -(-_unsigned(a, bits) // _divisor(_unsigned(b, bits)))
+    ua, ub = _unsigned(a, bits), _divisor(_unsigned(b, bits))
+    if ua + ub - 1 >> bits:
+        # PTOAS (both in the field) emits ceildivui as (a + (b - 1)) / b in unsigned
+        # arithmetic, which wraps here (or not, where C promotes a narrow type): the
+        # device's quotient is not MLIR's, so the model gives none.
+        raise ValueError(f"ceildivui of {ua} by {ub} at width {bits}: PTOAS computes "
+                         "(a + b - 1) / b, which wraps past 2^width")
+    return -(-ua // ub)
 
 
 def _min_unsigned(a: int, b: int, bits: int) -> int:
@@ -893,8 +900,9 @@ class Simulator:
     maxsi minui maxui shli shrsi shrui andi ori xori`), `cmpi` (every predicate) and
     `select`, and the casts (`index_cast index_castui extsi extui trunci`), with exact two's
     complement semantics at the result width (`index` is 32-bit, as PTOAS emits it; an
-    i1 true is -1; a constant wraps at its width; a division by zero or an out-of-range
-    shift is refused); `scf.for` (iter_args, results), `scf.if` (results) and `scf.yield`;
+    i1 true is -1; a constant wraps at its width; a division by zero, an out-of-range
+    shift or a ceildivui whose a + b - 1 passes the width, where PTOAS's (a + b - 1) / b
+    is not MLIR's ceiling, is refused); `scf.for` (iter_args, results), `scf.if` (results) and `scf.yield`;
     `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound buffer),
     `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled
     `Tile` per execution; dynamic valid extents from its operands), `pto.set_validshape`
