@@ -795,7 +795,7 @@ func.func @q(%a: i32, %b: i32) -> i32 {
 """
     simulator = Simulator(ir.Module.parse(text))
     if expected is None:
-        with pytest.raises(SimulationError, match="wraps past 2.width"):
+        with pytest.raises(SimulationError, match=r"wraps past 2\^width"):
             simulator.run("q", a, b)
         return
     assert tuple(simulator.run("q", a, b).returns) == (expected,)
