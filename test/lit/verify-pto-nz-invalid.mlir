@@ -4066,6 +4066,30 @@ func.func @q3(%p: !pto.ptr<f16>, %c: i1) {
 
 // -----
 
+// A tile at an address an argument gives, bounded to [0, 4096] but not fixed, may sit on
+// the tile at 0: loading it before A is read may clobber A (found by red team: only
+// constant addresses were compared).
+func.func @negative_overlap_at_a_bounded_address(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %x: i64 {nz.range = array<i64: 0, 4097>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %pt = "pto.make_tensor_view"(%p, %c16, %c64, %c64, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %qt = "pto.make_tensor_view"(%q, %c16, %c64, %c64, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%pt, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+  %qv = "pto.partition_view"(%qt, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+  %a = "pto.alloc_tile"(%a0) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error-re @+1 {{'pto.alloc_tile' places its tile at bytes [0, 6144) (somewhere in them: its address is bounded, not fixed) of UB (loc=vec), over the tile of the 'pto.alloc_tile' at line {{[0-9]+}}:8 ([0, 2048)), and 'pto.tload' (at line {{[0-9]+}}:3) writes it before 'pto.tstore'}}
+  %b = "pto.alloc_tile"(%x) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %a) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  "pto.tload"(%qv, %b) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  "pto.tstore"(%a, %qv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<16x64xf16>) -> ()
+  return
+}
+
+// -----
+
 // A write through a tile made of a placed tile (pto.bitcast) is a write of its bytes (found
 // by red team): the load into the bitcast of B, placed over A, clobbers A before
 // pto.textract reads it.

@@ -8,8 +8,10 @@ overlapping tile was written over it. The rule here is the narrowest that proves
 straight-line code: in one block, a read of tile A whose last write before it, among A's
 and an overlapping B's writes, is B's (a write is the tile as a destination of a pto op,
 `DESTINATION_GROUPS` or `tmp`; a use inside a nested op counts at that op, where the order
-within it is not known, so a region writing B and reading A proves nothing). Found by red
-team: W's NZ load at the address of X in L1 overwrote X before `pto.textract` read it.
+within it is not known, so a region writing B and reading A proves nothing). A tile at an
+address the offset analysis bounds but does not fix occupies, for this rule, its whole
+range. Found by red team: W's NZ load at the address of X in L1 overwrote X before
+`pto.textract` read it; then the same at an address an argument gives.
 """
 
 from __future__ import annotations
@@ -36,12 +38,15 @@ ReadGroups = Callable[[ir.Operation], "pto.PtoOp | None"]
 
 @record
 class PlacedTile(NamedTuple):
-    """A tile a `pto.alloc_tile` placed at constant bytes [start, end) of memory `loc`."""
+    """A tile a `pto.alloc_tile` placed in memory `loc`: at constant bytes [start, end),
+    or, with `dynamic`, somewhere in them (its address is bounded, not fixed: it may
+    overlap every tile its range meets)."""
 
     op: ir.Operation
     loc: str
     start: int
     end: int
+    dynamic: bool = False
 
 
 def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroups) -> None:
@@ -176,10 +181,16 @@ def _refuse(read: PlacedTile, written: PlacedTile, clobber: ir.Operation,
             reader: ir.Operation) -> None:
     memory = MEMORY_NAMES.get(read.loc, read.loc)
     raise Refusal(written.op.location, f"'pto.alloc_tile' places its tile at bytes "
-                  f"[{written.start}, {written.end}) of {memory} (loc={written.loc}), over the "
+                  f"{_bytes(written)} of {memory} (loc={written.loc}), over the "
                   f"tile of the 'pto.alloc_tile' at {line_and_column(read.op.location)} "
-                  f"([{read.start}, {read.end})), and '{clobber.name}' (at "
+                  f"({_bytes(read)}), and '{clobber.name}' (at "
                   f"{line_and_column(clobber.location)}) writes it before '{reader.name}' (at "
                   f"{line_and_column(reader.location)}) reads the other: the read sees this "
                   "tile's bytes. Place the two tiles at disjoint addresses, or read the first "
                   "before the second is written")
+
+
+def _bytes(tile: PlacedTile) -> str:
+    span = f"[{tile.start}, {tile.end})"
+    return f"{span} (somewhere in them: its address is bounded, not fixed)" if tile.dynamic \
+        else span

@@ -548,14 +548,15 @@ class _Checker:
         if addr:
             fact = self.fact(addr[0])
             check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
-            if fact.constant is not None:
-                start = fact.constant
-                self._placed.append(PlacedTile(op, buf.loc, start,
-                                               start + tile_bytes(buf, op.location, what)))
+            # An address bounded but not fixed may put the tile anywhere in its range.
+            self._placed.append(PlacedTile(op, buf.loc, fact.lo,
+                                           fact.hi + tile_bytes(buf, op.location, what),
+                                           fact.constant is None))
 
     def check_placements(self) -> None:
-        """No tile placed at constant bytes is read after an overlapping one was written
-        over it, in one block (nz/tile_overlap.py); then forget the placements."""
+        """No placed tile (at constant bytes, or anywhere in the range a bounded address
+        gives) is read after an overlapping one was written over it, in one block
+        (nz/tile_overlap.py); then forget the placements."""
         placed, self._placed = self._placed, []
         if len(placed) > 1:
             self._guard(lambda: check_no_clobbered_reads(
