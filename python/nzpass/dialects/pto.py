@@ -69,11 +69,11 @@ class TileBuf(NamedTuple):
         operand of an axis exactly when the type leaves that extent dynamic (`?`). A
         static extent with an operand beside it is a type that contradicts its operand:
         which one the transfers move is then not defined."""
-        for axis, extent in (("valid_row", self.v_row), ("valid_col", self.v_col)):
+        for axis, key, extent in (("valid_row", "v_row", self.v_row),
+                                  ("valid_col", "v_col", self.v_col)):
             given = bool(groups.get(axis))
             if given == (extent is None):
                 continue
-            key = "v_row" if axis == "valid_row" else "v_col"
             if given:
                 return (f"the {axis} operand must be absent: the type states {key}="
                         f"{extent}, and PTOAS refuses an alloc whose operand could "

@@ -207,7 +207,7 @@ def _ceildivsi(a: int, b: int, _bits: int) -> int:
 
 def _ceildivui(a: int, b: int, bits: int) -> int:
     ua, ub = _unsigned(a, bits), _divisor(_unsigned(b, bits))
-    if ua + ub - 1 >> bits:
+    if (ua + ub - 1) >> bits:
         # PTOAS (both in the field) emits ceildivui as (a + (b - 1)) / b in unsigned
         # arithmetic, which wraps here (or not, where C promotes a narrow type): the
         # device's quotient is not MLIR's, so the model gives none.

@@ -538,13 +538,11 @@ class _Checker:
         what = f"'{op.name}'"
         if op.name != pto.AllocTile.NAME:
             return
-        if not len(op.operands):
-            # Most allocations have no operands: no addr to place, no valid extent given.
-            _check_alloc_operands(op, buf, {})
-            return
-        alloc = self._read_op(pto.AllocTile, op)  # a malformed one is refused here
-        _check_alloc_operands(op, buf, alloc.groups)
-        addr = alloc.groups["addr"]
+        # Most allocations have no operands (no addr, no valid extent), read without a
+        # view; a malformed one is refused by the read.
+        groups = self._read_op(pto.AllocTile, op).groups if len(op.operands) else {}
+        _check_alloc_operands(op, buf, groups)
+        addr = groups.get("addr")
         if addr:
             fact = self.fact(addr[0])
             check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
