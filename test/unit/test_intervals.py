@@ -276,6 +276,22 @@ def test_index_loops_hold_in_both_readings(data):
                         assert value in allowed, f"iv of for {s} to {t} step {p} ({width})"
 
 
+def test_unsigned_ops_bound_a_dividend_of_any_sign():
+    """remui by a positive divisor, divui by one of at least 2 and shrui by at least 1
+    bound their result whatever the dividend's sign (an argument nothing bounds,
+    `remui 16`, was refused as possibly negative); a divisor that may be 0 or 1, or a
+    shift by 0, leaves it unbounded."""
+    anything = Fact.top(8)
+    assert iv.rem_unsigned(anything, Fact.const(16, 8)) == Fact.make(0, 15, 1, 8)
+    assert iv.rem_unsigned(Fact.top(8, 4), Fact.make(8, 16, 8, 8)) == Fact.make(0, 15, 4, 8)
+    assert iv.div_unsigned(anything, Fact.const(16, 8)) == Fact.make(0, 15, 1, 8)
+    assert iv.div_unsigned(anything, Fact.make(2, 3, 1, 8)) == Fact.make(0, 127, 1, 8)
+    assert iv.shift_right_unsigned(anything, Fact.const(4, 8)) == Fact.make(0, 15, 1, 8)
+    assert iv.rem_unsigned(anything, Fact.make(0, 16, 1, 8)) == Fact.top(8)
+    assert iv.div_unsigned(anything, Fact.make(1, 16, 1, 8)) == Fact.top(8)
+    assert iv.shift_right_unsigned(anything, Fact.const(0, 8)) == Fact.top(8)
+
+
 def test_the_red_team_index_wraps_are_open():
     """a * 65536 of a in {0, 65536} is 0 at 32 bits and 2**32 at 64: no constant; an
     unbounded index product, shifted right, is bounded in neither reading."""

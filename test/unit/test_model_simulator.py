@@ -707,8 +707,9 @@ def test_set_validshape_of_a_tile_with_a_stated_valid_extent_is_refused(valid):
     (("32", "?"), ("32", "32"), "valid_col operand is required"),
 ])
 def test_an_alloc_whose_operands_contradict_its_type_is_refused(valid, operands_for, problem):
-    # The model read the type's 32 rows beside an operand that says 32 too: still two
-    # statements of one fact, which PTOAS refuses; verify-pto-nz refuses the same.
+    # A row operand beside the type's 32 rows (even one that says 32 too: two statements
+    # of one fact), or no column operand for v_col=?: PTOAS refuses both, and so do
+    # the model and verify-pto-nz.
     module = _nz_i8_load(_PLAIN_VIEW, _NZ_ATTR, "", valid, operands_for)
     with pytest.raises(SimulationError, match=problem):
         Simulator(module).run("kernel", np.zeros(2048, np.int8))
