@@ -895,22 +895,23 @@ class Simulator:
     count of a `get_block_idx` / `get_block_num` op with the same attributes, must keep them,
     or the run raises `FactViolation` (the passes proved the kernel under those facts only).
 
-    Executed ops, one rule each in the simulator's op table: `arith.constant`; the integer arith ops
-    (`addi subi muli divsi divui floordivsi ceildivsi ceildivui remsi remui minsi maxsi minui maxui
-    shli shrsi shrui andi ori xori`), `cmpi` (every predicate) and `select`, and the casts
-    (`index_cast index_castui extsi extui trunci`), with exact two's complement semantics at the
-    result width (`index` is 32-bit, as PTOAS emits it; an i1 true is -1; a constant wraps at its
-    width; a division by zero, an out-of-range shift or a ceildivui whose a + b - 1 passes the
-    width, where PTOAS's (a + b - 1) / b is not MLIR's ceiling, is refused); `scf.for` (iter_args,
-    results), `scf.if` (results) and `scf.yield`; `func.return`; `pto.make_tensor_view` (a
-    `GlobalTensor` over the bound buffer), `pto.partition_view` (a `Partition` window),
-    `pto.alloc_tile` (a zero-filled `Tile` per execution; dynamic valid extents from its operands),
-    `pto.set_validshape` (the tile's valid region), `pto.load_scalar` (one GM element), `pto.tload`
-    (NZ view -> `tload_nz2nz`; ND view into an NZ Mat tile -> `tload_nd2nz`; ND into an ND tile ->
-    `tload_nd2nd`), `pto.tstore` (Acc tile into an NZ view -> `tstore_acc_nz2nz`; Acc/Vec tile into
-    an ND view -> `tstore_nd`; `atomicType atomic_add` adds, `reluPreMode normal_relu` clamps at
-    zero), and `pl.tile.get_block_idx` / `get_block_num` (`pto.get_block_idx` / `get_block_num`
-    too).
+    Executed ops, one rule each in the simulator's op table: `arith.constant`; the integer
+    arith ops (`addi subi muli divsi divui floordivsi ceildivsi ceildivui remsi remui minsi
+    maxsi minui maxui shli shrsi shrui andi ori xori`), `cmpi` (every predicate) and
+    `select`, and the casts (`index_cast index_castui extsi extui trunci`), with exact two's
+    complement semantics at the result width (`index` is 32-bit, as PTOAS emits it; an i1
+    true is -1; a constant wraps at its width; a division by zero, an out-of-range shift or
+    a ceildivui whose a + b - 1 passes the width, where PTOAS's (a + b - 1) / b is not
+    MLIR's ceiling, is refused); `scf.for` (iter_args, results), `scf.if` (results) and
+    `scf.yield`; `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound
+    buffer), `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled
+    `Tile` per execution; dynamic valid extents from its operands), `pto.set_validshape`
+    (the tile's valid region), `pto.load_scalar` (one GM element), `pto.tload` (NZ view ->
+    `tload_nz2nz`; ND view into an NZ Mat tile -> `tload_nd2nz`; ND into an ND tile ->
+    `tload_nd2nd`), `pto.tstore` (Acc tile into an NZ view -> `tstore_acc_nz2nz`; Acc/Vec
+    tile into an ND view -> `tstore_nd`; `atomicType atomic_add` adds, `reluPreMode
+    normal_relu` clamps at zero), and `pl.tile.get_block_idx` / `get_block_num`
+    (`pto.get_block_idx` / `get_block_num` too).
 
     Built-in compute ops (`BUILTIN_HOOKS`, the `pl` ops that stay in pl form after
     pl-to-pto, in the operand order of `pto.tmatmul` / `pto.tmatmul.acc`):
