@@ -800,3 +800,72 @@ func.func @q(%a: i32, %b: i32) -> i32 {
             simulator.run("q", a, b)
         return
     assert tuple(simulator.run("q", a, b).returns) == (expected,)
+
+
+def _vec(rows: int, cols: int) -> str:
+    return (f"!pto.tile_buf<loc=vec, dtype=f16, rows={rows}, cols={cols}, v_row={rows}, "
+            f"v_col={cols}, blayout=row_major, slayout=none_box, fractal=512, pad=0>")
+
+
+def _placed_tiles_kernel(second_addr: str, rows: int) -> ir.Module:
+    """q's first `rows` x 64 f16 rows loaded into a tile B placed at `second_addr`; a
+    16 x 64 tile A at byte 0 (never written itself) stored to o; then a tile without an
+    address loaded from q and stored to o2."""
+    a, b = _vec(16, 64), _vec(rows, 64)
+    segments = "operandSegmentSizes = array<i32: 1, 2, 2>"
+    index4 = "index, index, index, index"
+
+    def view(name: str, ptr: str) -> str:
+        return (f'  %{name} = "pto.make_tensor_view"(%{ptr}, %c16, %c64, %c64, %c1) '
+                f'{{layout = #pto.layout<nd>, {segments}}}\n'
+                f'      : (!pto.ptr<f16>, {index4}) -> !pto.tensor_view<?x?xf16>\n')
+
+    def part(name: str, of: str, height: str, count: int) -> str:
+        return (f'  %{name} = "pto.partition_view"(%{of}, %c0, %c0, %{height}, %c64) '
+                f'{{{segments}}}\n      : (!pto.tensor_view<?x?xf16>, {index4})'
+                f' -> !pto.partition_tensor_view<{count}x64xf16>\n')
+
+    def move(op: str, src: str, dst: str, types: str) -> str:
+        groups = "1, 1, 0, 0, 0, 0" if op == "tload" else "1, 1, 0, 0"
+        return (f'  "pto.{op}"(%{src}, %{dst}) {{operandSegmentSizes = array<i32: {groups}>}}'
+                f'\n      : ({types}) -> ()\n')
+
+    def alloc(name: str, addr: str, tile: str) -> str:
+        segments, args = ("1, 0, 0", "i64") if addr else ("0, 0, 0", "")
+        return (f'  %{name} = "pto.alloc_tile"({addr}) {{operandSegmentSizes = '
+                f'array<i32: {segments}>}} : ({args}) -> {tile}\n')
+
+    window, whole = (f"!pto.partition_tensor_view<{n}x64xf16>" for n in (rows, 16))
+    return ir.Module.parse(
+        "func.func @k(%q: !pto.ptr<f16>, %o: !pto.ptr<f16>, %o2: !pto.ptr<f16>) {\n"
+        + "".join(f"  %c{n} = arith.constant {n} : index\n" for n in sorted({0, 1, 16, 64, rows}))
+        + f"  %a0 = arith.constant 0 : i64\n  %ab = arith.constant {second_addr} : i64\n"
+        + view("qt", "q") + view("ot", "o") + view("o2t", "o2")
+        + part("qv", "qt", f"c{rows}", rows) + part("qw", "qt", "c16", 16)
+        + part("ov", "ot", "c16", 16) + part("o2v", "o2t", "c16", 16)
+        + alloc("A", "%a0", a) + alloc("B", "%ab", b) + alloc("F", "", a)
+        + move("tload", "qv", "B", f"{window}, {b}") + move("tstore", "A", "ov", f"{a}, {whole}")
+        + move("tload", "qw", "F", f"{whole}, {a}") + move("tstore", "F", "o2v", f"{a}, {whole}")
+        + "  return\n}\n")
+
+
+@pytest.mark.parametrize(("addr", "rows_seen"), [("0", slice(0, 8)), ("1024", slice(8, 16))])
+def test_placed_tiles_are_views_of_the_local_memory(addr, rows_seen):
+    """A tile placed at an address is a view of those bytes, as on the device: a 16 x 64
+    tile at byte 0 that nothing wrote holds the 8 x 64 rows loaded into a tile placed over
+    its first (at 0) or second (at 1024) half, zeros elsewhere; a tile without an address
+    is a buffer of its own (it was zero-filled and private before: the PyPTO accumulator
+    re-declared at its address read zeros)."""
+    q = values((16, 64), np.float16, seed=11)
+    o, o2 = np.zeros((16, 64), np.float16), np.zeros((16, 64), np.float16)
+    Simulator(_placed_tiles_kernel(addr, 8)).run("k", q, o, o2)
+    expected = np.zeros((16, 64), np.float16)
+    expected[rows_seen] = q[:8]
+    np.testing.assert_array_equal(o, expected)
+    np.testing.assert_array_equal(o2, q)
+
+
+def test_a_placed_tile_past_its_memory_is_refused():
+    with pytest.raises(SimulationError, match="outside the memory's"):
+        Simulator(_placed_tiles_kernel("262144", 8)).run(
+            "k", *(np.zeros((16, 64), np.float16) for _ in range(3)))

@@ -5,7 +5,7 @@ documents (its op definitions and type grammar), not from its tests."""
 import pytest
 
 import nzpass
-from nzpass.dialects import pto
+from nzpass.dialects import pto, pto_table
 from nzpass.dialects.pto_table import OPS
 from nzpass.pto_syntax import PtoSyntaxError, to_generic
 from nzpass.pto_syntax.formats import op_spec, operand_groups
@@ -122,9 +122,28 @@ def test_segmented_ops_have_a_group_of_flexible_size():
     ("pto.alloc_tile", 1, "!pto.tile_buf<vec, 16x16xf32>", [1, 0, 0]),
     ("pto.alloc_tile", 2, "!pto.tile_buf<vec, 16x16xf32>", None),
     ("pto.tload", 3, None, None),
+    # One optional group and no AttrSizedOperandSegments: it holds the spare operand, as
+    # ODS reads it (the generic trowsum of a source, a scratch and a destination was
+    # taken for malformed, and its writes went unseen).
+    ("pto.trowsum", 3, None, [1, 1, 1]),
+    ("pto.trowsum", 2, None, [1, 0, 1]),
+    ("pto.trowsum", 4, None, None),
+    ("pto.trowsum", 1, None, None),
 ])
 def test_derived_segment_sizes(name, count, result, sizes):
     assert pto.derived_segment_sizes(name, count, result) == sizes
+
+
+def test_the_written_groups_name_groups_of_their_ops():
+    """Every group the table says an op writes beyond its destinations is a group of that
+    op, and every op named is one the table defines: a misspelt entry would hide a write
+    from the tile-overlap rule."""
+    for name, groups in pto_table.WRITTEN_BY_OP.items():
+        assert name in OPS, name
+        defined = {group for group, _, _ in OPS[name]["operands"]}
+        assert set(groups) <= defined, (name, set(groups) - defined)
+    for name in pto_table.PARTIAL_WRITERS | pto_table.METADATA_OPS:
+        assert name in OPS, name
 
 
 # --- the declarative-format interpreter -------------------------------------------------

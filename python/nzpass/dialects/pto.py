@@ -27,6 +27,7 @@ ACC_NZ = {"loc": "acc", "blayout": "col_major", "slayout": "row_major", "fractal
 GET_BLOCK_IDX = "pto.get_block_idx"
 GET_BLOCK_NUM = "pto.get_block_num"
 LOAD_SCALAR = "pto.load_scalar"  # (ptr, offset) -> the GM element ptr[offset]
+SUBVIEW = "pto.subview"  # (source, offsets, valid extents) -> a tile over part of it
 
 
 @record
@@ -386,7 +387,9 @@ def derived_segment_sizes(name: str, count: int, result_type: str | None) -> lis
     ops take a source and two lists of equal length; `pto.alloc_tile` takes
     the valid extents its result type leaves dynamic, after an optional
     address; any other op given exactly its mandatory operands has its
-    optional and variadic groups empty. `result_type` is the text of the
+    optional and variadic groups empty, and one without AttrSizedOperandSegments
+    has at most one such group, which holds the rest (`pto.trowsum` of a
+    source, a scratch and a destination). `result_type` is the text of the
     op's single result type, if any."""
     if name in _SOURCE_AND_TWO_LISTS:
         return [1, (count - 1) // 2, (count - 1) // 2] if count % 2 == 1 else None
@@ -396,7 +399,20 @@ def derived_segment_sizes(name: str, count: int, result_type: str | None) -> lis
     if groups is None:
         return None
     mandatory = [int(not group[1]) for group in groups]
-    return mandatory if sum(mandatory) == count else None
+    spare = count - sum(mandatory)
+    if spare == 0:
+        return mandatory
+    flexible = [index for index, group in enumerate(groups) if group[1]]
+    if spare < 0 or len(flexible) != 1 or OPS[name].get("traits", {}).get(
+            "AttrSizedOperandSegments"):
+        return None
+    # ODS without AttrSizedOperandSegments allows one optional or variadic group,
+    # which holds every operand beyond the mandatory ones (getODSOperandIndexAndLength).
+    (index,) = flexible
+    if groups[index][1] == "?" and spare > 1:
+        return None
+    mandatory[index] = spare
+    return mandatory
 
 
 def _alloc_tile_sizes(count: int, result_type: str | None) -> list[int] | None:

@@ -15,6 +15,7 @@ first two parts, so a run of the passes never builds it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import cache
 
 from .pto_table_orders import ORDERS
 from .pto_table_views import VIEWED
@@ -26,6 +27,43 @@ ORDER_DIFFERS = frozenset(ORDERS)
 # the definitions mark them only by their place in the custom form.
 DESTINATION_GROUPS = frozenset(("dst", "cdst", "excuted", "dst_idx", "dst_val", "dstIdx",
                                 "dst1", "dst2", "exp_zz"))
+
+# The tile operands an op writes outside its destination groups: its scratch (`tmp` of
+# any op, the ping-pong buffers of the collectives), PTOAS's other DPS inits (the `dsts`
+# of tmrgsort; the `exp`, `max` and `scaling` tiles tquant.mx materializes; the tile
+# tpop binds to a FIFO slot) and the `destination` of the DMA ops. Every other group of
+# an op is read only. The tile-overlap rule reads this table: a write it misses is a
+# clobber it cannot see.
+_WRITTEN_BY_EVERY_OP = frozenset(("tmp", "destination"))
+WRITTEN_BY_OP = {
+    "pto.tpop": ("tile",),
+    "pto.tmrgsort": ("dsts",),
+    "pto.tquant.mx": ("exp", "max", "scaling"),
+    "pto.mgather": ("scratch",),
+    "pto.build_async_session": ("scratch",),
+    "pto.comm.build_async_session": ("scratch",),
+    "pto.comm.tbroadcast": ("ping", "pong"),
+    "pto.comm.tgather": ("ping", "pong"),
+    "pto.comm.tget": ("ping", "pong"),
+    "pto.comm.tput": ("ping", "pong"),
+    "pto.comm.tscatter": ("ping", "pong"),
+    "pto.comm.treduce": ("recvPing", "recvPong"),
+}
+
+# Ops that take a tile and touch none of its bytes: they read or set its valid region.
+METADATA_OPS = frozenset(("pto.set_validshape", "pto.get_validshape"))
+
+# Ops that write only part of their destination's valid region (at an index, a row and
+# column, a scatter's indexes, the pad of a tile): what the destination held before
+# stays in the rest.
+PARTIAL_WRITERS = frozenset(("pto.tinsert", "pto.tinsert_fp", "pto.tsetval",
+                             "pto.tscatter", "pto.tfillpad_inplace"))
+
+
+@cache
+def written_groups(name: str) -> frozenset[str]:
+    """The operand groups of op `name` holding tiles it writes."""
+    return DESTINATION_GROUPS | _WRITTEN_BY_EVERY_OP | frozenset(WRITTEN_BY_OP.get(name, ()))
 
 
 class _OpTable(Mapping):

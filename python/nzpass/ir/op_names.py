@@ -24,6 +24,7 @@ SCF_FORALL = "scf.forall"
 SCF_IF = "scf.if"
 SCF_PARALLEL = "scf.parallel"
 SCF_WHILE = "scf.while"
+SCF_CONDITION = "scf.condition"
 SCF_YIELD = "scf.yield"
 
 ARITH_CONSTANT = "arith.constant"

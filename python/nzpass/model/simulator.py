@@ -18,6 +18,7 @@ from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
 from ..ir.bindings import ir
 from ..nz.intervals import wrapped
+from ..nz.limits import LOCAL_MEMORY_BYTES
 from ..nz.offsets import declared_facts, stated_facts
 from ..nz.view_layout import view_layout
 from .hardware import (
@@ -273,20 +274,49 @@ _C_BOOL_CASTS = (op_names.ARITH_INDEX_CAST,)
 
 
 def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
-             valid_cols: int | None = None) -> Tile:
-    """A fresh zero-filled model `Tile` for a `!pto.tile_buf` (valid extents from the type
-    unless it says `?`)."""
+             valid_cols: int | None = None, memory: LocalMemory | None = None,
+             addr: int | None = None) -> Tile:
+    """A model `Tile` for a `!pto.tile_buf` (valid extents from the type unless it says
+    `?`): fresh and zero-filled, or, placed at `addr` of `memory`, over those bytes."""
     vr = buf.v_row if buf.v_row is not None else valid_rows
     vc = buf.v_col if buf.v_col is not None else valid_cols
     if vr is None or vc is None:
         raise SimulationError(f"tile_buf {buf.spelling()} has a dynamic valid extent and "
                               "no valid_row/valid_col value")
     slayout = "none" if buf.slayout == "none_box" else buf.slayout
+    dtype = numpy_dtype(buf.dtype)
+    storage = None
+    if memory is not None and addr is not None:
+        storage = memory.placed(buf.loc, addr, buf.rows * buf.cols, dtype, buf.spelling())
+    layout = (buf.loc, dtype, buf.rows, buf.cols, vr, vc, buf.blayout, slayout, buf.fractal)
     try:
-        return Tile(buf.loc, numpy_dtype(buf.dtype), buf.rows, buf.cols, vr, vc,
-                    buf.blayout, slayout, buf.fractal)
+        return Tile(*layout) if storage is None else Tile(*layout, storage)
     except ValueError as err:
         raise SimulationError(f"cannot model tile {buf.spelling()}: {err}") from None
+
+
+class LocalMemory:
+    """The on-chip memories of one run, byte by byte, zero at the start: a tile a
+    `pto.alloc_tile` places at an address is a view of its bytes there, so two tiles at
+    the same bytes are one buffer and a tile over another's bytes reads what it wrote, as
+    on the device (PyPTO re-declares an accumulator at its address in the loop updating
+    it; verify-pto-nz refuses reads that see another tile's data, nz/tile_overlap.py)."""
+
+    def __init__(self) -> None:
+        self._bytes: dict[str, np.ndarray] = {}
+
+    def placed(self, loc: str, addr: int, count: int, dtype: np.dtype, what: str
+               ) -> np.ndarray:
+        """The `count` elements of `dtype` at byte `addr` of memory `loc`."""
+        capacity = max(sizes[loc] for sizes in LOCAL_MEMORY_BYTES.values())
+        end = addr + count * dtype.itemsize
+        if addr < 0 or end > capacity:
+            raise SimulationError(f"{what} placed at byte {addr} of {loc} ends at byte {end}, "
+                                  f"outside the memory's {capacity}")
+        memory = self._bytes.get(loc)
+        if memory is None:
+            memory = self._bytes[loc] = np.zeros(capacity, np.uint8)
+        return memory[addr:end].view(dtype)
 
 
 # --------------------------------------------------------------------------- lazy GM
@@ -687,8 +717,9 @@ def _run_alloc_tile(sim: Simulator, step: _Step, env: dict) -> None:
     ops = step.operands
     vr = env[ops[groups["valid_row"][0]]] if groups["valid_row"] else None
     vc = env[ops[groups["valid_col"][0]]] if groups["valid_col"] else None
+    addr = env[ops[groups["addr"][0]]] if groups["addr"] else None
     try:
-        env[step.results[0]] = tile_for(buf, vr, vc)
+        env[step.results[0]] = tile_for(buf, vr, vc, sim.memory, addr)
     except SimulationError:
         if not sim.skip_compute or buf.loc in ("mat", "acc", "vec"):
             raise
@@ -882,6 +913,8 @@ class Simulator:
     - `moves_data` (an attribute, True unless set): False makes `pto.tload` / `pto.tstore`
       record their event (tile and partition, an empty `logical`) without moving data, for
       a quick walk of the coordinates a launch touches.
+    - `memory` (an attribute, new at each run): the run's `LocalMemory`, the bytes of the
+      on-chip memories the tiles placed at an address are views of.
 
     `run(func_name, *args)` binds one value per function argument, in order:
     - `!pto.ptr<T>`: a C-contiguous numpy array of T (any rank: it is used flat, so
@@ -905,7 +938,8 @@ class Simulator:
     MLIR's ceiling, is refused); `scf.for` (iter_args, results), `scf.if` (results) and
     `scf.yield`; `func.return`; `pto.make_tensor_view` (a `GlobalTensor` over the bound
     buffer), `pto.partition_view` (a `Partition` window), `pto.alloc_tile` (a zero-filled
-    `Tile` per execution; dynamic valid extents from its operands), `pto.set_validshape`
+    `Tile` per execution, or with an `addr` a view of those bytes of the run's
+    `LocalMemory`; dynamic valid extents from its operands), `pto.set_validshape`
     (the tile's valid region), `pto.load_scalar` (one GM element), `pto.tload` (NZ view ->
     `tload_nz2nz`; ND view into an NZ Mat tile -> `tload_nd2nz`; ND into an ND tile ->
     `tload_nd2nd`), `pto.tstore` (Acc tile into an NZ view -> `tstore_acc_nz2nz`; Acc/Vec
@@ -945,6 +979,7 @@ class Simulator:
         self._facts: dict[str, list[tuple[int | None, int | None, int | None]]] = {}
         self._env: dict[int, Any] = {}
         self._events: list[TileSnapshot] = []
+        self.memory = LocalMemory()
 
     # ---------------------------------------------------------------- public
 
@@ -956,6 +991,7 @@ class Simulator:
                                   f"({', '.join(str(t) for t in arg_types)}), got {len(args)}")
         self._env = {}
         self._events = []
+        self.memory = LocalMemory()
         gm = {}
         facts = self._facts[func_name]
         for number, (slot, t, value) in enumerate(zip(body.args, arg_types, args, strict=False)):

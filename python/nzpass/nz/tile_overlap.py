@@ -1,126 +1,301 @@
 """Explicitly placed tiles that clobber each other's data (docs/nz-semantics.md 8.5).
 
-A `pto.alloc_tile` with an `addr` places its tile at fixed bytes of its memory, and PyPTO's
-planner reuses those bytes for tiles of disjoint lifetimes: on PTOAS's corpus two
-allocations of one function overlap in one memory in 339 files, the same bytes allocated
-again in 508. So overlap alone is no hazard; data is lost when a tile is read after an
-overlapping tile was written over it. The rule here is the narrowest that proves that in
-straight-line code: in one block, a read of tile A whose last write before it, among A's
-and an overlapping B's writes, is B's (a write is the tile as a destination of a pto op,
-`DESTINATION_GROUPS` or `tmp`; a use inside a nested op counts at that op, where the order
-within it is not known, so a region writing B and reading A proves nothing). A tile at an
-address the offset analysis bounds but does not fix occupies, for this rule, its whole
-range. Found by red team: W's NZ load at the address of X in L1 overwrote X before
-`pto.textract` read it; then the same at an address an argument gives.
+A `pto.alloc_tile` with an `addr` names the bytes of its memory at that address, as the
+device and the model (nzpass.model) read them. Allocs of the same bytes are one buffer
+(PyPTO re-declares an accumulator at its address inside the loop that updates it, and
+reads a 16 x 1 column as a 1 x 16 row there): each reads what the other wrote. PyPTO's
+planner reuses bytes for tiles of disjoint lifetimes: on PTOAS's corpus two allocations
+of one function overlap in one memory in 339 files, the same bytes allocated again in
+508. So overlap alone is no hazard. Data is lost when a buffer is read after a buffer
+over part of its bytes was written since the buffer's own last write: the read sees
+another tile's bytes where the buffer's own write had left its data.
+
+The rule refuses every read of buffer A that may follow, on some path, a write of a
+buffer B over part of A since A's own last write of all of A: a dataflow over the
+function's structured control flow (a block in order; `scf.if` both branches, or the
+one that runs where the condition is the loop's first iteration; `scf.for` its body to
+a fixpoint, so a write late in one iteration clobbers a read early in the next; any
+other op with regions, its nested ops in any order and number). A write is a tile in a
+group the op table says its op writes (`pto_table.written_groups`); an op the table does
+not define may read and write every tile it takes. A's own write of all of A is a write
+of one of its allocs' results whose valid region is provably the whole tile, by an op
+that writes the whole region (not `PARTIAL_WRITERS`), or a loop that writes every row of
+A through `pto.subview`s of it and writes no other buffer over A; a write through any
+other alias (an iter_arg that may be another tile) is no own write. A tile placed at an
+address the offset analysis bounds but does not fix is a buffer of its own that may
+overlap every tile its range meets. Found by red team: W's NZ load at the address of X
+in L1 overwrote X before `pto.textract` read it; then a clobber inside a loop body, one
+across iterations, and one at an address an argument gives were accepted.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..dialects import pto
 from ..dialects.opaque import OpaqueSyntaxError
-from ..dialects.pto_table import DESTINATION_GROUPS
+from ..dialects.pto_table import METADATA_OPS, PARTIAL_WRITERS, written_groups
 from ..errors import MalformedOp, Refusal
+from ..ir import op_names
+from ..ir.arith import integer_value
 from ..ir.bindings import ir
 from ..ir.walk import line_and_column
 from ..records import record
 from .limits import MEMORY_NAMES
-
-# The operand groups in which a pto op writes a tile: its destinations and its scratch.
-WRITTEN_GROUPS = DESTINATION_GROUPS | {"tmp"}
+from .tile_rules import element_bits
 
 # An op's operand groups by the op table (pto.table_op over the pass's attribute reader).
 ReadGroups = Callable[[ir.Operation], "pto.PtoOp | None"]
+# The constant a value provably is (the offset analysis), or None.
+Constant = Callable[[ir.Value], "int | None"]
+
+
+# An extent of a valid region: (None, n) is n; (v, n) is the value of v, at most n.
+Extent = tuple["ir.Value | None", int]
+# An anchored rectangle of a tile, [0, rows) x [0, cols): the valid region a write of a
+# tile writes and a read of it reads.
+Region = tuple[Extent, Extent]
+_NOTHING: Region = ((None, 0), (None, 0))
+# The valid region a tile value that a pto.set_validshape changes has at an op using it
+# (nz/valid_region.py), or None where that is not one region.
+RegionAt = Callable[[ir.Operation, ir.Value], "Region | None"]
 
 
 @record
 class PlacedTile(NamedTuple):
-    """A tile a `pto.alloc_tile` placed in memory `loc`: at constant bytes [start, end),
-    or, with `dynamic`, somewhere in them (its address is bounded, not fixed: it may
-    overlap every tile its range meets)."""
+    """A tile a `pto.alloc_tile` placed in memory `loc`: at bytes [start, end), or, with
+    `dynamic`, somewhere in them (its address is bounded, not fixed); `valid` the valid
+    region its alloc gives it (None: not known)."""
 
     op: ir.Operation
     loc: str
     start: int
     end: int
     dynamic: bool = False
+    valid: Region | None = None
 
 
-def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroups) -> None:
-    """Refuse the first read, in one block, of a placed tile whose bytes an overlapping
-    placed tile was written over since the tile's own last write."""
-    by_block: dict[tuple[ir.Block, str], list[PlacedTile]] = defaultdict(list)
+def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroups,
+                             constant: Constant, region_at: RegionAt) -> None:
+    """Refuse the first read found of a placed buffer whose bytes an overlapping buffer
+    may have been written over since the buffer's own last write."""
+    by_memory: dict[str, list[_Buffer]] = defaultdict(list)
+    for buffer in _buffers(tiles):
+        by_memory[buffer.loc].append(buffer)
+    for buffers in by_memory.values():
+        overlapping: dict[_Buffer, list[_Buffer]] = defaultdict(list)
+        for first, second in _overlapping_pairs(buffers):
+            overlapping[first].append(second)
+            overlapping[second].append(first)
+        for victim, others in overlapping.items():
+            _Flow(victim, others, read_groups, constant, region_at).run()
+
+
+class _Buffer:
+    """The tiles placed at the same bytes of one memory (`tiles`, in source order), and
+    the values that may be their bytes."""
+
+    def __init__(self, tiles: list[PlacedTile]):
+        self.tiles = tiles
+        first = tiles[0]
+        self.loc, self.start, self.end = first.loc, first.start, first.end
+        self.own: set[ir.Value] = {tile.op.results[0] for tile in tiles}
+        self.allocated = {tile.op.results[0]: tile.valid for tile in tiles}
+        self.set_later = {value for value in self.own if _valid_region_set(value)}
+        self.shapes = {tile.op.results[0]: _shape(tile) for tile in tiles}
+        self.frame = _frame(set(self.shapes.values()), first.end - first.start)
+        self.full: Region = ((None, self.frame[1]), (None, self.frame[2]))
+        self.aliases = _aliases(self.own)
+        # Every op using an alias, and the ops holding it: the flow skips all others.
+        self.touching: set[ir.Operation] = set()
+        for value in self.aliases:
+            for use in value.uses:
+                _add_with_ancestors(use.owner.operation, self.touching)
+
+
+def _buffers(tiles: Sequence[PlacedTile]) -> list[_Buffer]:
+    """The tiles grouped into buffers: those at one constant address of one memory with
+    one size are one (their layouts may differ: each reads the bytes the other wrote,
+    element for element as its layout places them, which the model computes as the
+    device does); a tile at an address that is not fixed is a buffer of its own."""
+    groups: dict[object, list[PlacedTile]] = {}
     for tile in tiles:
-        by_block[(tile.op.block, tile.loc)].append(tile)
-    for (block, _), placed in by_block.items():
-        pairs = _overlapping_pairs(placed)
-        if pairs:
-            _check_block(block, pairs, read_groups)
+        key = tile.op if tile.dynamic else (tile.loc, tile.start, tile.end)
+        groups.setdefault(key, []).append(tile)
+    return [_Buffer(group) for group in groups.values()]
 
 
-def _overlapping_pairs(placed: list[PlacedTile]) -> list[tuple[PlacedTile, PlacedTile]]:
-    """Every pair of tiles whose byte ranges intersect (sorted by start, a sweep)."""
+# The frame a buffer's regions are compared in: its tiles' rows and columns where they
+# have one shape ("tile"); where they have several, all row-major: a prefix of its bytes,
+# (bytes, 1) ("bytes"); else all of it or none, 1 x 1 ("whole").
+_TILE, _BYTES, _WHOLE = "tile", "bytes", "whole"
+
+
+def _frame(shapes: set[tuple], size: int) -> tuple[str, int, int]:
+    if len(shapes) == 1:
+        rows, cols = next(iter(shapes))[:2]
+        return _TILE, rows, cols
+    if all(shape[3:5] == ("row_major", "none_box") for shape in shapes):
+        return _BYTES, size, 1
+    return _WHOLE, 1, 1
+
+
+def _in_frame(frame: tuple[str, int, int], shape: tuple, region: Region, written: bool
+              ) -> Region | None:
+    """`region` of a tile of `shape` in its buffer's frame: what a write of it surely
+    writes (`written`), else what a read of it may read; None where the frame cannot say
+    (a value's extent counted in bytes)."""
+    kind, *_ = frame
+    if kind == _TILE:
+        return region
+    (row_value, rows), (col_value, cols) = region
+    if row_value is not None or col_value is not None:
+        return None
+    full: Region = ((None, frame[1]), (None, frame[2]))
+    if (rows, cols) == shape[:2]:
+        return full
+    element_bits = shape[2]
+    if kind == _WHOLE or not (rows and cols) or element_bits is None or element_bits % 8:
+        return _NOTHING if written else full
+    row_bytes, element_bytes = shape[1] * element_bits // 8, element_bits // 8
+    if written:  # whole rows are one run of bytes; else the first row's run only
+        end = rows * row_bytes if cols == shape[1] else cols * element_bytes
+    else:
+        end = (rows - 1) * row_bytes + cols * element_bytes
+    return (None, end), (None, 1)
+
+
+def _shape(tile: PlacedTile) -> tuple:
+    buf = pto.tile_buf(tile.op.results[0].type)
+    assert buf is not None  # the verifier placed only tiles
+    # The element type matters by its size only: an i32 and an f32 tile of one shape lay
+    # element (r, c) at the same bytes.
+    return (buf.rows, buf.cols, element_bits(buf.dtype), buf.blayout, buf.slayout,
+            buf.fractal, buf.compact)
+
+
+def _valid_region_set(value: ir.Value) -> bool:
+    return any(use.owner.operation.name == pto.SET_VALIDSHAPE for use in value.uses)
+
+
+def _covers(region: Region, other: Region) -> bool:
+    """Whether a write of `region` surely writes all of `other`: on each axis a constant
+    at least the other's bound, or the same value."""
+    return all((mine[0] is None and mine[1] >= theirs[1]) or _same_value(mine, theirs)
+               for mine, theirs in zip(region, other, strict=True))
+
+
+def _same_value(x: Extent, y: Extent) -> bool:
+    # (A Value compared with None raises in the bindings: compare values only.)
+    return x[0] is not None and y[0] is not None and x[0] == y[0]
+
+
+def _same_region(a: Region, b: Region) -> bool:
+    return all(x[1] == y[1] and ((x[0] is None and y[0] is None) or _same_value(x, y))
+               for x, y in zip(a, b, strict=True))
+
+
+def _union(a: Region, b: Region) -> Region:
+    """An anchored rectangle inside both together: the one holding the other, else the
+    larger of the two."""
+    if _covers(a, b):
+        return a
+    if _covers(b, a):
+        return b
+    return max(a, b, key=lambda region: region[0][1] * region[1][1])
+
+
+def _meet(a: Region, b: Region) -> Region:
+    """An anchored rectangle inside each of the two."""
+    return _meet_extent(a[0], b[0]), _meet_extent(a[1], b[1])
+
+
+def _meet_extent(x: Extent, y: Extent) -> Extent:
+    if x[0] is None and y[0] is None:
+        return None, min(x[1], y[1])
+    if _same_value(x, y):
+        return x
+    return None, 0  # a value and another: either may be 0
+
+
+def _overlapping_pairs(placed: list[_Buffer]) -> Iterator[tuple[_Buffer, _Buffer]]:
+    """Every pair of buffers whose byte ranges intersect (sorted by start, a sweep)."""
     ordered = sorted(placed, key=lambda t: t.start)
-    pairs = []
     for i, first in enumerate(ordered):
         for second in ordered[i + 1:]:
             if second.start >= first.end:
                 break
-            pairs.append((first, second))
-    return pairs
+            yield first, second
 
 
-def _check_block(block: ir.Block, pairs: list[tuple[PlacedTile, PlacedTile]],
-                 read_groups: ReadGroups) -> None:
-    position = {op.operation: index for index, op in enumerate(block.operations)}
-    events: dict[PlacedTile, list[_Use]] = {}
-    for pair in pairs:
-        for tile in pair:
-            if tile not in events:
-                events[tile] = _events(tile, position, read_groups)
-    for first, second in pairs:
-        for read, written in ((first, second), (second, first)):
-            _check_reads(read, events[read], written, events[written])
+# ------------------------------------------------------------------ which values are a tile
 
 
-@record
-class _Use(NamedTuple):
-    """An op using a placed tile: where it is in the block, and what it does to it."""
-
-    at: int
-    reads: bool
-    writes: bool
-    op: ir.Operation
-
-
-def _events(tile: PlacedTile, position: dict[ir.Operation, int],
-            read_groups: ReadGroups) -> list[_Use]:
-    """Each op using the tile, once, in block order: through the tiles made of it too (a
-    pto.bitcast, pto.subset, pto.treshape: any op whose result is a tile, taken for an
-    alias of its operand), since a write through one is a write of these bytes (found by
-    red team: a load into a bitcast of an overlapping tile escaped the rule)."""
-    found: dict[ir.Operation, _Use] = {}
-    pending, seen = [tile.op.results[0]], set()
+def _aliases(own: set[ir.Value]) -> set[ir.Value]:
+    """The values that may be a buffer whose allocs give `own`: those, every tile an op
+    makes of one (a pto.bitcast, pto.subset, pto.subview, pto.treshape: any op with a tile
+    result, taken for an alias of its operand; found by red team: a load into a bitcast of
+    an overlapping tile escaped the rule), and where `scf.for` / `scf.if` carry one
+    (iter_args, yields, results); any other op with regions hands it to every tile
+    argument of its blocks. Only `own` are surely the buffer."""
+    found: set[ir.Value] = set()
+    pending = list(own)
     while pending:
         value = pending.pop()
-        if value in seen:
+        if value in found:
             continue
-        seen.add(value)
+        found.add(value)
         for use in value.uses:
-            user = use.owner.operation
-            pending.extend(r for r in user.results if _is_tile(r.type))
-            at = _position_in_block(user, position)
-            if at is None:
-                continue
-            reads, writes = _access(user, value, read_groups)
-            if user in found:
-                earlier = found[user]
-                reads, writes = reads or earlier.reads, writes or earlier.writes
-            found[user] = _Use(at, reads, writes, user)
-    return sorted(found.values(), key=lambda event: event.at)
+            pending.extend(_carried_to(use.owner.operation, use.operand_number))
+    return found
+
+
+# scf.for's lower bound, upper bound and step come before its inits.
+_FOR_BOUNDS = 3
+
+
+def _carried_to(user: ir.Operation, operand: int) -> list[ir.Value]:
+    """The values that may be the buffer `user` takes as its operand `operand`."""
+    name = user.name
+    if name == op_names.SCF_YIELD:
+        parent = user.parent
+        return _yielded_to(parent.operation, operand) if parent is not None else []
+    if name == op_names.SCF_FOR:
+        if operand < _FOR_BOUNDS:
+            return []
+        index = operand - _FOR_BOUNDS
+        return [user.results[index], user.regions[0].blocks[0].arguments[index + 1]]
+    if name == op_names.SCF_IF:
+        return []  # its condition
+    return _every_tile_of(user)
+
+
+def _yielded_to(parent: ir.Operation, operand: int) -> list[ir.Value]:
+    """The values an `scf.yield` of `parent` hands its operand `operand` to."""
+    if parent.name == op_names.SCF_IF:
+        return [parent.results[operand]]
+    if parent.name == op_names.SCF_FOR:
+        return [parent.results[operand], parent.regions[0].blocks[0].arguments[operand + 1]]
+    return _every_tile_of(parent)
+
+
+def _every_tile_of(op: ir.Operation) -> list[ir.Value]:
+    """Every tile result of `op` and every tile argument of its regions' blocks."""
+    found: list[ir.Value] = [r for r in op.results if _is_tile(r.type)]
+    for region in op.regions:
+        for block in region.blocks:
+            found.extend(a for a in block.arguments if _is_tile(a.type))
+    return found
+
+
+def _add_with_ancestors(op: ir.Operation, into: set[ir.Operation]) -> None:
+    current: ir.Operation | None = op
+    while current is not None and current not in into:
+        into.add(current)
+        parent = current.parent
+        current = parent.operation if parent is not None else None
 
 
 def _is_tile(type_: ir.Type) -> bool:
@@ -131,63 +306,463 @@ def _is_tile(type_: ir.Type) -> bool:
         return True
 
 
-def _position_in_block(op: ir.Operation, position: dict[ir.Operation, int]) -> int | None:
-    """The position of `op`, or of the op of the block that holds it, in the block."""
-    current: ir.Operation | None = op
+# ------------------------------------------------------------------ the flow
+
+
+# Ops that take a tile without touching its bytes: those that pass it on (their aliases
+# are followed instead) and those that read or set its valid region.
+_UNTOUCHED = frozenset((op_names.SCF_YIELD, op_names.SCF_FOR, op_names.SCF_IF,
+                        op_names.SCF_WHILE, op_names.SCF_CONDITION)) | METADATA_OPS
+
+
+@record
+class _Clobber(NamedTuple):
+    """A write of buffer `by` over the victim, at `op`."""
+
+    op: ir.Operation
+    by: _Buffer
+
+
+@record
+class _State(NamedTuple):
+    """On some path to here: the victim was written (`written`), and since its last write
+    of all its bytes an overlapping buffer may have been written (`clobber`, the first
+    such write found), after which the victim's own writes surely wrote `cover` of it."""
+
+    written: bool
+    clobber: _Clobber | None = None
+    cover: Region = _NOTHING
+
+    def join(self, other: _State) -> _State:
+        if self.clobber is None or other.clobber is None:
+            pending = self if other.clobber is None else other
+            return _State(self.written or other.written, pending.clobber, pending.cover)
+        return _State(True, self.clobber, _meet(self.cover, other.cover))
+
+    def same(self, other: _State) -> bool:
+        return (self.written, self.clobber is None) == (other.written, other.clobber is None) \
+            and _same_region(self.cover, other.cover)
+
+
+_START = _State(False)
+_CLEAN = _State(True)
+
+
+class _Flow:
+    """Whether a read of `victim` may see bytes one of `others` wrote since the victim's
+    own last write of all its bytes."""
+
+    def __init__(self, victim: _Buffer, others: list[_Buffer], read_groups: ReadGroups,
+                 constant: Constant, region_at: RegionAt):
+        self.victim, self.others = victim, others
+        self.touching = set(victim.touching)
+        for other in others:
+            self.touching |= other.touching
+        self.read_groups = read_groups
+        self.constant = constant
+        self.region_at = region_at
+        self.positions: dict[ir.Block, dict[ir.Operation, int]] = {}
+        # The scf.if ops of a loop's body whose branch is known: the then region at the
+        # loop's first iteration, the else region at every other (`_first_iteration_ifs`).
+        self.taken: dict[ir.Operation, int] = {}
+
+    def run(self) -> None:
+        root = _function_of(self.victim.tiles[0].op)
+        for region in root.regions:
+            self._region(region, _START)
+
+    def _region(self, region: ir.Region, state: _State) -> _State:
+        blocks = list(region.blocks)
+        if not blocks:
+            return state
+        if len(blocks) == 1:
+            return self._block(blocks[0], state)
+        ops = [inner for block in blocks for op in _ops_in(block)
+               for inner in (op, *_nested(op))]
+        return self._unordered(ops, state, region.owner.operation)
+
+    def _block(self, block: ir.Block, state: _State) -> _State:
+        for op in block.operations:
+            state = self._op(op.operation, state)
+        return state
+
+    def _op(self, op: ir.Operation, state: _State) -> _State:
+        if op not in self.touching:
+            return state
+        state = self._direct(op, state)
+        if not len(op.regions):
+            return state
+        if op.name == op_names.SCF_IF:
+            if op in self.taken:
+                return self._region(op.regions[self.taken[op]], state)
+            then, other = (self._region(region, state) for region in op.regions)
+            return then.join(other)
+        if op.name == op_names.SCF_FOR:
+            after = self._loop(op, state)
+            return _CLEAN if self._assembles(op) else after
+        return self._unordered(list(_nested(op)), state, op)
+
+    def _loop(self, loop: ir.Operation, state: _State) -> _State:
+        """The states the loop may leave: before it (no iteration), or after any
+        iteration. An iteration starts in the state before the loop or after any
+        iteration; an `scf.if` on the first iteration takes its then region in the first
+        and its else region in every other."""
+        body = loop.regions[0]
+        first_ifs = _first_iteration_ifs(loop, self.constant)
+        entry = state
+        if first_ifs:
+            self.taken.update(dict.fromkeys(first_ifs, 0))
+            entry = self._forget(self._region(body, state), loop)
+            self.taken.update(dict.fromkeys(first_ifs, 1))
+        while True:
+            after = entry.join(self._forget(self._region(body, entry), loop))
+            if after.same(entry):
+                break
+            entry = after
+        for branch in first_ifs:
+            del self.taken[branch]
+        return state.join(entry)
+
+    def _unordered(self, ops: list[ir.Operation], state: _State, holder: ir.Operation
+                   ) -> _State:
+        """Ops of `holder` that may run in any order, any number of times, or not at
+        all."""
+        ops = [op for op in ops if op in self.touching]
+        while True:
+            after = state
+            for op in ops:
+                after = self._forget(after.join(self._direct(op, after)), holder)
+            if after.same(state):
+                return state
+            state = after
+
+    def _direct(self, op: ir.Operation, state: _State) -> _State:
+        """The state after `op` itself (not its regions): it reads first, then writes."""
+        reads, writes = self._access(op, self.victim.aliases)
+        if reads and state.clobber is not None and not all(
+                _covers(state.cover, region) for region in self._read_regions(op)):
+            _refuse(self.victim, state.clobber, op)
+        clobber = self._clobber(op)
+        written = self._own_written(op) if writes else None
+        if clobber is not None:  # in one op with an own write: the clobber may be last
+            if state.written or written is not None:
+                return _State(True, state.clobber or clobber)
+            return state
+        if written is None:
+            return state
+        if state.clobber is None:
+            return _CLEAN
+        cover = _union(state.cover, written)
+        return _CLEAN if _covers(cover, self.victim.full) else \
+            _State(True, state.clobber, cover)
+
+    def _clobber(self, op: ir.Operation) -> _Clobber | None:
+        """A write of an overlapping buffer at `op`, if it may write one."""
+        for other in self.others:
+            if op in other.touching and self._access(op, other.aliases)[1]:
+                return _Clobber(op, other)
+        return None
+
+    def _access(self, op: ir.Operation, values: set[ir.Value]) -> tuple[bool, bool]:
+        """(may read, may write) the buffer of `values` at `op` itself."""
+        if op.name in _UNTOUCHED or not any(v in values for v in op.operands):
+            return False, False
+        groups = self._groups(op, values)
+        if groups is None:
+            return True, True  # an op nzpass does not know may read and write it
+        written = written_groups(op.name)
+        writes = any(g in written for g in groups)
+        if not writes and any(_is_tile(r.type) for r in op.results):
+            return False, False  # a view (pto.subview, pto.bitcast): its result is followed
+        return any(g not in written for g in groups), writes
+
+    def _own_written(self, op: ir.Operation) -> Region | None:
+        """The region of the victim `op` surely writes through its own tiles (nothing for
+        a write of part of a destination's valid region); None where it writes none."""
+        view = self._view(op)
+        if view is None:
+            return None
+        written = written_groups(op.name)
+        found = [v for name, values in view.groups.items() if name in written
+                 for v in values if v in self.victim.own]
+        if not found:
+            return None
+        if op.name in PARTIAL_WRITERS:
+            return _NOTHING
+        cover = _NOTHING
+        for value in found:
+            cover = _union(cover, self._valid_at(op, value, True) or _NOTHING)
+        return cover
+
+    def _read_regions(self, op: ir.Operation) -> list[Region]:
+        """The regions of the victim `op` reads: an own tile's valid region there; all of
+        it through any other alias (a subview, an iter_arg), an op the table does not
+        define, or where the region is not known."""
+        view = self._view(op)
+        if view is None:
+            return [self.victim.full]
+        written = written_groups(op.name)
+        return [self._valid_at(op, v, False) or self.victim.full if v in self.victim.own
+                else self.victim.full for name, values in view.groups.items()
+                if name not in written for v in values if v in self.victim.aliases]
+
+    def _valid_at(self, op: ir.Operation, value: ir.Value, written: bool) -> Region | None:
+        """The valid region own tile `value` has at `op`, in the buffer's frame (what a
+        write surely writes, `written`, or what a read may read): its alloc's, or, where
+        a pto.set_validshape changes it, the one it has there; None where not known."""
+        victim = self.victim
+        region = self._region_before_setters(op, value) if value in victim.set_later else \
+            victim.allocated[value]
+        if region is None:
+            return None
+        return _in_frame(victim.frame, victim.shapes[value], region, written)
+
+    def _region_before_setters(self, op: ir.Operation, value: ir.Value) -> Region | None:
+        """The region of a tile a pto.set_validshape changes, at `op`: its alloc's where
+        `op` is in the alloc's block before every setter of it (all in that block), else
+        the one nz/valid_region.py finds there."""
+        alloc = value.owner.operation
+        block = alloc.block
+        setters = [use.owner.operation for use in value.uses
+                   if use.owner.operation.name == pto.SET_VALIDSHAPE]
+        if op.block == block and all(setter.block == block for setter in setters):
+            position = self._positions(block)
+            if all(position[op] < position[setter] for setter in setters):
+                return self.victim.allocated[value]
+        return self.region_at(op, value)
+
+    def _positions(self, block: ir.Block) -> dict[ir.Operation, int]:
+        found = self.positions.get(block)
+        if found is None:
+            found = self.positions[block] = {op: n for n, op in enumerate(_ops_in(block))}
+        return found
+
+    def _forget(self, state: _State, holder: ir.Operation) -> _State:
+        """`state` where the cover's extents that are values made inside `holder` (which
+        runs them again: a loop's back edge) are taken for nothing: their next value
+        need not be the one the cover was written with."""
+        if state.clobber is None or all(symbol is None or not _inside(symbol, holder)
+                                        for symbol, _ in state.cover):
+            return state
+        cover = tuple((None, 0) if symbol is not None and _inside(symbol, holder)
+                      else (symbol, bound) for symbol, bound in state.cover)
+        return _State(state.written, state.clobber, (cover[0], cover[1]))
+
+    def _groups(self, op: ir.Operation, values: set[ir.Value]) -> list[str] | None:
+        """The op table's groups of `op` holding one of `values`; None for an op the table
+        does not define, or a malformed one (its own check reports it)."""
+        view = self._view(op)
+        if view is None:
+            return None
+        return [name for name, group in view.groups.items() if any(v in values for v in group)]
+
+    def _view(self, op: ir.Operation) -> pto.PtoOp | None:
+        try:
+            return self.read_groups(op)
+        except MalformedOp:
+            return None
+
+    # -------------------------------------------------------------- a loop writing all rows
+
+    def _assembles(self, loop: ir.Operation) -> bool:
+        """Whether the loop writes every byte of the victim and writes no other buffer
+        over it: each iteration writes, through `pto.subview`s of an own tile in the body
+        itself (not in a branch), whole rows at offsets a constant function of the
+        induction variable gives, and its constant bounds run them over every row."""
+        steps = _constant_bounds(loop, self.constant)
+        if steps is None or any(self._clobber(op) is not None for op in _nested(loop)):
+            return False
+        iv = loop.regions[0].blocks[0].arguments[0]
+        covered: dict[tuple[int, int], set[int]] = defaultdict(set)  # by (rows, cols)
+        for op in _ops_in(loop.regions[0].blocks[0]):
+            for rows_of, offset, height in self._row_writes(op):
+                for step in steps:
+                    row = _evaluate(offset, {iv: step}, self.constant)
+                    if row is None:
+                        return False
+                    covered[rows_of].update(range(row, row + height))
+        return any(set(range(shape[0])) <= rows for shape, rows in covered.items())
+
+    def _row_writes(self, op: ir.Operation) -> Iterator[tuple[tuple[int, int], ir.Value, int]]:
+        """The whole rows `op` writes through subviews of own tiles: (the own tile's rows
+        and columns, the subview's row offset, its row count)."""
+        if op.name in PARTIAL_WRITERS:
+            return
+        view = self._view(op)
+        if view is None:
+            return
+        written = written_groups(op.name)
+        for name, values in view.groups.items():
+            if name not in written:
+                continue
+            for value in values:
+                rows = self._subview_rows(value)
+                if rows is not None:
+                    yield rows
+
+    def _subview_rows(self, value: ir.Value) -> tuple[tuple[int, int], ir.Value, int] | None:
+        """For a `pto.subview` of an own tile at column 0, as wide as the tile, whose
+        valid region is the whole subview: (the tile's shape, its row offset, its rows)."""
+        owner = _defining_op(value)
+        if owner is None or owner.name != pto.SUBVIEW:
+            return None
+        view = self._view(owner)
+        source, result = owner.operands[0], pto.tile_buf(value.type)
+        tile = pto.tile_buf(source.type)
+        if view is None or source not in self.victim.own or tile is None or result is None:
+            return None
+        offsets = view.groups["offsets"]
+        if len(offsets) != 2 or self.constant(offsets[1]) != 0 or result.cols != tile.cols:
+            return None
+        valid = [self._extent(view.groups[axis], extent) for axis, extent in
+                 (("valid_row", result.v_row), ("valid_col", result.v_col))]
+        if valid != [result.rows, result.cols]:
+            return None
+        return (tile.rows, tile.cols), offsets[0], result.rows
+
+    def _extent(self, operands: list[ir.Value], stated: int | None) -> int | None:
+        return self.constant(operands[0]) if operands else stated
+
+
+# The most iterations `_assembles` enumerates: a loop writing a tile row by row runs at
+# most its rows (a tile of 2-byte elements in a 512 KiB memory has at most 8192).
+_MAX_ENUMERATED = 8192
+
+
+def _constant_bounds(loop: ir.Operation, constant: Constant) -> range | None:
+    """The induction variable's values of an `scf.for` of constant bounds and a positive
+    step that runs at least once, or None."""
+    bounds = [constant(loop.operands[i]) for i in range(_FOR_BOUNDS)]
+    lower, upper, step = bounds
+    if lower is None or upper is None or step is None or step <= 0 or upper <= lower:
+        return None
+    steps = range(lower, upper, step)
+    return steps if len(steps) <= _MAX_ENUMERATED else None
+
+
+def _first_iteration_ifs(loop: ir.Operation, constant: Constant) -> list[ir.Operation]:
+    """The `scf.if` ops of the loop's body itself whose condition is `arith.cmpi eq` of
+    the induction variable and the lower bound: true at the first iteration only (a
+    positive constant step; PyPTO starts an accumulation with pto.tmatmul there and
+    continues it with pto.tmatmul.acc)."""
+    step = constant(loop.operands[2])
+    if step is None or step <= 0:
+        return []
+    body = loop.regions[0].blocks[0]
+    iv, lower = body.arguments[0], loop.operands[0]
+    found = []
+    for op in _ops_in(body):
+        if op.name != op_names.SCF_IF:
+            continue
+        condition = _defining_op(op.operands[0])
+        if condition is None or condition.name != op_names.ARITH_CMPI:
+            continue
+        if _is_eq(condition) and _same_pair(list(condition.operands), iv, lower, constant):
+            found.append(op)
+    return found
+
+
+def _is_eq(cmpi: ir.Operation) -> bool:
+    predicate = cmpi.attributes.get("predicate")
+    return predicate is not None and integer_value(predicate) == op_names.CMPI_PREDICATES["eq"]
+
+
+def _same_pair(operands: list[ir.Value], iv: ir.Value, lower: ir.Value,
+               constant: Constant) -> bool:
+    """Whether `operands` are the induction variable and the lower bound (that value, or
+    the same constant), in either order."""
+    if iv not in operands or len(operands) != 2:
+        return False
+    other = operands[1] if operands[0] == iv else operands[0]
+    if other == lower:
+        return True
+    value = constant(other)
+    return value is not None and value == constant(lower)
+
+
+# The integer ops `_evaluate` computes: exact in Python, refused past this magnitude.
+_EVALUATED = {op_names.ARITH_ADDI: lambda a, b: a + b,
+              op_names.ARITH_SUBI: lambda a, b: a - b,
+              op_names.ARITH_MULI: lambda a, b: a * b}
+_LIMIT = 1 << 31
+
+
+def _evaluate(value: ir.Value, bound: dict[ir.Value, int], constant: Constant) -> int | None:
+    """The value of `value` where the values of `bound` are given: a constant, or
+    addi / subi / muli of evaluated values, below 2**31 in magnitude (so no width wraps
+    it); None otherwise."""
+    if value in bound:
+        return bound[value]
+    known = constant(value)
+    if known is not None:
+        return known
+    owner = _defining_op(value)
+    if owner is None or owner.name not in _EVALUATED:
+        return None
+    a, b = (_evaluate(operand, bound, constant) for operand in owner.operands)
+    if a is None or b is None:
+        return None
+    result = _EVALUATED[owner.name](a, b)
+    return result if abs(result) < _LIMIT else None
+
+
+def _inside(value: ir.Value, holder: ir.Operation) -> bool:
+    """Whether `value` is made inside `holder`'s regions (by an op, or as a block
+    argument)."""
+    op = _defining_op(value)
+    if op is not None:
+        parent = op.parent
+        current = parent.operation if parent is not None else None
+    else:
+        block = value.owner
+        current = block.owner.operation if isinstance(block, ir.Block) else None
     while current is not None:
-        at = position.get(current)
-        if at is not None:
-            return at
+        if current == holder:
+            return True
         parent = current.parent
         current = parent.operation if parent is not None else None
-    return None
+    return False
 
 
-def _access(user: ir.Operation, value: ir.Value, read_groups: ReadGroups
-            ) -> tuple[bool, bool]:
-    """(reads, writes) of `value` by `user`: a destination group writes it, any other
-    group reads it; an op the table does not define (a yield, a call, a pl op), or a
-    malformed one (its own check reports it), only reads it: a write nzpass cannot see
-    proves nothing."""
-    try:
-        view = read_groups(user)
-    except MalformedOp:
-        view = None
-    if view is None:
-        return True, False
-    groups = [name for name, values in view.groups.items() if value in values]
-    writes = any(name in WRITTEN_GROUPS for name in groups)
-    return any(name not in WRITTEN_GROUPS for name in groups), writes
+def _defining_op(value: ir.Value) -> ir.Operation | None:
+    return value.owner.operation if isinstance(value, ir.OpResult) else None
 
 
-def _check_reads(read: PlacedTile, read_uses: list[_Use], written: PlacedTile,
-                 written_uses: list[_Use]) -> None:
-    """A read of `read` after a write of its own, with a write of `written` strictly
-    between the two (at the reading op itself it reads first: an in-place op is fine)."""
-    own_writes = [use.at for use in read_uses if use.writes]
-    other_writes = [use for use in written_uses if use.writes]
-    for use in read_uses:
-        if not use.reads:
-            continue
-        mine = max((at for at in own_writes if at < use.at), default=None)
-        if mine is None:
-            continue  # read before any write of its own: not this rule's
-        clobber = next((other for other in other_writes if mine < other.at < use.at), None)
-        if clobber is not None:
-            _refuse(read, written, clobber.op, use.op)
+def _function_of(op: ir.Operation) -> ir.Operation:
+    """The op right inside a builtin.module that holds `op` (its function)."""
+    current = op
+    while True:
+        parent = current.parent
+        if parent is None or parent.operation.name == op_names.BUILTIN_MODULE:
+            return current
+        current = parent.operation
 
 
-def _refuse(read: PlacedTile, written: PlacedTile, clobber: ir.Operation,
-            reader: ir.Operation) -> None:
+def _ops_in(block: ir.Block) -> list[ir.Operation]:
+    return [op.operation for op in block.operations]
+
+
+def _nested(op: ir.Operation) -> Iterator[ir.Operation]:
+    """Every op inside `op`'s regions, at any depth."""
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                inner = inner.operation
+                yield inner
+                yield from _nested(inner)
+
+
+def _refuse(victim: _Buffer, clobber: _Clobber, reader: ir.Operation) -> None:
+    read, written = victim.tiles[0], clobber.by.tiles[0]
     memory = MEMORY_NAMES.get(read.loc, read.loc)
     raise Refusal(written.op.location, f"'pto.alloc_tile' places its tile at bytes "
                   f"{_bytes(written)} of {memory} (loc={written.loc}), over the "
                   f"tile of the 'pto.alloc_tile' at {line_and_column(read.op.location)} "
-                  f"({_bytes(read)}), and '{clobber.name}' (at "
-                  f"{line_and_column(clobber.location)}) writes it before '{reader.name}' (at "
-                  f"{line_and_column(reader.location)}) reads the other: the read sees this "
-                  "tile's bytes. Place the two tiles at disjoint addresses, or read the first "
-                  "before the second is written")
+                  f"({_bytes(read)}), and '{clobber.op.name}' (at "
+                  f"{line_and_column(clobber.op.location)}) may write it before "
+                  f"'{reader.name}' (at {line_and_column(reader.location)}) reads the other: "
+                  "the read sees this tile's bytes. Place the two tiles at disjoint "
+                  "addresses, or read the first before the second is written")
 
 
 def _bytes(tile: PlacedTile) -> str:

@@ -18,7 +18,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
 from ..ir.walk import line_and_column, nested_ops, value_location
-from ..nz import base_pointers, escapes, hazards, limits
+from ..nz import base_pointers, escapes, hazards, limits, tile_overlap
 from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
@@ -42,7 +42,7 @@ from ..nz.offsets import (
 from ..nz.tensor_types import element_bit_width
 from ..nz.tile_overlap import PlacedTile, check_no_clobbered_reads
 from ..nz.tile_rules import check_tile_fits, check_tile_layout, tile_bytes
-from ..nz.valid_region import valid_region
+from ..nz.valid_region import ValidExtent, valid_region
 from ..nz.view_layout import view_layout
 from ..nz.window import WindowProofs
 from ..records import record
@@ -549,16 +549,49 @@ class _Checker:
             # An address bounded but not fixed may put the tile anywhere in its range.
             self._placed.append(PlacedTile(op, buf.loc, fact.lo,
                                            fact.hi + tile_bytes(buf, op.location, what),
-                                           fact.constant is None))
+                                           fact.constant is None,
+                                           self._alloc_valid_region(buf, groups)))
+
+    def _alloc_valid_region(self, buf: pto.TileBuf, groups: dict[str, list[ir.Value]]
+                            ) -> tile_overlap.Region | None:
+        """The valid region an alloc gives its tile, as the tile-overlap rule reads it:
+        its operands' (a constant, or a value at most its bound), else its type's."""
+        extents = []
+        for operands, stated, size in ((groups["valid_row"], buf.v_row, buf.rows),
+                                       (groups["valid_col"], buf.v_col, buf.cols)):
+            if operands:
+                given = ValidExtent(self.fact(operands[0]), operands[0], None)
+                extents.append(_overlap_extent(given, size))
+            else:
+                extents.append(None if stated is None else (None, stated))
+        rows, cols = extents
+        return None if rows is None or cols is None else (rows, cols)
 
     def check_placements(self) -> None:
         """No placed tile (at constant bytes, or anywhere in the range a bounded address
-        gives) is read after an overlapping one was written over it, in one block
-        (nz/tile_overlap.py); then forget the placements."""
+        gives) may be read after an overlapping one was written over it since its own
+        last write (nz/tile_overlap.py); then forget the placements."""
         placed, self._placed = self._placed, []
         if len(placed) > 1:
             self._guard(lambda: check_no_clobbered_reads(
-                placed, lambda op: self._read_op(pto.table_op, op)))
+                placed, lambda op: self._read_op(pto.table_op, op),
+                lambda value: self.fact(value).constant, self._valid_region_at))
+
+    def _valid_region_at(self, op: ir.Operation, value: ir.Value
+                         ) -> tile_overlap.Region | None:
+        """The valid region of tile `value` at `op` (nz/valid_region.py): each extent a
+        constant, or a value at most its bound; None where no one region is known."""
+        buf = pto.tile_buf(value.type)
+        if buf is None:
+            return None
+        try:
+            region = valid_region(op, value, buf, self.analysis, self.alloc,
+                                  self.sets_valid_shapes)
+        except (Refusal, MalformedOp):
+            return None
+        rows = _overlap_extent(region.rows, buf.rows)
+        cols = _overlap_extent(region.cols, buf.cols)
+        return None if rows is None or cols is None else (rows, cols)
 
     def _check_layout_is_the_views(self, op: ir.Operation) -> None:
         """PTOAS reads a `layout` stated on a partition or a transfer (attribute or
@@ -788,6 +821,16 @@ class _Checker:
 
     def alloc(self, op: ir.Operation) -> pto.AllocTile | None:
         return self._read_checked_op(pto.AllocTile, op)
+
+
+def _overlap_extent(extent: ValidExtent, size: int) -> tile_overlap.Extent | None:
+    """A valid extent as the tile-overlap rule reads it: a constant, or its value with
+    its bound (at most the tile's size, which a valid region never exceeds)."""
+    if extent.fact.constant is not None:
+        return None, extent.fact.constant
+    if extent.value is None:
+        return None
+    return extent.value, min(size, extent.fact.hi)
 
 
 def _check_alloc_operands(op: ir.Operation, buf: pto.TileBuf,

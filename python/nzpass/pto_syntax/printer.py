@@ -232,22 +232,11 @@ def _operand_groups(op: GenericOp, spec: OpSpec) -> dict[str, list[int]] | None:
             if sizes is None or not spec.segmented:
                 return None  # the custom form could not keep it
     count = len(op.operands)
-    if sizes is None and spec.segmented:
+    if sizes is None:
         result = canonical(op.result_types[0]) if len(op.result_types) == 1 else None
         sizes = derived_segment_sizes(spec.name, count, result)
         if sizes is None:
             return None
-    if sizes is None:
-        flexible = [g for g in spec.operands if g.count]
-        fixed = len(spec.operands) - len(flexible)
-        if len(flexible) > 1 or count < fixed:
-            return None
-        if not flexible and count != fixed:
-            return None
-        spare = count - fixed
-        if flexible and flexible[0].count == "?" and spare > 1:
-            return None
-        sizes = [spare if g.count else 1 for g in spec.operands]
     if len(sizes) != len(spec.operands) or sum(sizes) != count:
         return None
     groups, position = {}, 0
