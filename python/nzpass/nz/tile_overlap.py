@@ -108,6 +108,10 @@ class _Buffer:
         self.frame = _frame(set(self.shapes.values()), first.end - first.start)
         self.full: Region = ((None, self.frame[1]), (None, self.frame[2]))
         self.aliases = _aliases(self.own)
+        # A pto.set_validshape through another name (an iter_arg, a subview) changes a
+        # region this rule does not follow: then no region of the buffer is known.
+        self.regions_known = not any(_valid_region_set(value)
+                                     for value in self.aliases - self.own)
         # Every op using an alias, and the ops holding it: the flow skips all others.
         self.touching: set[ir.Operation] = set()
         for value in self.aliases:
@@ -403,25 +407,27 @@ class _Flow:
         return self._unordered(list(_nested(op)), state, op)
 
     def _loop(self, loop: ir.Operation, state: _State) -> _State:
-        """The states the loop may leave: before it (no iteration), or after any
-        iteration. An iteration starts in the state before the loop or after any
+        """The states the loop may leave: after any iteration, or before it where it may
+        run none. An iteration starts in the state before the loop or after any
         iteration; an `scf.if` on the first iteration takes its then region in the first
         and its else region in every other."""
         body = loop.regions[0]
         first_ifs = _first_iteration_ifs(loop, self.constant)
-        entry = state
+        entry, exits = state, None
         if first_ifs:
             self.taken.update(dict.fromkeys(first_ifs, 0))
-            entry = self._forget(self._region(body, state), loop)
+            entry = exits = self._forget(self._region(body, state), loop)
             self.taken.update(dict.fromkeys(first_ifs, 1))
         while True:
-            after = entry.join(self._forget(self._region(body, entry), loop))
+            out = self._forget(self._region(body, entry), loop)
+            exits = out if exits is None else exits.join(out)
+            after = entry.join(out)
             if after.same(entry):
                 break
             entry = after
         for branch in first_ifs:
             del self.taken[branch]
-        return state.join(entry)
+        return exits if _runs(loop, self.constant) else state.join(exits)
 
     def _unordered(self, ops: list[ir.Operation], state: _State, holder: ir.Operation
                    ) -> _State:
@@ -483,34 +489,58 @@ class _Flow:
         if view is None:
             return None
         written = written_groups(op.name)
-        found = [v for name, values in view.groups.items() if name in written
-                 for v in values if v in self.victim.own]
-        if not found:
+        values = [v for name, group in view.groups.items() if name in written for v in group]
+        found = [v for v in values if v in self.victim.own]
+        rows = [r for r in map(self._subview_rows, values) if r is not None]
+        if not found and not rows:
             return None
         if op.name in PARTIAL_WRITERS:
             return _NOTHING
         cover = _NOTHING
         for value in found:
             cover = _union(cover, self._valid_at(op, value, True) or _NOTHING)
+        for source, offset, height in rows:  # the first rows of a tile, through a subview
+            if self.constant(offset) == 0:
+                top = ((None, height), (None, self.victim.shapes[source][1]))
+                region = _in_frame(self.victim.frame, self.victim.shapes[source], top, True)
+                cover = _union(cover, region or _NOTHING)
         return cover
 
     def _read_regions(self, op: ir.Operation) -> list[Region]:
-        """The regions of the victim `op` reads: an own tile's valid region there; all of
-        it through any other alias (a subview, an iter_arg), an op the table does not
-        define, or where the region is not known."""
+        """The regions of the victim `op` reads: an own tile's valid region there, a
+        subview's at its top left corner (at most its shape); all of it through any other
+        alias (a subview elsewhere, an iter_arg), an op the table does not define, or
+        where the region is not known."""
         view = self._view(op)
         if view is None:
             return [self.victim.full]
         written = written_groups(op.name)
-        return [self._valid_at(op, v, False) or self.victim.full if v in self.victim.own
-                else self.victim.full for name, values in view.groups.items()
-                if name not in written for v in values if v in self.victim.aliases]
+        return [self._read_region(op, v) or self.victim.full
+                for name, values in view.groups.items() if name not in written
+                for v in values if v in self.victim.aliases]
+
+    def _read_region(self, op: ir.Operation, value: ir.Value) -> Region | None:
+        if value in self.victim.own:
+            return self._valid_at(op, value, False)
+        owner = _defining_op(value)
+        if owner is None or owner.name != pto.SUBVIEW or owner.operands[0] not in \
+                self.victim.own:
+            return None
+        view, result = self._view(owner), pto.tile_buf(value.type)
+        if view is None or result is None or any(
+                self.constant(offset) != 0 for offset in view.groups["offsets"]):
+            return None
+        corner = ((None, result.rows), (None, result.cols))
+        return _in_frame(self.victim.frame, self.victim.shapes[owner.operands[0]], corner,
+                         False)
 
     def _valid_at(self, op: ir.Operation, value: ir.Value, written: bool) -> Region | None:
         """The valid region own tile `value` has at `op`, in the buffer's frame (what a
         write surely writes, `written`, or what a read may read): its alloc's, or, where
         a pto.set_validshape changes it, the one it has there; None where not known."""
         victim = self.victim
+        if not victim.regions_known:
+            return None
         region = self._region_before_setters(op, value) if value in victim.set_later else \
             victim.allocated[value]
         if region is None:
@@ -518,18 +548,27 @@ class _Flow:
         return _in_frame(victim.frame, victim.shapes[value], region, written)
 
     def _region_before_setters(self, op: ir.Operation, value: ir.Value) -> Region | None:
-        """The region of a tile a pto.set_validshape changes, at `op`: its alloc's where
-        `op` is in the alloc's block before every setter of it (all in that block), else
-        the one nz/valid_region.py finds there."""
-        alloc = value.owner.operation
-        block = alloc.block
+        """The region of a tile a pto.set_validshape changes, at `op`, where every setter
+        of it is in `op`'s block: the last one's before `op`, else its alloc's where the
+        alloc is in that block too; elsewhere, the one nz/valid_region.py finds there."""
+        block = op.block
         setters = [use.owner.operation for use in value.uses
                    if use.owner.operation.name == pto.SET_VALIDSHAPE]
-        if op.block == block and all(setter.block == block for setter in setters):
-            position = self._positions(block)
-            if all(position[op] < position[setter] for setter in setters):
-                return self.victim.allocated[value]
-        return self.region_at(op, value)
+        if any(setter.block != block for setter in setters):
+            return self.region_at(op, value)
+        position = self._positions(block)
+        before = [setter for setter in setters if position[setter] < position[op]]
+        if not before:
+            alloc = value.owner.operation
+            return self.victim.allocated[value] if alloc.block == block else None
+        last = max(before, key=position.__getitem__)
+        rows, cols = self.victim.shapes[value][:2]
+        return self._setter_extent(last.operands[1], rows), \
+            self._setter_extent(last.operands[2], cols)
+
+    def _setter_extent(self, value: ir.Value, size: int) -> Extent:
+        known = self.constant(value)
+        return (None, known) if known is not None else (value, size)
 
     def _positions(self, block: ir.Block) -> dict[ir.Operation, int]:
         found = self.positions.get(block)
@@ -573,19 +612,19 @@ class _Flow:
         if steps is None or any(self._clobber(op) is not None for op in _nested(loop)):
             return False
         iv = loop.regions[0].blocks[0].arguments[0]
-        covered: dict[tuple[int, int], set[int]] = defaultdict(set)  # by (rows, cols)
+        covered: dict[tuple, set[int]] = defaultdict(set)  # rows, by the tile's shape
         for op in _ops_in(loop.regions[0].blocks[0]):
-            for rows_of, offset, height in self._row_writes(op):
+            for source, offset, height in self._row_writes(op):
                 for step in steps:
                     row = _evaluate(offset, {iv: step}, self.constant)
                     if row is None:
                         return False
-                    covered[rows_of].update(range(row, row + height))
+                    covered[self.victim.shapes[source]].update(range(row, row + height))
         return any(set(range(shape[0])) <= rows for shape, rows in covered.items())
 
-    def _row_writes(self, op: ir.Operation) -> Iterator[tuple[tuple[int, int], ir.Value, int]]:
-        """The whole rows `op` writes through subviews of own tiles: (the own tile's rows
-        and columns, the subview's row offset, its row count)."""
+    def _row_writes(self, op: ir.Operation) -> Iterator[tuple[ir.Value, ir.Value, int]]:
+        """The whole rows `op` writes through subviews of own tiles: (the own tile, the
+        subview's row offset, its row count)."""
         if op.name in PARTIAL_WRITERS:
             return
         view = self._view(op)
@@ -600,16 +639,17 @@ class _Flow:
                 if rows is not None:
                     yield rows
 
-    def _subview_rows(self, value: ir.Value) -> tuple[tuple[int, int], ir.Value, int] | None:
+    def _subview_rows(self, value: ir.Value) -> tuple[ir.Value, ir.Value, int] | None:
         """For a `pto.subview` of an own tile at column 0, as wide as the tile, whose
-        valid region is the whole subview: (the tile's shape, its row offset, its rows)."""
+        valid region is the whole subview: (the tile, its row offset, its rows)."""
         owner = _defining_op(value)
         if owner is None or owner.name != pto.SUBVIEW:
             return None
         view = self._view(owner)
         source, result = owner.operands[0], pto.tile_buf(value.type)
         tile = pto.tile_buf(source.type)
-        if view is None or source not in self.victim.own or tile is None or result is None:
+        if view is None or source not in self.victim.own or tile is None or result is None \
+                or _valid_region_set(value):
             return None
         offsets = view.groups["offsets"]
         if len(offsets) != 2 or self.constant(offsets[1]) != 0 or result.cols != tile.cols:
@@ -618,7 +658,7 @@ class _Flow:
                  (("valid_row", result.v_row), ("valid_col", result.v_col))]
         if valid != [result.rows, result.cols]:
             return None
-        return (tile.rows, tile.cols), offsets[0], result.rows
+        return source, offsets[0], result.rows
 
     def _extent(self, operands: list[ir.Value], stated: int | None) -> int | None:
         return self.constant(operands[0]) if operands else stated
@@ -638,6 +678,14 @@ def _constant_bounds(loop: ir.Operation, constant: Constant) -> range | None:
         return None
     steps = range(lower, upper, step)
     return steps if len(steps) <= _MAX_ENUMERATED else None
+
+
+def _runs(loop: ir.Operation, constant: Constant) -> bool:
+    """Whether an `scf.for` surely runs an iteration: constant bounds, the lower below
+    the upper, a positive step."""
+    lower, upper, step = (constant(loop.operands[i]) for i in range(_FOR_BOUNDS))
+    return lower is not None and upper is not None and step is not None and step > 0 \
+        and lower < upper
 
 
 def _first_iteration_ifs(loop: ir.Operation, constant: Constant) -> list[ir.Operation]:
