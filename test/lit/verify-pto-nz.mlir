@@ -1081,3 +1081,39 @@ func.func @placed_tile_read_through_a_covered_subview(%p: !pto.ptr<f16>, %q: !pt
   pto.tmov ins(%top : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64, v_row=8, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%W : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64, v_row=8, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   return
 }
+
+// -----
+
+// A tile of the buffer read with an empty valid region (0 x 0, as PyPTO's probes do)
+// reads no byte, whatever B wrote over A (a 64 x 16 column-major tile at A's bytes too:
+// regions of several shapes compared whole).
+// CHECK-LABEL: func.func @placed_tile_read_with_an_empty_region
+func.func @placed_tile_read_with_an_empty_region(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a4096 = arith.constant 4096 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %pr = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c1, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<1x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %R = pto.alloc_tile addr = %a4096 : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64, v_row=1, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %a8192 = arith.constant 8192 : i64
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x32xf16>) outs(%B : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  %E = pto.alloc_tile addr = %a0 valid_row = %c0 valid_col = %c0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %C = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+  %Z = pto.alloc_tile addr = %a8192 valid_row = %c0 valid_col = %c0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tadd ins(%E, %E : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%Z : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}

@@ -1,31 +1,25 @@
 """Explicitly placed tiles that clobber each other's data (docs/nz-semantics.md 8.5).
 
 A `pto.alloc_tile` with an `addr` names the bytes of its memory at that address, as the
-device and the model (nzpass.model) read them. Allocs of the same bytes are one buffer
-(PyPTO re-declares an accumulator at its address inside the loop that updates it, and
-reads a 16 x 1 column as a 1 x 16 row there): each reads what the other wrote. PyPTO's
-planner reuses bytes for tiles of disjoint lifetimes: on PTOAS's corpus two allocations
-of one function overlap in one memory in 339 files, the same bytes allocated again in
-508. So overlap alone is no hazard. Data is lost when a buffer is read after a buffer
-over part of its bytes was written since the buffer's own last write: the read sees
-another tile's bytes where the buffer's own write had left its data.
+device and the model (`LocalMemory`, nzpass.model) read them. Allocs of the same bytes are
+one buffer (PyPTO re-declares an accumulator at its address inside the loop that updates
+it, and reads a 16 x 1 column as a 1 x 16 row there): each reads what the other wrote.
+PyPTO's planner reuses bytes for tiles of disjoint lifetimes, so overlap alone is no
+hazard. Data is lost when a buffer is read after a buffer over part of its bytes was
+written since the buffer's own write of them: the read sees another tile's data where the
+buffer's own write had left its own.
 
-The rule refuses every read of buffer A that may follow, on some path, a write of a
-buffer B over part of A since A's own last write of all of A: a dataflow over the
-function's structured control flow (a block in order; `scf.if` both branches, or the
-one that runs where the condition is the loop's first iteration; `scf.for` its body to
-a fixpoint, so a write late in one iteration clobbers a read early in the next; any
-other op with regions, its nested ops in any order and number). A write is a tile in a
-group the op table says its op writes (`pto_table.written_groups`); an op the table does
-not define may read and write every tile it takes. A's own write of all of A is a write
-of one of its allocs' results whose valid region is provably the whole tile, by an op
-that writes the whole region (not `PARTIAL_WRITERS`), or a loop that writes every row of
-A through `pto.subview`s of it and writes no other buffer over A; a write through any
-other alias (an iter_arg that may be another tile) is no own write. A tile placed at an
-address the offset analysis bounds but does not fix is a buffer of its own that may
-overlap every tile its range meets. Found by red team: W's NZ load at the address of X
-in L1 overwrote X before `pto.textract` read it; then a clobber inside a loop body, one
-across iterations, and one at an address an argument gives were accepted.
+The rule refuses every read that may see that, by a dataflow over the function's
+structured control flow (a block in order; both branches of an `scf.if`, or the one that
+runs where the condition is a loop's first iteration; an `scf.for` body to a fixpoint, so
+a write late in one iteration clobbers a read early in the next, and nothing from before a
+loop that surely runs past it; any other op with regions, its nested ops in any order and
+number). The state of a buffer: written at all, and since the last clobber the region its
+own writes surely cover (nz/tile_regions.py); a read must be covered. A write is a tile in
+a group `pto_table.written_groups` names; an op the table does not define may read and
+write every tile it takes. Found by red team: W's NZ load at the address of X in L1
+overwrote X before `pto.textract` read it; then a clobber inside a loop body, one across
+iterations, and one at an address an argument gives were accepted.
 """
 
 from __future__ import annotations
@@ -44,6 +38,17 @@ from ..ir.bindings import ir
 from ..ir.walk import line_and_column
 from ..records import record
 from .limits import MEMORY_NAMES
+from .tile_regions import (
+    NOTHING,
+    Extent,
+    Region,
+    covers,
+    frame_of,
+    in_frame,
+    meet,
+    same_region,
+    union,
+)
 from .tile_rules import element_bits
 
 # An op's operand groups by the op table (pto.table_op over the pass's attribute reader).
@@ -52,12 +57,6 @@ ReadGroups = Callable[[ir.Operation], "pto.PtoOp | None"]
 Constant = Callable[[ir.Value], "int | None"]
 
 
-# An extent of a valid region: (None, n) is n; (v, n) is the value of v, at most n.
-Extent = tuple["ir.Value | None", int]
-# An anchored rectangle of a tile, [0, rows) x [0, cols): the valid region a write of a
-# tile writes and a read of it reads.
-Region = tuple[Extent, Extent]
-_NOTHING: Region = ((None, 0), (None, 0))
 # The valid region a tile value that a pto.set_validshape changes has at an op using it
 # (nz/valid_region.py), or None where that is not one region.
 RegionAt = Callable[[ir.Operation, ir.Value], "Region | None"]
@@ -105,8 +104,8 @@ class _Buffer:
         self.allocated = {tile.op.results[0]: tile.valid for tile in tiles}
         self.set_later = {value for value in self.own if _valid_region_set(value)}
         self.shapes = {tile.op.results[0]: _shape(tile) for tile in tiles}
-        self.frame = _frame(set(self.shapes.values()), first.end - first.start)
-        self.full: Region = ((None, self.frame[1]), (None, self.frame[2]))
+        self.frame = frame_of(set(self.shapes.values()), first.end - first.start)
+        self.full = self.frame.full
         self.aliases = _aliases(self.own)
         # A pto.set_validshape through another name (an iter_arg, a subview) changes a
         # region this rule does not follow: then no region of the buffer is known.
@@ -131,46 +130,6 @@ def _buffers(tiles: Sequence[PlacedTile]) -> list[_Buffer]:
     return [_Buffer(group) for group in groups.values()]
 
 
-# The frame a buffer's regions are compared in: its tiles' rows and columns where they
-# have one shape ("tile"); where they have several, all row-major: a prefix of its bytes,
-# (bytes, 1) ("bytes"); else all of it or none, 1 x 1 ("whole").
-_TILE, _BYTES, _WHOLE = "tile", "bytes", "whole"
-
-
-def _frame(shapes: set[tuple], size: int) -> tuple[str, int, int]:
-    if len(shapes) == 1:
-        rows, cols = next(iter(shapes))[:2]
-        return _TILE, rows, cols
-    if all(shape[3:5] == ("row_major", "none_box") for shape in shapes):
-        return _BYTES, size, 1
-    return _WHOLE, 1, 1
-
-
-def _in_frame(frame: tuple[str, int, int], shape: tuple, region: Region, written: bool
-              ) -> Region | None:
-    """`region` of a tile of `shape` in its buffer's frame: what a write of it surely
-    writes (`written`), else what a read of it may read; None where the frame cannot say
-    (a value's extent counted in bytes)."""
-    kind, *_ = frame
-    if kind == _TILE:
-        return region
-    (row_value, rows), (col_value, cols) = region
-    if row_value is not None or col_value is not None:
-        return None
-    full: Region = ((None, frame[1]), (None, frame[2]))
-    if (rows, cols) == shape[:2]:
-        return full
-    element_bits = shape[2]
-    if kind == _WHOLE or not (rows and cols) or element_bits is None or element_bits % 8:
-        return _NOTHING if written else full
-    row_bytes, element_bytes = shape[1] * element_bits // 8, element_bits // 8
-    if written:  # whole rows are one run of bytes; else the first row's run only
-        end = rows * row_bytes if cols == shape[1] else cols * element_bytes
-    else:
-        end = (rows - 1) * row_bytes + cols * element_bytes
-    return (None, end), (None, 1)
-
-
 def _shape(tile: PlacedTile) -> tuple:
     buf = pto.tile_buf(tile.op.results[0].type)
     assert buf is not None  # the verifier placed only tiles
@@ -182,46 +141,6 @@ def _shape(tile: PlacedTile) -> tuple:
 
 def _valid_region_set(value: ir.Value) -> bool:
     return any(use.owner.operation.name == pto.SET_VALIDSHAPE for use in value.uses)
-
-
-def _covers(region: Region, other: Region) -> bool:
-    """Whether a write of `region` surely writes all of `other`: on each axis a constant
-    at least the other's bound, or the same value."""
-    return all((mine[0] is None and mine[1] >= theirs[1]) or _same_value(mine, theirs)
-               for mine, theirs in zip(region, other, strict=True))
-
-
-def _same_value(x: Extent, y: Extent) -> bool:
-    # (A Value compared with None raises in the bindings: compare values only.)
-    return x[0] is not None and y[0] is not None and x[0] == y[0]
-
-
-def _same_region(a: Region, b: Region) -> bool:
-    return all(x[1] == y[1] and ((x[0] is None and y[0] is None) or _same_value(x, y))
-               for x, y in zip(a, b, strict=True))
-
-
-def _union(a: Region, b: Region) -> Region:
-    """An anchored rectangle inside both together: the one holding the other, else the
-    larger of the two."""
-    if _covers(a, b):
-        return a
-    if _covers(b, a):
-        return b
-    return max(a, b, key=lambda region: region[0][1] * region[1][1])
-
-
-def _meet(a: Region, b: Region) -> Region:
-    """An anchored rectangle inside each of the two."""
-    return _meet_extent(a[0], b[0]), _meet_extent(a[1], b[1])
-
-
-def _meet_extent(x: Extent, y: Extent) -> Extent:
-    if x[0] is None and y[0] is None:
-        return None, min(x[1], y[1])
-    if _same_value(x, y):
-        return x
-    return None, 0  # a value and another: either may be 0
 
 
 def _overlapping_pairs(placed: list[_Buffer]) -> Iterator[tuple[_Buffer, _Buffer]]:
@@ -335,17 +254,17 @@ class _State(NamedTuple):
 
     written: bool
     clobber: _Clobber | None = None
-    cover: Region = _NOTHING
+    cover: Region = NOTHING
 
     def join(self, other: _State) -> _State:
         if self.clobber is None or other.clobber is None:
             pending = self if other.clobber is None else other
             return _State(self.written or other.written, pending.clobber, pending.cover)
-        return _State(True, self.clobber, _meet(self.cover, other.cover))
+        return _State(True, self.clobber, meet(self.cover, other.cover))
 
     def same(self, other: _State) -> bool:
         return (self.written, self.clobber is None) == (other.written, other.clobber is None) \
-            and _same_region(self.cover, other.cover)
+            and same_region(self.cover, other.cover)
 
 
 _START = _State(False)
@@ -446,7 +365,7 @@ class _Flow:
         """The state after `op` itself (not its regions): it reads first, then writes."""
         reads, writes = self._access(op, self.victim.aliases)
         if reads and state.clobber is not None and not all(
-                _covers(state.cover, region) for region in self._read_regions(op)):
+                covers(state.cover, region) for region in self._read_regions(op)):
             _refuse(self.victim, state.clobber, op)
         clobber = self._clobber(op)
         written = self._own_written(op) if writes else None
@@ -458,8 +377,8 @@ class _Flow:
             return state
         if state.clobber is None:
             return _CLEAN
-        cover = _union(state.cover, written)
-        return _CLEAN if _covers(cover, self.victim.full) else \
+        cover = union(state.cover, written)
+        return _CLEAN if covers(cover, self.victim.full) else \
             _State(True, state.clobber, cover)
 
     def _clobber(self, op: ir.Operation) -> _Clobber | None:
@@ -495,15 +414,15 @@ class _Flow:
         if not found and not rows:
             return None
         if op.name in PARTIAL_WRITERS:
-            return _NOTHING
-        cover = _NOTHING
+            return NOTHING
+        cover = NOTHING
         for value in found:
-            cover = _union(cover, self._valid_at(op, value, True) or _NOTHING)
+            cover = union(cover, self._valid_at(op, value, True) or NOTHING)
         for source, offset, height in rows:  # the first rows of a tile, through a subview
             if self.constant(offset) == 0:
                 top = ((None, height), (None, self.victim.shapes[source][1]))
-                region = _in_frame(self.victim.frame, self.victim.shapes[source], top, True)
-                cover = _union(cover, region or _NOTHING)
+                region = in_frame(self.victim.frame, self.victim.shapes[source], top, True)
+                cover = union(cover, region or NOTHING)
         return cover
 
     def _read_regions(self, op: ir.Operation) -> list[Region]:
@@ -531,7 +450,7 @@ class _Flow:
                 self.constant(offset) != 0 for offset in view.groups["offsets"]):
             return None
         corner = ((None, result.rows), (None, result.cols))
-        return _in_frame(self.victim.frame, self.victim.shapes[owner.operands[0]], corner,
+        return in_frame(self.victim.frame, self.victim.shapes[owner.operands[0]], corner,
                          False)
 
     def _valid_at(self, op: ir.Operation, value: ir.Value, written: bool) -> Region | None:
@@ -545,7 +464,7 @@ class _Flow:
             victim.allocated[value]
         if region is None:
             return None
-        return _in_frame(victim.frame, victim.shapes[value], region, written)
+        return in_frame(victim.frame, victim.shapes[value], region, written)
 
     def _region_before_setters(self, op: ir.Operation, value: ir.Value) -> Region | None:
         """The region of a tile a pto.set_validshape changes, at `op`, where every setter
@@ -580,12 +499,18 @@ class _Flow:
         """`state` where the cover's extents that are values made inside `holder` (which
         runs them again: a loop's back edge) are taken for nothing: their next value
         need not be the one the cover was written with."""
-        if state.clobber is None or all(symbol is None or not _inside(symbol, holder)
-                                        for symbol, _ in state.cover):
+        if state.clobber is None:
             return state
-        cover = tuple((None, 0) if symbol is not None and _inside(symbol, holder)
-                      else (symbol, bound) for symbol, bound in state.cover)
-        return _State(state.written, state.clobber, (cover[0], cover[1]))
+        rows, cols = (self._forget_extent(extent, holder) for extent in state.cover)
+        if same_region((rows, cols), state.cover):
+            return state
+        return _State(state.written, state.clobber, (rows, cols))
+
+    @staticmethod
+    def _forget_extent(extent: Extent, holder: ir.Operation) -> Extent:
+        symbol = extent[0]
+        made_inside = isinstance(symbol, ir.Value) and _inside(symbol, holder)
+        return (None, 0) if made_inside else extent
 
     def _groups(self, op: ir.Operation, values: set[ir.Value]) -> list[str] | None:
         """The op table's groups of `op` holding one of `values`; None for an op the table
