@@ -81,6 +81,7 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroup
     """Refuse the first read found of a placed buffer whose bytes an overlapping buffer
     may have been written over since the buffer's own last write."""
     by_memory: dict[str, list[_Buffer]] = defaultdict(list)
+    blocks: dict[ir.Block, list[ir.Operation]] = {}
     for buffer in _buffers(tiles):
         by_memory[buffer.loc].append(buffer)
     for buffers in by_memory.values():
@@ -89,7 +90,7 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroup
             overlapping[first].append(second)
             overlapping[second].append(first)
         for victim, others in overlapping.items():
-            _Flow(victim, others, read_groups, constant, region_at).run()
+            _Flow(victim, others, read_groups, constant, region_at, blocks).run()
 
 
 class _Buffer:
@@ -276,8 +277,10 @@ class _Flow:
     own last write of all its bytes."""
 
     def __init__(self, victim: _Buffer, others: list[_Buffer], read_groups: ReadGroups,
-                 constant: Constant, region_at: RegionAt):
+                 constant: Constant, region_at: RegionAt,
+                 blocks: dict[ir.Block, list[ir.Operation]]):
         self.victim, self.others = victim, others
+        self.blocks = blocks
         self.touching = set(victim.touching)
         for other in others:
             self.touching |= other.touching
@@ -285,6 +288,7 @@ class _Flow:
         self.constant = constant
         self.region_at = region_at
         self.positions: dict[ir.Block, dict[ir.Operation, int]] = {}
+        self.assembled: dict[ir.Operation, bool] = {}
         # The scf.if ops of a loop's body whose branch is known: the then region at the
         # loop's first iteration, the else region at every other (`_first_iteration_ifs`).
         self.taken: dict[ir.Operation, int] = {}
@@ -305,8 +309,13 @@ class _Flow:
         return self._unordered(ops, state, region.owner.operation)
 
     def _block(self, block: ir.Block, state: _State) -> _State:
-        for op in block.operations:
-            state = self._op(op.operation, state)
+        ops = self.blocks.get(block)
+        if ops is None:  # the block's ops, read from the IR once for every flow
+            ops = self.blocks[block] = _ops_in(block)
+        touching = self.touching
+        for op in ops:
+            if op in touching:
+                state = self._op(op, state)
         return state
 
     def _op(self, op: ir.Operation, state: _State) -> _State:
@@ -532,13 +541,23 @@ class _Flow:
         """Whether the loop writes every byte of the victim and writes no other buffer
         over it: each iteration writes, through `pto.subview`s of an own tile in the body
         itself (not in a branch), whole rows at offsets a constant function of the
-        induction variable gives, and its constant bounds run them over every row."""
+        induction variable gives, and its constant bounds run them over every row. (Read
+        once per loop: the flow meets a loop again at each pass over its parent.)"""
+        known = self.assembled.get(loop)
+        if known is None:
+            known = self.assembled[loop] = self._writes_every_row(loop)
+        return known
+
+    def _writes_every_row(self, loop: ir.Operation) -> bool:
         steps = _constant_bounds(loop, self.constant)
-        if steps is None or any(self._clobber(op) is not None for op in _nested(loop)):
+        body = _ops_in(loop.regions[0].blocks[0])
+        if steps is None or not any(True for op in body for _ in self._row_writes(op)):
+            return False
+        if any(self._clobber(op) is not None for op in _nested(loop) if op in self.touching):
             return False
         iv = loop.regions[0].blocks[0].arguments[0]
         covered: dict[tuple, set[int]] = defaultdict(set)  # rows, by the tile's shape
-        for op in _ops_in(loop.regions[0].blocks[0]):
+        for op in body:
             for source, offset, height in self._row_writes(op):
                 for step in steps:
                     row = _evaluate(offset, {iv: step}, self.constant)
