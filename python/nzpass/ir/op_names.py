@@ -16,6 +16,7 @@ BUILTIN_MODULE = "builtin.module"
 
 FUNC_FUNC = "func.func"
 FUNC_CALL = "func.call"
+FUNC_CALL_INDIRECT = "func.call_indirect"
 FUNC_CONSTANT = "func.constant"
 FUNC_RETURN = "func.return"
 

@@ -35,8 +35,9 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
-from ..ir.walk import line_and_column
+from ..ir.walk import functions, line_and_column, nested_ops
 from ..records import record
+from .call_facts import referenced_function
 from .limits import MEMORY_NAMES
 from .tile_regions import (
     NOTHING,
@@ -77,9 +78,11 @@ class PlacedTile(NamedTuple):
 
 
 def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroups,
-                             constant: Constant, region_at: RegionAt) -> None:
-    """Refuse the first read found of a placed buffer whose bytes an overlapping buffer
-    may have been written over since the buffer's own last write."""
+                             constant: Constant, region_at: RegionAt,
+                             calls: Sequence[ir.Operation] = ()) -> None:
+    """Refuse the first read found of a placed buffer whose bytes an overlapping buffer,
+    or one of `calls` (of functions that place tiles: `placing_functions`), may have
+    written over since the buffer's own last write."""
     by_memory: dict[str, list[_Buffer]] = defaultdict(list)
     blocks: dict[ir.Block, list[ir.Operation]] = {}
     for buffer in _buffers(tiles):
@@ -89,8 +92,53 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroup
         for first, second in _overlapping_pairs(buffers):
             overlapping[first].append(second)
             overlapping[second].append(first)
-        for victim, others in overlapping.items():
-            _Flow(victim, others, read_groups, constant, region_at, blocks).run()
+        for victim in buffers:
+            others = overlapping.get(victim, [])
+            if others or calls:
+                _Flow(victim, others, read_groups, constant, region_at, blocks, calls).run()
+
+
+def placing_functions(module: ir.Operation, places: Callable[[ir.Operation], bool]
+                      ) -> frozenset[str]:
+    """The functions of `module` a call of which may write placed local memory: those
+    with an alloc that `places` (a `pto.alloc_tile` with an `addr`), those without a
+    body (what it does is not known), and those that call one, or call indirectly
+    where any function places."""
+    calls: dict[str, set[str]] = {}
+    placing: set[str] = set()
+    indirect: set[str] = set()
+    for function in functions(module):
+        name = ir.StringAttr(function.attributes["sym_name"]).value
+        calls.setdefault(name, set())
+        if not function.regions[0].blocks:
+            placing.add(name)
+            continue
+        for op in nested_ops(function):
+            if op.name == pto.AllocTile.NAME and places(op):
+                placing.add(name)
+            elif op.name == op_names.FUNC_CALL:
+                callee = referenced_function(op)
+                if callee is not None:
+                    calls[name].add(callee)
+            elif op.name == op_names.FUNC_CALL_INDIRECT:
+                indirect.add(name)
+    if placing:
+        placing |= indirect
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            if name not in placing and callees & placing:
+                placing.add(name)
+                changed = True
+    return frozenset(placing)
+
+
+def clobbering_call(op: ir.Operation, placing: frozenset[str]) -> bool:
+    """Whether `op` calls a function that may write placed local memory."""
+    if op.name == op_names.FUNC_CALL_INDIRECT:
+        return bool(placing)
+    return op.name == op_names.FUNC_CALL and referenced_function(op) in placing
 
 
 class _Buffer:
@@ -241,10 +289,11 @@ _UNTOUCHED = frozenset((op_names.SCF_YIELD, op_names.SCF_FOR, op_names.SCF_IF,
 
 @record
 class _Clobber(NamedTuple):
-    """A write of buffer `by` over the victim, at `op`."""
+    """A write of buffer `by` over the victim, at `op` (`by` None: a call of a function
+    that places tiles)."""
 
     op: ir.Operation
-    by: _Buffer
+    by: _Buffer | None
 
 
 @record
@@ -278,12 +327,15 @@ class _Flow:
 
     def __init__(self, victim: _Buffer, others: list[_Buffer], read_groups: ReadGroups,
                  constant: Constant, region_at: RegionAt,
-                 blocks: dict[ir.Block, list[ir.Operation]]):
+                 blocks: dict[ir.Block, list[ir.Operation]], calls: Sequence[ir.Operation]):
         self.victim, self.others = victim, others
         self.blocks = blocks
         self.touching = set(victim.touching)
         for other in others:
             self.touching |= other.touching
+        self.calls = set(calls)
+        for call in calls:
+            _add_with_ancestors(call, self.touching)
         self.read_groups = read_groups
         self.constant = constant
         self.region_at = region_at
@@ -391,7 +443,10 @@ class _Flow:
             _State(True, state.clobber, cover)
 
     def _clobber(self, op: ir.Operation) -> _Clobber | None:
-        """A write of an overlapping buffer at `op`, if it may write one."""
+        """A write of an overlapping buffer at `op`, if it may write one (a call of a
+        function that places tiles may write any)."""
+        if op in self.calls:
+            return _Clobber(op, None)
         for other in self.others:
             if op in other.touching and self._access(op, other.aliases)[1]:
                 return _Clobber(op, other)
@@ -745,8 +800,20 @@ def _nested(op: ir.Operation) -> Iterator[ir.Operation]:
 
 
 def _refuse(victim: _Buffer, clobber: _Clobber, reader: ir.Operation) -> None:
-    read, written = victim.tiles[0], clobber.by.tiles[0]
+    read = victim.tiles[0]
     memory = MEMORY_NAMES.get(read.loc, read.loc)
+    if clobber.by is None:
+        callee = referenced_function(clobber.op) if clobber.op.name == op_names.FUNC_CALL \
+            else None
+        raise Refusal(clobber.op.location, f"'{clobber.op.name}' "
+                      f"{f'of @{callee} ' if callee else ''}may place tiles over the tile of "
+                      f"the 'pto.alloc_tile' at {line_and_column(read.op.location)} "
+                      f"({_bytes(read)} of {memory}, loc={read.loc}) before "
+                      f"'{reader.name}' (at {line_and_column(reader.location)}) reads it: the "
+                      "callee, or a function it calls, places tiles in local memory, which "
+                      "this rule does not follow across calls. Read the tile before the call, "
+                      "or write it again after")
+    written = clobber.by.tiles[0]
     raise Refusal(written.op.location, f"'pto.alloc_tile' places its tile at bytes "
                   f"{_bytes(written)} of {memory} (loc={written.loc}), over the "
                   f"tile of the 'pto.alloc_tile' at {line_and_column(read.op.location)} "

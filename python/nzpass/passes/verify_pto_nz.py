@@ -40,7 +40,12 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
-from ..nz.tile_overlap import PlacedTile, check_no_clobbered_reads
+from ..nz.tile_overlap import (
+    PlacedTile,
+    check_no_clobbered_reads,
+    clobbering_call,
+    placing_functions,
+)
 from ..nz.tile_rules import check_tile_fits, check_tile_layout, tile_bytes
 from ..nz.valid_region import ValidExtent, valid_region
 from ..nz.view_layout import view_layout
@@ -123,6 +128,8 @@ class VerifyPtoNz(ModulePass):
                         checker.check(op)
                     elif name in _REFERENCES:
                         checker.note_reference(op)
+                    elif name == op_names.FUNC_CALL_INDIRECT:
+                        checker.note_call(op)
                     elif name.startswith(pl.OP_PREFIX):  # a pl op kept by pl-to-pto
                         checker.check_pl_tiles(op)
                 checker.check_placements()
@@ -251,8 +258,12 @@ class _Checker:
         # The tile types whose layout and size (at no given address) passed: a pure
         # function of the type, checked once.
         self._good_tiles: set[pto.TileBuf] = set()
-        # The tiles of the current top-level op placed at constant addresses.
+        # The tiles of the current top-level op placed at constant addresses, and its
+        # calls (one of a function that places tiles may write over them).
         self._placed: list[PlacedTile] = []
+        self._calls: list[ir.Operation] = []
+        self.module = module
+        self._placing: frozenset[str] | None = None  # read where a call meets a placement
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
@@ -304,9 +315,28 @@ class _Checker:
 
     def note_reference(self, op: ir.Operation) -> None:
         """A func.call or func.constant: where the module references which function."""
+        self.note_call(op)
         name = referenced_function(op)
         if name is not None:
             self.bases.note_reference(op, name)
+
+    def note_call(self, op: ir.Operation) -> None:
+        """A call: one of a function that places tiles may write over this one's."""
+        if op.name != op_names.FUNC_CONSTANT:
+            self._calls.append(op)
+
+    def _placing_calls(self, calls: list[ir.Operation]) -> list[ir.Operation]:
+        if self._placing is None:
+            self._placing = placing_functions(self.module, self._places)
+        placing = self._placing
+        return [call for call in calls if clobbering_call(call, placing)]
+
+    def _places(self, op: ir.Operation) -> bool:
+        """Whether a pto.alloc_tile places its tile at an address (a malformed one may)."""
+        try:
+            return bool(pto.AllocTile(op, self.attrs(op)).groups["addr"])
+        except MalformedOp:
+            return True
 
     def is_nz_view(self, op: ir.Operation) -> bool:
         """Whether `op` is a make_tensor_view found NZ (refused or not)."""
@@ -572,10 +602,13 @@ class _Checker:
         gives) may be read after an overlapping one was written over it since its own
         last write (nz/tile_overlap.py); then forget the placements."""
         placed, self._placed = self._placed, []
-        if len(placed) > 1:
+        calls, self._calls = self._calls, []
+        if placed and calls:
+            calls = self._placing_calls(calls)
+        if len(placed) > 1 or (placed and calls):
             self._guard(lambda: check_no_clobbered_reads(
                 placed, lambda op: self._read_op(pto.table_op, op),
-                lambda value: self.fact(value).constant, self._valid_region_at))
+                lambda value: self.fact(value).constant, self._valid_region_at, calls))
 
     def _valid_region_at(self, op: ir.Operation, value: ir.Value
                          ) -> tile_overlap.Region | None:
