@@ -25,7 +25,7 @@ iterations, and one at an address an argument gives were accepted.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from ..dialects import pto
@@ -96,6 +96,25 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroup
             others = overlapping.get(victim, [])
             if others or calls:
                 _Flow(victim, others, read_groups, constant, region_at, blocks, calls).run()
+
+
+def check_placed_or_planned(tiles: Sequence[PlacedTile],
+                            planned: Mapping[str, ir.Operation]) -> None:
+    """Refuse a function that places tiles of a memory at addresses and leaves others of
+    it to PTOAS's planner: PTOPlanMemory skips an alloc with an `addr` (it plans around
+    none), so a planned tile may land on placed bytes that this rule takes for the placed
+    tile's alone. No function of PTOAS's corpus mixes the two in one memory."""
+    for tile in tiles:
+        alloc = planned.get(tile.loc)
+        if alloc is None:
+            continue
+        memory = MEMORY_NAMES.get(tile.loc, tile.loc)
+        raise Refusal(alloc.location, f"'pto.alloc_tile' leaves its tile to PTOAS's memory "
+                      f"planner in {memory} (loc={tile.loc}), where the function places the "
+                      f"tile of the 'pto.alloc_tile' at {line_and_column(tile.op.location)} "
+                      f"at an address: PTOAS plans around no placed tile, so the planned one "
+                      "may land on its bytes. Give every tile of the memory an address, or "
+                      "none")
 
 
 def placing_functions(module: ir.Operation, places: Callable[[ir.Operation], bool]

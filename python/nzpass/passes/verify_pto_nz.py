@@ -43,6 +43,7 @@ from ..nz.tensor_types import element_bit_width
 from ..nz.tile_overlap import (
     PlacedTile,
     check_no_clobbered_reads,
+    check_placed_or_planned,
     clobbering_call,
     placing_functions,
 )
@@ -261,6 +262,7 @@ class _Checker:
         # The tiles of the current top-level op placed at constant addresses, and its
         # calls (one of a function that places tiles may write over them).
         self._placed: list[PlacedTile] = []
+        self._planned: dict[str, ir.Operation] = {}  # memory -> its first unplaced alloc
         self._calls: list[ir.Operation] = []
         self.module = module
         self._placing: frozenset[str] | None = None  # read where a call meets a placement
@@ -573,6 +575,8 @@ class _Checker:
         groups = self._read_op(pto.AllocTile, op).groups if len(op.operands) else {}
         _check_alloc_operands(op, buf, groups)
         addr = groups.get("addr")
+        if not addr:
+            self._planned.setdefault(buf.loc, op)  # the first tile left to the planner
         if addr:
             fact = self.fact(addr[0])
             check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
@@ -603,6 +607,8 @@ class _Checker:
         last write (nz/tile_overlap.py); then forget the placements."""
         placed, self._placed = self._placed, []
         calls, self._calls = self._calls, []
+        planned, self._planned = self._planned, {}
+        self._guard(lambda: check_placed_or_planned(placed, planned))
         if placed and calls:
             calls = self._placing_calls(calls)
         if len(placed) > 1 or (placed and calls):
