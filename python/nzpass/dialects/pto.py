@@ -28,6 +28,7 @@ GET_BLOCK_IDX = "pto.get_block_idx"
 GET_BLOCK_NUM = "pto.get_block_num"
 LOAD_SCALAR = "pto.load_scalar"  # (ptr, offset) -> the GM element ptr[offset]
 SUBVIEW = "pto.subview"  # (source, offsets, valid extents) -> a tile over part of it
+RESERVE_BUFFER = "pto.reserve_buffer"  # a pipe's FIFO region of local memory
 
 
 @record

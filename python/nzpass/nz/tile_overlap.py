@@ -117,6 +117,44 @@ def check_placed_or_planned(tiles: Sequence[PlacedTile],
                       "none")
 
 
+@record
+class ReservedBuffer(NamedTuple):
+    """A `pto.reserve_buffer`: a pipe's FIFO region of memory `loc`, at bytes
+    [base, base + size), or where PTOAS places it (`base` None: auto, or not read)."""
+
+    op: ir.Operation
+    loc: str | None
+    base: int | None
+    size: int
+
+
+def check_reserved_buffers(tiles: Sequence[PlacedTile],
+                           reserved: Sequence[ReservedBuffer]) -> None:
+    """Refuse a placed tile over a pipe's reserved FIFO region of its memory (the peer
+    writes it at any time, unseen by this rule), and a region PTOAS places (auto) in a
+    memory where the function places tiles: PTOAS plans around no placed tile. None in
+    PTOAS's corpus: its PyPTO kernels place their tiles past the region they reserve."""
+    for buffer in reserved:
+        for tile in tiles:
+            if buffer.loc is not None and buffer.loc != tile.loc:
+                continue
+            memory = MEMORY_NAMES.get(tile.loc, tile.loc)
+            if buffer.base is None or buffer.loc is None:
+                raise Refusal(buffer.op.location, f"'{buffer.op.name}' leaves its region to "
+                              f"PTOAS in {memory}, where the function places the tile of "
+                              f"the 'pto.alloc_tile' at {line_and_column(tile.op.location)} "
+                              "at an address: PTOAS plans around no placed tile, so the pipe's "
+                              "slots may land on its bytes. Give the buffer its base "
+                              "(auto = false, base = ...) clear of the placed tiles")
+            if tile.start < buffer.base + buffer.size and buffer.base < tile.end:
+                raise Refusal(tile.op.location, f"'pto.alloc_tile' places its tile at bytes "
+                              f"{_bytes(tile)} of {memory}, over the region "
+                              f"[{buffer.base}, {buffer.base + buffer.size}) the "
+                              f"'{buffer.op.name}' at {line_and_column(buffer.op.location)} "
+                              "reserves for a pipe, whose peer writes its slots at any time. "
+                              "Place the tile clear of the reserved region")
+
+
 def placing_functions(module: ir.Operation, places: Callable[[ir.Operation], bool]
                       ) -> frozenset[str]:
     """The functions of `module` a call of which may write placed local memory: those

@@ -16,6 +16,7 @@ from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
+from ..ir.arith import integer_value
 from ..ir.bindings import ir
 from ..ir.walk import line_and_column, nested_ops, value_location
 from ..nz import base_pointers, escapes, hazards, limits, tile_overlap
@@ -42,8 +43,10 @@ from ..nz.offsets import (
 from ..nz.tensor_types import element_bit_width
 from ..nz.tile_overlap import (
     PlacedTile,
+    ReservedBuffer,
     check_no_clobbered_reads,
     check_placed_or_planned,
+    check_reserved_buffers,
     clobbering_call,
     placing_functions,
 )
@@ -131,6 +134,8 @@ class VerifyPtoNz(ModulePass):
                         checker.note_reference(op)
                     elif name == op_names.FUNC_CALL_INDIRECT:
                         checker.note_call(op)
+                    elif name == pto.RESERVE_BUFFER:
+                        checker.note_reserved(op)
                     elif name.startswith(pl.OP_PREFIX):  # a pl op kept by pl-to-pto
                         checker.check_pl_tiles(op)
                 checker.check_placements()
@@ -263,6 +268,7 @@ class _Checker:
         # calls (one of a function that places tiles may write over them).
         self._placed: list[PlacedTile] = []
         self._planned: dict[str, ir.Operation] = {}  # memory -> its first unplaced alloc
+        self._reserved: list[ReservedBuffer] = []
         self._calls: list[ir.Operation] = []
         self.module = module
         self._placing: frozenset[str] | None = None  # read where a call meets a placement
@@ -321,6 +327,20 @@ class _Checker:
         name = referenced_function(op)
         if name is not None:
             self.bases.note_reference(op, name)
+
+    def note_reserved(self, op: ir.Operation) -> None:
+        """A pto.reserve_buffer: its memory, its base (None: PTOAS places it, or an
+        attribute that does not read as one) and its size."""
+        attrs = self.attrs(op)
+        location, size, auto = (attrs.get(key) for key in ("location", "size", "autoAlloc"))
+        prefix = "#pto.address_space<"
+        text = str(location) if location is not None else ""
+        loc = text[len(prefix):-1] if text.startswith(prefix) and text.endswith(">") else None
+        base = integer_value(attrs["base"]) if "base" in attrs else None
+        manual = isinstance(auto, ir.BoolAttr) and not auto.value
+        extent = integer_value(size) if size is not None else None
+        self._reserved.append(ReservedBuffer(op, loc, base if manual else None,
+                                             extent if extent is not None else 0))
 
     def note_call(self, op: ir.Operation) -> None:
         """A call: one of a function that places tiles may write over this one's."""
@@ -608,7 +628,10 @@ class _Checker:
         placed, self._placed = self._placed, []
         calls, self._calls = self._calls, []
         planned, self._planned = self._planned, {}
+        reserved, self._reserved = self._reserved, []
         self._guard(lambda: check_placed_or_planned(placed, planned))
+        if placed and reserved:
+            self._guard(lambda: check_reserved_buffers(placed, reserved))
         if placed and calls:
             calls = self._placing_calls(calls)
         if len(placed) > 1 or (placed and calls):
