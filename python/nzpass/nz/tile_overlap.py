@@ -25,7 +25,7 @@ iterations, and one at an address an argument gives were accepted.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..dialects import pto
@@ -35,7 +35,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
-from ..ir.walk import functions, line_and_column, nested_ops
+from ..ir.walk import line_and_column
 from ..records import record
 from .call_facts import referenced_function
 from .limits import MEMORY_NAMES
@@ -81,8 +81,8 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroup
                              constant: Constant, region_at: RegionAt,
                              calls: Sequence[ir.Operation] = ()) -> None:
     """Refuse the first read found of a placed buffer whose bytes an overlapping buffer,
-    or one of `calls` (of functions that place tiles: `placing_functions`), may have
-    written over since the buffer's own last write."""
+    or one of `calls` (of functions that place tiles: tile_placement.placing_functions),
+    may have written over since the buffer's own last write."""
     by_memory: dict[str, list[_Buffer]] = defaultdict(list)
     blocks: dict[ir.Block, list[ir.Operation]] = {}
     for buffer in _buffers(tiles):
@@ -96,106 +96,6 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroup
             others = overlapping.get(victim, [])
             if others or calls:
                 _Flow(victim, others, read_groups, constant, region_at, blocks, calls).run()
-
-
-def check_placed_or_planned(tiles: Sequence[PlacedTile],
-                            planned: Mapping[str, ir.Operation]) -> None:
-    """Refuse a function that places tiles of a memory at addresses and leaves others of
-    it to PTOAS's planner: PTOPlanMemory skips an alloc with an `addr` (it plans around
-    none), so a planned tile may land on placed bytes that this rule takes for the placed
-    tile's alone. No function of PTOAS's corpus mixes the two in one memory."""
-    for tile in tiles:
-        alloc = planned.get(tile.loc)
-        if alloc is None:
-            continue
-        memory = MEMORY_NAMES.get(tile.loc, tile.loc)
-        raise Refusal(alloc.location, f"'pto.alloc_tile' leaves its tile to PTOAS's memory "
-                      f"planner in {memory} (loc={tile.loc}), where the function places the "
-                      f"tile of the 'pto.alloc_tile' at {line_and_column(tile.op.location)} "
-                      f"at an address: PTOAS plans around no placed tile, so the planned one "
-                      "may land on its bytes. Give every tile of the memory an address, or "
-                      "none")
-
-
-@record
-class ReservedBuffer(NamedTuple):
-    """A `pto.reserve_buffer`: a pipe's FIFO region of memory `loc`, at bytes
-    [base, base + size), or where PTOAS places it (`base` None: auto, or not read)."""
-
-    op: ir.Operation
-    loc: str | None
-    base: int | None
-    size: int
-
-
-def check_reserved_buffers(tiles: Sequence[PlacedTile],
-                           reserved: Sequence[ReservedBuffer]) -> None:
-    """Refuse a placed tile over a pipe's reserved FIFO region of its memory (the peer
-    writes it at any time, unseen by this rule), and a region PTOAS places (auto) in a
-    memory where the function places tiles: PTOAS plans around no placed tile. None in
-    PTOAS's corpus: its PyPTO kernels place their tiles past the region they reserve."""
-    for buffer in reserved:
-        for tile in tiles:
-            if buffer.loc is not None and buffer.loc != tile.loc:
-                continue
-            memory = MEMORY_NAMES.get(tile.loc, tile.loc)
-            if buffer.base is None or buffer.loc is None:
-                raise Refusal(buffer.op.location, f"'{buffer.op.name}' leaves its region to "
-                              f"PTOAS in {memory}, where the function places the tile of "
-                              f"the 'pto.alloc_tile' at {line_and_column(tile.op.location)} "
-                              "at an address: PTOAS plans around no placed tile, so the pipe's "
-                              "slots may land on its bytes. Give the buffer its base "
-                              "(auto = false, base = ...) clear of the placed tiles")
-            if tile.start < buffer.base + buffer.size and buffer.base < tile.end:
-                raise Refusal(tile.op.location, f"'pto.alloc_tile' places its tile at bytes "
-                              f"{_bytes(tile)} of {memory}, over the region "
-                              f"[{buffer.base}, {buffer.base + buffer.size}) the "
-                              f"'{buffer.op.name}' at {line_and_column(buffer.op.location)} "
-                              "reserves for a pipe, whose peer writes its slots at any time. "
-                              "Place the tile clear of the reserved region")
-
-
-def placing_functions(module: ir.Operation, places: Callable[[ir.Operation], bool]
-                      ) -> frozenset[str]:
-    """The functions of `module` a call of which may write placed local memory: those
-    with an alloc that `places` (a `pto.alloc_tile` with an `addr`), those without a
-    body (what it does is not known), and those that call one, or call indirectly
-    where any function places."""
-    calls: dict[str, set[str]] = {}
-    placing: set[str] = set()
-    indirect: set[str] = set()
-    for function in functions(module):
-        name = ir.StringAttr(function.attributes["sym_name"]).value
-        calls.setdefault(name, set())
-        if not function.regions[0].blocks:
-            placing.add(name)
-            continue
-        for op in nested_ops(function):
-            if op.name == pto.AllocTile.NAME and places(op):
-                placing.add(name)
-            elif op.name == op_names.FUNC_CALL:
-                callee = referenced_function(op)
-                if callee is not None:
-                    calls[name].add(callee)
-            elif op.name == op_names.FUNC_CALL_INDIRECT:
-                indirect.add(name)
-    if placing:
-        placing |= indirect
-    changed = True
-    while changed:
-        changed = False
-        for name, callees in calls.items():
-            if name not in placing and callees & placing:
-                placing.add(name)
-                changed = True
-    return frozenset(placing)
-
-
-def clobbering_call(op: ir.Operation, placing: frozenset[str]) -> bool:
-    """Whether `op` calls a function that may write placed local memory."""
-    if op.name == op_names.FUNC_CALL_INDIRECT:
-        return bool(placing)
-    return op.name == op_names.FUNC_CALL and referenced_function(op) in placing
 
 
 class _Buffer:
@@ -865,23 +765,24 @@ def _refuse(victim: _Buffer, clobber: _Clobber, reader: ir.Operation) -> None:
         raise Refusal(clobber.op.location, f"'{clobber.op.name}' "
                       f"{f'of @{callee} ' if callee else ''}may place tiles over the tile of "
                       f"the 'pto.alloc_tile' at {line_and_column(read.op.location)} "
-                      f"({_bytes(read)} of {memory}, loc={read.loc}) before "
+                      f"({placed_bytes(read)} of {memory}, loc={read.loc}) before "
                       f"'{reader.name}' (at {line_and_column(reader.location)}) reads it: the "
                       "callee, or a function it calls, places tiles in local memory, which "
                       "this rule does not follow across calls. Read the tile before the call, "
                       "or write it again after")
     written = clobber.by.tiles[0]
     raise Refusal(written.op.location, f"'pto.alloc_tile' places its tile at bytes "
-                  f"{_bytes(written)} of {memory} (loc={written.loc}), over the "
+                  f"{placed_bytes(written)} of {memory} (loc={written.loc}), over the "
                   f"tile of the 'pto.alloc_tile' at {line_and_column(read.op.location)} "
-                  f"({_bytes(read)}), and '{clobber.op.name}' (at "
+                  f"({placed_bytes(read)}), and '{clobber.op.name}' (at "
                   f"{line_and_column(clobber.op.location)}) may write it before "
                   f"'{reader.name}' (at {line_and_column(reader.location)}) reads the other: "
                   "the read sees this tile's bytes. Place the two tiles at disjoint "
                   "addresses, or read the first before the second is written")
 
 
-def _bytes(tile: PlacedTile) -> str:
+def placed_bytes(tile: PlacedTile) -> str:
+    """The bytes a placed tile takes, for a diagnostic."""
     span = f"[{tile.start}, {tile.end})"
     return f"{span} (somewhere in them: its address is bounded, not fixed)" if tile.dynamic \
         else span

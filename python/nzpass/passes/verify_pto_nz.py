@@ -41,10 +41,9 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
-from ..nz.tile_overlap import (
-    PlacedTile,
+from ..nz.tile_overlap import PlacedTile, check_no_clobbered_reads
+from ..nz.tile_placement import (
     ReservedBuffer,
-    check_no_clobbered_reads,
     check_placed_or_planned,
     check_reserved_buffers,
     clobbering_call,
