@@ -35,10 +35,11 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
-from ..ir.walk import line_and_column
+from ..ir.walk import block_arguments, line_and_column, nested_ops
 from ..records import record
 from .call_facts import referenced_function
 from .limits import MEMORY_NAMES
+from .offsets import Linear
 from .tile_regions import (
     NOTHING,
     Extent,
@@ -61,6 +62,19 @@ Constant = Callable[[ir.Value], "int | None"]
 # The valid region a tile value that a pto.set_validshape changes has at an op using it
 # (nz/valid_region.py), or None where that is not one region.
 RegionAt = Callable[[ir.Operation, ir.Value], "Region | None"]
+# A value as scale * base + offset, proved not to wrap (offsets.linear_form).
+LinearOf = Callable[[ir.Value], Linear]
+
+
+@record
+class ProgramFacts(NamedTuple):
+    """What the rule asks of the verifier about the program: an op's operand groups, the
+    constant a value is, a tile's valid region at an op, a value's linear form."""
+
+    read_groups: ReadGroups
+    constant: Constant
+    region_at: RegionAt
+    linear: LinearOf
 
 
 @record
@@ -77,8 +91,7 @@ class PlacedTile(NamedTuple):
     valid: Region | None = None
 
 
-def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroups,
-                             constant: Constant, region_at: RegionAt,
+def check_no_clobbered_reads(tiles: Sequence[PlacedTile], facts: ProgramFacts,
                              calls: Sequence[ir.Operation] = ()) -> None:
     """Refuse the first read found of a placed buffer whose bytes an overlapping buffer,
     or one of `calls` (of functions that place tiles: tile_placement.placing_functions),
@@ -95,7 +108,7 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], read_groups: ReadGroup
         for victim in buffers:
             others = overlapping.get(victim, [])
             if others or calls:
-                _Flow(victim, others, read_groups, constant, region_at, blocks, calls).run()
+                _Flow(victim, others, facts, blocks, calls).run()
 
 
 class _Buffer:
@@ -213,10 +226,7 @@ def _yielded_to(parent: ir.Operation, operand: int) -> list[ir.Value]:
 def _every_tile_of(op: ir.Operation) -> list[ir.Value]:
     """Every tile result of `op` and every tile argument of its regions' blocks."""
     found: list[ir.Value] = [r for r in op.results if _is_tile(r.type)]
-    for region in op.regions:
-        for block in region.blocks:
-            found.extend(a for a in block.arguments if _is_tile(a.type))
-    return found
+    return found + [a for a in block_arguments(op) if _is_tile(a.type)]
 
 
 def _add_with_ancestors(op: ir.Operation, into: set[ir.Operation]) -> None:
@@ -282,8 +292,7 @@ class _Flow:
     """Whether a read of `victim` may see bytes one of `others` wrote since the victim's
     own last write of all its bytes."""
 
-    def __init__(self, victim: _Buffer, others: list[_Buffer], read_groups: ReadGroups,
-                 constant: Constant, region_at: RegionAt,
+    def __init__(self, victim: _Buffer, others: list[_Buffer], facts: ProgramFacts,
                  blocks: dict[ir.Block, list[ir.Operation]], calls: Sequence[ir.Operation]):
         self.victim, self.others = victim, others
         self.blocks = blocks
@@ -293,9 +302,8 @@ class _Flow:
         self.calls = set(calls)
         for call in calls:
             _add_with_ancestors(call, self.touching)
-        self.read_groups = read_groups
-        self.constant = constant
-        self.region_at = region_at
+        self.facts = facts
+        self.constant = facts.constant
         self.positions: dict[ir.Block, dict[ir.Operation, int]] = {}
         self.assembled: dict[ir.Operation, bool] = {}
         # The scf.if ops of a loop's body whose branch is known: the then region at the
@@ -314,7 +322,7 @@ class _Flow:
         if len(blocks) == 1:
             return self._block(blocks[0], state)
         ops = [inner for block in blocks for op in _ops_in(block)
-               for inner in (op, *_nested(op))]
+               for inner in (op, *nested_ops(op))]
         return self._unordered(ops, state, region.owner.operation)
 
     def _block(self, block: ir.Block, state: _State) -> _State:
@@ -341,7 +349,7 @@ class _Flow:
         if op.name == op_names.SCF_FOR:
             after = self._loop(op, state)
             return _CLEAN if self._assembles(op) else after
-        return self._unordered(list(_nested(op)), state, op)
+        return self._unordered(nested_ops(op), state, op)
 
     def _loop(self, loop: ir.Operation, state: _State) -> _State:
         """The states the loop may leave: after any iteration, or before it where it may
@@ -425,11 +433,9 @@ class _Flow:
     def _own_written(self, op: ir.Operation) -> Region | None:
         """The region of the victim `op` surely writes through its own tiles (nothing for
         a write of part of a destination's valid region); None where it writes none."""
-        view = self._view(op)
-        if view is None:
+        values = self._written_values(op)
+        if values is None:
             return None
-        written = written_groups(op.name)
-        values = [v for name, group in view.groups.items() if name in written for v in group]
         found = [v for v in values if v in self.victim.own]
         rows = [r for r in map(self._subview_rows, values) if r is not None]
         if not found and not rows:
@@ -495,7 +501,7 @@ class _Flow:
         setters = [use.owner.operation for use in value.uses
                    if use.owner.operation.name == pto.SET_VALIDSHAPE]
         if any(setter.block != block for setter in setters):
-            return self.region_at(op, value)
+            return self.facts.region_at(op, value)
         position = self._positions(block)
         before = [setter for setter in setters if position[setter] < position[op]]
         if not before:
@@ -543,7 +549,7 @@ class _Flow:
 
     def _view(self, op: ir.Operation) -> pto.PtoOp | None:
         try:
-            return self.read_groups(op)
+            return self.facts.read_groups(op)
         except MalformedOp:
             return None
 
@@ -552,8 +558,9 @@ class _Flow:
     def _assembles(self, loop: ir.Operation) -> bool:
         """Whether the loop writes every byte of the victim and writes no other buffer
         over it: each iteration writes, through `pto.subview`s of an own tile in the body
-        itself (not in a branch), whole rows at offsets a constant function of the
-        induction variable gives, and its constant bounds run them over every row. (Read
+        itself (not in a branch), whole rows at offsets linear in the induction variable
+        (offsets.linear_form: proved not to wrap), and its constant bounds run them over
+        every row. (Read
         once per loop: the flow meets a loop again at each pass over its parent.)"""
         known = self.assembled.get(loop)
         if known is None:
@@ -565,35 +572,40 @@ class _Flow:
         body = _ops_in(loop.regions[0].blocks[0])
         if steps is None or not any(True for op in body for _ in self._row_writes(op)):
             return False
-        if any(self._clobber(op) is not None for op in _nested(loop) if op in self.touching):
+        if any(self._clobber(op) is not None for op in nested_ops(loop) if op in self.touching):
             return False
         iv = loop.regions[0].blocks[0].arguments[0]
         covered: dict[tuple, set[int]] = defaultdict(set)  # rows, by the tile's shape
         for op in body:
             for source, offset, height in self._row_writes(op):
+                form = self.facts.linear(offset)
+                if form.base is not None and form.base != iv:
+                    return False  # a row offset the induction variable alone does not give
+                scale = form.scale if form.base is not None else 0
                 for step in steps:
-                    row = _evaluate(offset, {iv: step}, self.constant)
-                    if row is None:
+                    row = scale * step + form.offset
+                    if row.denominator != 1:
                         return False
-                    covered[self.victim.shapes[source]].update(range(row, row + height))
+                    start = int(row)
+                    covered[self.victim.shapes[source]].update(range(start, start + height))
         return any(set(range(shape[0])) <= rows for shape, rows in covered.items())
 
     def _row_writes(self, op: ir.Operation) -> Iterator[tuple[ir.Value, ir.Value, int]]:
         """The whole rows `op` writes through subviews of own tiles: (the own tile, the
         subview's row offset, its row count)."""
-        if op.name in PARTIAL_WRITERS:
-            return
+        values = self._written_values(op) if op.name not in PARTIAL_WRITERS else None
+        for value in values or ():
+            rows = self._subview_rows(value)
+            if rows is not None:
+                yield rows
+
+    def _written_values(self, op: ir.Operation) -> list[ir.Value] | None:
+        """The values `op` writes, by the op table; None for an op it does not define."""
         view = self._view(op)
         if view is None:
-            return
+            return None
         written = written_groups(op.name)
-        for name, values in view.groups.items():
-            if name not in written:
-                continue
-            for value in values:
-                rows = self._subview_rows(value)
-                if rows is not None:
-                    yield rows
+        return [v for name, group in view.groups.items() if name in written for v in group]
 
     def _subview_rows(self, value: ir.Value) -> tuple[ir.Value, ir.Value, int] | None:
         """For a `pto.subview` of an own tile at column 0, as wide as the tile, whose
@@ -625,23 +637,24 @@ class _Flow:
 _MAX_ENUMERATED = 8192
 
 
-def _constant_bounds(loop: ir.Operation, constant: Constant) -> range | None:
+def _iterations(loop: ir.Operation, constant: Constant) -> range | None:
     """The induction variable's values of an `scf.for` of constant bounds and a positive
     step that runs at least once, or None."""
-    bounds = [constant(loop.operands[i]) for i in range(_FOR_BOUNDS)]
-    lower, upper, step = bounds
+    lower, upper, step = (constant(loop.operands[i]) for i in range(_FOR_BOUNDS))
     if lower is None or upper is None or step is None or step <= 0 or upper <= lower:
         return None
-    steps = range(lower, upper, step)
-    return steps if len(steps) <= _MAX_ENUMERATED else None
+    return range(lower, upper, step)
+
+
+def _constant_bounds(loop: ir.Operation, constant: Constant) -> range | None:
+    """`_iterations`, where there are few enough to enumerate."""
+    steps = _iterations(loop, constant)
+    return steps if steps is not None and len(steps) <= _MAX_ENUMERATED else None
 
 
 def _runs(loop: ir.Operation, constant: Constant) -> bool:
-    """Whether an `scf.for` surely runs an iteration: constant bounds, the lower below
-    the upper, a positive step."""
-    lower, upper, step = (constant(loop.operands[i]) for i in range(_FOR_BOUNDS))
-    return lower is not None and upper is not None and step is not None and step > 0 \
-        and lower < upper
+    """Whether an `scf.for` surely runs an iteration."""
+    return _iterations(loop, constant) is not None
 
 
 def _first_iteration_ifs(loop: ir.Operation, constant: Constant) -> list[ir.Operation]:
@@ -684,32 +697,6 @@ def _same_pair(operands: list[ir.Value], iv: ir.Value, lower: ir.Value,
     return value is not None and value == constant(lower)
 
 
-# The integer ops `_evaluate` computes: exact in Python, refused past this magnitude.
-_EVALUATED = {op_names.ARITH_ADDI: lambda a, b: a + b,
-              op_names.ARITH_SUBI: lambda a, b: a - b,
-              op_names.ARITH_MULI: lambda a, b: a * b}
-_LIMIT = 1 << 31
-
-
-def _evaluate(value: ir.Value, bound: dict[ir.Value, int], constant: Constant) -> int | None:
-    """The value of `value` where the values of `bound` are given: a constant, or
-    addi / subi / muli of evaluated values, below 2**31 in magnitude (so no width wraps
-    it); None otherwise."""
-    if value in bound:
-        return bound[value]
-    known = constant(value)
-    if known is not None:
-        return known
-    owner = _defining_op(value)
-    if owner is None or owner.name not in _EVALUATED:
-        return None
-    a, b = (_evaluate(operand, bound, constant) for operand in owner.operands)
-    if a is None or b is None:
-        return None
-    result = _EVALUATED[owner.name](a, b)
-    return result if abs(result) < _LIMIT else None
-
-
 def _inside(value: ir.Value, holder: ir.Operation) -> bool:
     """Whether `value` is made inside `holder`'s regions (by an op, or as a block
     argument)."""
@@ -744,16 +731,6 @@ def _function_of(op: ir.Operation) -> ir.Operation:
 
 def _ops_in(block: ir.Block) -> list[ir.Operation]:
     return [op.operation for op in block.operations]
-
-
-def _nested(op: ir.Operation) -> Iterator[ir.Operation]:
-    """Every op inside `op`'s regions, at any depth."""
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                inner = inner.operation
-                yield inner
-                yield from _nested(inner)
 
 
 def _refuse(victim: _Buffer, clobber: _Clobber, reader: ir.Operation) -> None:

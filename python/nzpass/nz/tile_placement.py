@@ -16,7 +16,7 @@ from ..dialects import pto
 from ..errors import Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import functions, line_and_column, nested_ops
+from ..ir.walk import functions, is_declaration, line_and_column, nested_ops
 from ..records import record
 from .call_facts import referenced_function
 from .limits import MEMORY_NAMES
@@ -92,7 +92,7 @@ def placing_functions(module: ir.Operation, places: Callable[[ir.Operation], boo
     for function in functions(module):
         name = ir.StringAttr(function.attributes["sym_name"]).value
         calls.setdefault(name, set())
-        if not function.regions[0].blocks:
+        if is_declaration(function):
             placing.add(name)
             continue
         for op in nested_ops(function):

@@ -338,8 +338,9 @@ class _Checker:
         base = integer_value(attrs["base"]) if "base" in attrs else None
         manual = isinstance(auto, ir.BoolAttr) and not auto.value
         extent = integer_value(size) if size is not None else None
-        self._reserved.append(ReservedBuffer(op, loc, base if manual else None,
-                                             extent if extent is not None else 0))
+        # A region of no size read is not known: taken for one PTOAS places.
+        known = manual and extent is not None
+        self._reserved.append(ReservedBuffer(op, loc, base if known else None, extent or 0))
 
     def note_call(self, op: ir.Operation) -> None:
         """A call: one of a function that places tiles may write over this one's."""
@@ -596,14 +597,14 @@ class _Checker:
         addr = groups.get("addr")
         if not addr:
             self._planned.setdefault(buf.loc, op)  # the first tile left to the planner
-        if addr:
-            fact = self.fact(addr[0])
-            check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
-            # An address bounded but not fixed may put the tile anywhere in its range.
-            self._placed.append(PlacedTile(op, buf.loc, fact.lo,
-                                           fact.hi + tile_bytes(buf, op.location, what),
-                                           fact.constant is None,
-                                           self._alloc_valid_region(buf, groups)))
+            return
+        fact = self.fact(addr[0])
+        check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
+        # An address bounded but not fixed may put the tile anywhere in its range.
+        self._placed.append(PlacedTile(op, buf.loc, fact.lo,
+                                       fact.hi + tile_bytes(buf, op.location, what),
+                                       fact.constant is None,
+                                       self._alloc_valid_region(buf, groups)))
 
     def _alloc_valid_region(self, buf: pto.TileBuf, groups: dict[str, list[ir.Value]]
                             ) -> tile_overlap.Region | None:
@@ -634,9 +635,11 @@ class _Checker:
         if placed and calls:
             calls = self._placing_calls(calls)
         if len(placed) > 1 or (placed and calls):
-            self._guard(lambda: check_no_clobbered_reads(
-                placed, lambda op: self._read_op(pto.table_op, op),
-                lambda value: self.fact(value).constant, self._valid_region_at, calls))
+            facts = tile_overlap.ProgramFacts(
+                lambda op: self._read_op(pto.table_op, op),
+                lambda value: self.fact(value).constant, self._valid_region_at,
+                partial(linear_form, self.analysis))
+            self._guard(lambda: check_no_clobbered_reads(placed, facts, calls))
 
     def _valid_region_at(self, op: ir.Operation, value: ir.Value
                          ) -> tile_overlap.Region | None:
