@@ -53,6 +53,15 @@ WRITTEN_BY_OP = {
 # Ops that take a tile and touch none of its bytes: they read or set its valid region.
 METADATA_OPS = frozenset(("pto.set_validshape", "pto.get_validshape"))
 
+# Ops that take local memory for their function: its tiles, FIFO slots and pipe regions,
+# which PTOAS's planner places for that function alone (PTOPlanMemory plans each
+# function on its own), or the op places at an address. A call of a function holding one
+# may write over any tile of its caller's.
+LOCAL_MEMORY_OPS = frozenset(("pto.alloc_tile", "pto.alloc_multi_tile", "pto.declare_tile",
+                              "pto.declare_tile_memref", "pto.reserve_buffer",
+                              "pto.tpop_from_aic", "pto.tpop_from_aiv", "memref.alloc",
+                              "memref.alloca"))
+
 # Ops that write only part of their destination's valid region (at an index, a row and
 # column, a scatter's indexes, the pad of a tile): what the destination held before
 # stays in the rest.

@@ -81,7 +81,8 @@ class ProgramFacts(NamedTuple):
 class PlacedTile(NamedTuple):
     """A tile a `pto.alloc_tile` placed in memory `loc`: at bytes [start, end), or, with
     `dynamic`, somewhere in them (its address is bounded, not fixed); `valid` the valid
-    region its alloc gives it (None: not known)."""
+    region its alloc gives it (None: not known). With `planned`, a tile the alloc leaves
+    to PTOAS's planner, of end - start bytes wherever it lands."""
 
     op: ir.Operation
     loc: str
@@ -89,12 +90,14 @@ class PlacedTile(NamedTuple):
     end: int
     dynamic: bool = False
     valid: Region | None = None
+    planned: bool = False
 
 
 def check_no_clobbered_reads(tiles: Sequence[PlacedTile], facts: ProgramFacts,
                              calls: Sequence[ir.Operation] = ()) -> None:
     """Refuse the first read found of a placed buffer whose bytes an overlapping buffer,
-    or one of `calls` (of functions that place tiles: tile_placement.placing_functions),
+    or one of `calls` (of functions taking local memory:
+    tile_placement.memory_taking_functions),
     may have written over since the buffer's own last write."""
     by_memory: dict[str, list[_Buffer]] = defaultdict(list)
     blocks: dict[ir.Block, list[ir.Operation]] = {}
@@ -109,6 +112,18 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], facts: ProgramFacts,
             others = overlapping.get(victim, [])
             if others or calls:
                 _Flow(victim, others, facts, blocks, calls).run()
+
+
+def check_planned_across_calls(tiles: Sequence[PlacedTile], facts: ProgramFacts,
+                               calls: Sequence[ir.Operation]) -> None:
+    """Refuse the first read found of a planned tile (`tiles`, each a buffer of its own:
+    the planner keeps the bytes of live tiles apart) that one of `calls` (of functions
+    taking local memory, which PTOPlanMemory plans without the caller's tiles:
+    tile_placement.memory_taking_functions) may have written over since the tile's own
+    last write."""
+    blocks: dict[ir.Block, list[ir.Operation]] = {}
+    for tile in tiles:
+        _Flow(_Buffer([tile]), [], facts, blocks, calls).run()
 
 
 class _Buffer:
@@ -744,9 +759,10 @@ def _refuse(victim: _Buffer, clobber: _Clobber, reader: ir.Operation) -> None:
                       f"the 'pto.alloc_tile' at {line_and_column(read.op.location)} "
                       f"({placed_bytes(read)} of {memory}, loc={read.loc}) before "
                       f"'{reader.name}' (at {line_and_column(reader.location)}) reads it: the "
-                      "callee, or a function it calls, places tiles in local memory, which "
-                      "this rule does not follow across calls. Read the tile before the call, "
-                      "or write it again after")
+                      "callee, or a function it calls, takes local memory, which PTOAS plans "
+                      "for that function alone (or places where its addresses say), or has "
+                      "no body here, and this rule does not follow calls. Read the tile "
+                      "before the call, or write it again after")
     written = clobber.by.tiles[0]
     raise Refusal(written.op.location, f"'pto.alloc_tile' places its tile at bytes "
                   f"{placed_bytes(written)} of {memory} (loc={written.loc}), over the "
@@ -760,6 +776,8 @@ def _refuse(victim: _Buffer, clobber: _Clobber, reader: ir.Operation) -> None:
 
 def placed_bytes(tile: PlacedTile) -> str:
     """The bytes a placed tile takes, for a diagnostic."""
+    if tile.planned:
+        return f"planned by PTOAS: {tile.end - tile.start} bytes"
     span = f"[{tile.start}, {tile.end})"
     return f"{span} (somewhere in them: its address is bounded, not fixed)" if tile.dynamic \
         else span

@@ -4,15 +4,17 @@ The overlap rule compares the tiles one function places at addresses. What else 
 those bytes is refused here, or named for the rule: tiles PTOAS's planner places in the same
 memory (PTOPlanMemory skips allocs with an address: it plans around none of them), a
 pipe's reserved FIFO region (its peer writes the slots at any time), and calls of functions
-that place tiles themselves (the rule does not follow calls). docs/nz-semantics.md 8.5.
+that take local memory themselves (PTOPlanMemory plans each function on its own, and the
+rule does not follow calls). docs/nz-semantics.md 8.5.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ..dialects import pto
+from ..dialects import pl, pto
+from ..dialects.pto_table import LOCAL_MEMORY_OPS
 from ..errors import Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
@@ -80,44 +82,93 @@ def check_reserved_buffers(tiles: Sequence[PlacedTile],
                               "Place the tile clear of the reserved region")
 
 
-def placing_functions(module: ir.Operation, places: Callable[[ir.Operation], bool]
-                      ) -> frozenset[str]:
-    """The functions of `module` a call of which may write placed local memory: those
-    with an alloc that `places` (a `pto.alloc_tile` with an `addr`), those without a
-    body (what it does is not known), and those that call one, or call indirectly
-    where any function places."""
+def check_no_memory_across_calls(holders: Sequence[ir.Operation],
+                                 calls: Sequence[ir.Operation]) -> None:
+    """Refuse a call of a function taking local memory (`memory_taking_functions`) in a
+    function holding memory the overlap rule does not follow (pipe slots and regions,
+    multi-buffers, memrefs, a pl op's tile): PTOPlanMemory plans the callee without the
+    caller's bytes, so the callee's tiles may land on them. Tiles of `pto.alloc_tile`
+    are followed instead (tile_overlap: a read after such a call is refused). In PTOAS's
+    corpus only a lit file does it, calling a function with no body."""
+    holder, call = holders[0], calls[0]
+    callee = referenced_function(call) if call.name == op_names.FUNC_CALL else None
+    raise Refusal(call.location, f"'{call.name}' {f'of @{callee} ' if callee else ''}"
+                  f"calls a function that takes local memory (or has no body here) from "
+                  f"one holding the local memory of the '{holder.name}' at "
+                  f"{line_and_column(holder.location)}: "
+                  "PTOAS plans each function's memory on its own, so the callee's tiles may "
+                  "land on the caller's bytes, and this rule follows only pto.alloc_tile's "
+                  "tiles across a call. Make the call from a function holding no such "
+                  "memory, or bring the callee's work into the caller")
+
+
+def check_no_tile_passed(calls: Sequence[ir.Operation]) -> None:
+    """Refuse a tile handed to a call of a function taking local memory: PTOPlanMemory
+    plans the callee's tiles without the bytes of the tile it is given, so they may land
+    on them before the callee reads it."""
+    for call in calls:
+        for value in call.operands:
+            if not _local_memory_type(value.type):
+                continue
+            callee = referenced_function(call) if call.name == op_names.FUNC_CALL else None
+            raise Refusal(call.location, f"'{call.name}' "
+                          f"{f'of @{callee} ' if callee else ''}hands a tile "
+                          f"({value.type}) to a function that takes local memory, or has "
+                          "no body here: PTOAS plans the callee's memory without the bytes "
+                          "of the tile it is given, so its own tiles may land on them. Do "
+                          "the callee's work in the caller, or keep the callee free of "
+                          "local memory")
+
+
+def _local_memory_type(type_: ir.Type) -> bool:
+    """Whether a value of `type_` is local memory: a tile or a multi-buffer of tiles."""
+    return isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT \
+        and type_.data.startswith(("tile_buf<", "multi_tile_buf<"))
+
+
+def memory_taking_functions(module: ir.Operation) -> frozenset[str]:
+    """The functions of `module` a call of which may write over its caller's tiles: those
+    taking local memory (an op of `pto_table.LOCAL_MEMORY_OPS` or a pl op making a tile:
+    PTOPlanMemory plans each function on its own, so the callee's tiles may land on any
+    of the caller's bytes, and a placed one goes where its address says), those without
+    a body (what they do is not known), those that call one, and those that call
+    indirectly where any function takes memory."""
     calls: dict[str, set[str]] = {}
-    placing: set[str] = set()
+    taking: set[str] = set()
     indirect: set[str] = set()
     for function in functions(module):
         name = ir.StringAttr(function.attributes["sym_name"]).value
         calls.setdefault(name, set())
         if is_declaration(function):
-            placing.add(name)
+            taking.add(name)
             continue
         for op in nested_ops(function):
-            if op.name == pto.AllocTile.NAME and places(op):
-                placing.add(name)
+            if op.name in _TAKES_MEMORY:
+                taking.add(name)
             elif op.name == op_names.FUNC_CALL:
                 callee = referenced_function(op)
                 if callee is not None:
                     calls[name].add(callee)
             elif op.name == op_names.FUNC_CALL_INDIRECT:
                 indirect.add(name)
-    if placing:
-        placing |= indirect
+    if taking:
+        taking |= indirect
     changed = True
     while changed:
         changed = False
         for name, callees in calls.items():
-            if name not in placing and callees & placing:
-                placing.add(name)
+            if name not in taking and callees & taking:
+                taking.add(name)
                 changed = True
-    return frozenset(placing)
+    return frozenset(taking)
 
 
-def clobbering_call(op: ir.Operation, placing: frozenset[str]) -> bool:
-    """Whether `op` calls a function that may write placed local memory."""
+_TAKES_MEMORY = LOCAL_MEMORY_OPS | pl.FRESH_TILE_OPS
+
+
+def clobbering_call(op: ir.Operation, taking: frozenset[str]) -> bool:
+    """Whether `op` calls a function that may write over its caller's tiles
+    (`memory_taking_functions`)."""
     if op.name == op_names.FUNC_CALL_INDIRECT:
-        return bool(placing)
-    return op.name == op_names.FUNC_CALL and referenced_function(op) in placing
+        return bool(taking)
+    return op.name == op_names.FUNC_CALL and referenced_function(op) in taking

@@ -12,6 +12,7 @@ from typing import ClassVar, NamedTuple, Protocol, TypeVar
 from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
+from ..dialects.pto_table import LOCAL_MEMORY_OPS
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
@@ -41,13 +42,15 @@ from ..nz.offsets import (
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
-from ..nz.tile_overlap import PlacedTile, check_no_clobbered_reads
+from ..nz.tile_overlap import PlacedTile, check_no_clobbered_reads, check_planned_across_calls
 from ..nz.tile_placement import (
     ReservedBuffer,
+    check_no_memory_across_calls,
+    check_no_tile_passed,
     check_placed_or_planned,
     check_reserved_buffers,
     clobbering_call,
-    placing_functions,
+    memory_taking_functions,
 )
 from ..nz.tile_rules import check_tile_fits, check_tile_layout, tile_bytes
 from ..nz.valid_region import ValidExtent, valid_region
@@ -61,6 +64,9 @@ _TILE_MAKERS = frozenset((pto.AllocTile.NAME, *pl.FRESH_TILE_OPS))
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
                           pto.TStore.NAME, *_TILE_MAKERS))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
+# Local memory beside alloc_tile's tiles and reserve_buffer's regions: a call of a function
+# taking memory may write over it (tile_placement.check_no_memory_across_calls).
+_OTHER_LOCAL_MEMORY = LOCAL_MEMORY_OPS - {pto.AllocTile.NAME, pto.RESERVE_BUFFER}
 Extent = int | None
 _PtoOpT = TypeVar("_PtoOpT", bound=pto.PtoOp)
 _ViewT = TypeVar("_ViewT")
@@ -135,6 +141,8 @@ class VerifyPtoNz(ModulePass):
                         checker.note_call(op)
                     elif name == pto.RESERVE_BUFFER:
                         checker.note_reserved(op)
+                    elif name in _OTHER_LOCAL_MEMORY:
+                        checker.note_memory(op)
                     elif name.startswith(pl.OP_PREFIX):  # a pl op kept by pl-to-pto
                         checker.check_pl_tiles(op)
                 checker.check_placements()
@@ -263,14 +271,17 @@ class _Checker:
         # The tile types whose layout and size (at no given address) passed: a pure
         # function of the type, checked once.
         self._good_tiles: set[pto.TileBuf] = set()
-        # The tiles of the current top-level op placed at constant addresses, and its
-        # calls (one of a function that places tiles may write over them).
+        # The tiles of the current top-level op placed at constant addresses, those left
+        # to the planner, the other local memory it takes, and its calls (one of a
+        # function that takes local memory may write over any of them).
         self._placed: list[PlacedTile] = []
         self._planned: dict[str, ir.Operation] = {}  # memory -> its first unplaced alloc
+        self._planned_tiles: list[PlacedTile] = []
+        self._other_memory: list[ir.Operation] = []
         self._reserved: list[ReservedBuffer] = []
         self._calls: list[ir.Operation] = []
         self.module = module
-        self._placing: frozenset[str] | None = None  # read where a call meets a placement
+        self._taking: frozenset[str] | None = None  # read where a call meets a tile
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
@@ -343,22 +354,20 @@ class _Checker:
         self._reserved.append(ReservedBuffer(op, loc, base if known else None, extent or 0))
 
     def note_call(self, op: ir.Operation) -> None:
-        """A call: one of a function that places tiles may write over this one's."""
+        """A call: one of a function that takes local memory may write over this one's."""
         if op.name != op_names.FUNC_CONSTANT:
             self._calls.append(op)
 
-    def _placing_calls(self, calls: list[ir.Operation]) -> list[ir.Operation]:
-        if self._placing is None:
-            self._placing = placing_functions(self.module, self._places)
-        placing = self._placing
-        return [call for call in calls if clobbering_call(call, placing)]
+    def note_memory(self, op: ir.Operation) -> None:
+        """Local memory of the function that is not a `pto.alloc_tile`'s tile (pipe slots,
+        multi-buffers, memrefs): only compared with the calls the function makes."""
+        self._other_memory.append(op)
 
-    def _places(self, op: ir.Operation) -> bool:
-        """Whether a pto.alloc_tile places its tile at an address (a malformed one may)."""
-        try:
-            return bool(pto.AllocTile(op, self.attrs(op)).groups["addr"])
-        except MalformedOp:
-            return True
+    def _clobbering_calls(self, calls: list[ir.Operation]) -> list[ir.Operation]:
+        if self._taking is None:
+            self._taking = memory_taking_functions(self.module)
+        taking = self._taking
+        return [call for call in calls if clobbering_call(call, taking)]
 
     def is_nz_view(self, op: ir.Operation) -> bool:
         """Whether `op` is a make_tensor_view found NZ (refused or not)."""
@@ -589,6 +598,7 @@ class _Checker:
             return  # not a tile (a pl op of pl IR), or malformed: its users report it
         what = f"'{op.name}'"
         if op.name != pto.AllocTile.NAME:
+            self.note_memory(op)  # a pl op's tile, which no flow follows
             return
         # Most allocations have no operands (no addr, no valid extent), read without a
         # view; a malformed one is refused by the read.
@@ -597,6 +607,9 @@ class _Checker:
         addr = groups.get("addr")
         if not addr:
             self._planned.setdefault(buf.loc, op)  # the first tile left to the planner
+            self._planned_tiles.append(PlacedTile(
+                op, buf.loc, 0, tile_bytes(buf, op.location, what),
+                valid=self._alloc_valid_region(buf, groups), planned=True))
             return
         fact = self.fact(addr[0])
         check_tile_fits(buf, self.backend, op.location, what, (fact.lo, fact.hi))
@@ -611,8 +624,8 @@ class _Checker:
         """The valid region an alloc gives its tile, as the tile-overlap rule reads it:
         its operands' (a constant, or a value at most its bound), else its type's."""
         extents = []
-        for operands, stated, size in ((groups["valid_row"], buf.v_row, buf.rows),
-                                       (groups["valid_col"], buf.v_col, buf.cols)):
+        for operands, stated, size in ((groups.get("valid_row"), buf.v_row, buf.rows),
+                                       (groups.get("valid_col"), buf.v_col, buf.cols)):
             if operands:
                 given = ValidExtent(self.fact(operands[0]), operands[0], None)
                 extents.append(_overlap_extent(given, size))
@@ -624,22 +637,34 @@ class _Checker:
     def check_placements(self) -> None:
         """No placed tile (at constant bytes, or anywhere in the range a bounded address
         gives) may be read after an overlapping one was written over it since its own
-        last write (nz/tile_overlap.py); then forget the placements."""
+        last write (nz/tile_overlap.py), and no tile after a call of a function taking
+        local memory wrote over it; then forget the placements."""
         placed, self._placed = self._placed, []
+        planned_tiles, self._planned_tiles = self._planned_tiles, []
+        other_memory, self._other_memory = self._other_memory, []
         calls, self._calls = self._calls, []
         planned, self._planned = self._planned, {}
         reserved, self._reserved = self._reserved, []
         self._guard(lambda: check_placed_or_planned(placed, planned))
         if placed and reserved:
             self._guard(lambda: check_reserved_buffers(placed, reserved))
-        if placed and calls:
-            calls = self._placing_calls(calls)
+        holders = [*other_memory, *(buffer.op for buffer in reserved)]
+        # A tile the function is given may be handed on to a call: every call is read.
+        calls = self._clobbering_calls(calls) if calls else []
+        if calls:
+            self._guard(lambda: check_no_tile_passed(calls))
+        if calls and holders:
+            self._guard(lambda: check_no_memory_across_calls(holders, calls))
+        if len(placed) < 2 and not (calls and (placed or planned_tiles)):
+            return
+        facts = tile_overlap.ProgramFacts(
+            lambda op: self._read_op(pto.table_op, op),
+            lambda value: self.fact(value).constant, self._valid_region_at,
+            partial(linear_form, self.analysis))
         if len(placed) > 1 or (placed and calls):
-            facts = tile_overlap.ProgramFacts(
-                lambda op: self._read_op(pto.table_op, op),
-                lambda value: self.fact(value).constant, self._valid_region_at,
-                partial(linear_form, self.analysis))
             self._guard(lambda: check_no_clobbered_reads(placed, facts, calls))
+        if planned_tiles and calls:
+            self._guard(lambda: check_planned_across_calls(planned_tiles, facts, calls))
 
     def _valid_region_at(self, op: ir.Operation, value: ir.Value
                          ) -> tile_overlap.Region | None:
