@@ -1137,3 +1137,26 @@ func.func @negative_module_in_a_function() {
   }
   return
 }
+
+// -----
+
+// A whole-tensor flatten's users (a prefetch) read its type: it must be every element of
+// the source, of the source's element type (red team pl, r1: 256 bytes prefetched, not
+// 128 KiB).
+func.func @negative_flatten_result_type_not_the_source(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %n = arith.constant 131072 : index
+  // expected-error @+1 {{NZ whole-tensor flatten typed tensor<64xf32> but its source tensor<256x512xi8, #pl.layout<nz>> holds 131072 i8 elements: the users of the flatten (a prefetch) read its type, so they would cover other bytes than the tensor's; give it the type tensor<131072xi8>}}
+  %flat = "pl.tensor.reshape"(%w, %n) : (tensor<256x512xi8, #pl.layout<nz>>, index) -> tensor<64xf32>
+  "pl.prefetch.async_prefetch"(%flat) : (tensor<64xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @negative_flatten_result_element_type(%w: tensor<256x512xi8, #pl.layout<nz>>) {
+  %n = arith.constant 131072 : index
+  // expected-error @+1 {{NZ whole-tensor flatten typed tensor<131072xi16> but its source tensor<256x512xi8, #pl.layout<nz>> holds 131072 i8 elements}}
+  %flat = "pl.tensor.reshape"(%w, %n) : (tensor<256x512xi8, #pl.layout<nz>>, index) -> tensor<131072xi16>
+  "pl.prefetch.async_prefetch"(%flat) : (tensor<131072xi16>) -> ()
+  return
+}

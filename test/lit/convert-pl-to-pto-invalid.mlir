@@ -921,3 +921,98 @@ func.func @negative_pass_through_tile_layout(%x: tensor<16x64xf32>) {
   %r2 = "pl.tile.relu"(%t) : (!pl.tile<16x64xf32, vec>) -> !pl.tile<16x60xf16, vec>
   return
 }
+
+// -----
+
+// A pl.tile.matmul result is a fresh tile of the valid region its type states, which every
+// later check and store trust; mad writes only A's valid rows of it (red team pl, mm2: A of
+// 1..64 valid rows, the result typed fully valid, the store wrote stale L0C).
+func.func @negative_matmul_claims_rows_mad_did_not_write(%x: tensor<64x128xf16>, %w: tensor<16x128xf16>, %m: index {nz.range = array<i64: 1, 65>}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %a = "pl.tile.load"(%x, %c0, %c0, %c64, %c128, %m, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<64x128xf16>, index, index, index, index, index, index) -> !pl.tile<64x128xf16, mat, valid = ?x128>
+  %b = "pl.tile.load"(%w, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<16x128xf16>, index, index, index, index) -> !pl.tile<16x128xf16, mat>
+  // expected-error @+1 {{'pl.tile.matmul' result tile claims 64 valid rows but mad writes only its A operand's valid rows (1 to 64) and leaves the rows past them what L0C held before, which a store writes out as data}}
+  %c = "pl.tile.matmul"(%a, %b) : (!pl.tile<64x128xf16, mat, valid = ?x128>, !pl.tile<16x128xf16, mat>) -> !pl.tile<64x16xf32, acc>
+  return
+}
+
+// -----
+
+// In place, pl.tile.matmul_acc keeps the accumulator past the product, but the product's
+// last 16-row box is computed from A's stale rows when A's valid rows are no multiple of 16.
+func.func @negative_matmul_acc_ragged_box(%x: tensor<64x128xf16>, %w: tensor<16x128xf16>, %m: index {nz.range = array<i64: 1, 65>}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %a = "pl.tile.load"(%x, %c0, %c0, %c64, %c128, %m, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<64x128xf16>, index, index, index, index, index, index) -> !pl.tile<64x128xf16, mat, valid = ?x128>
+  %b = "pl.tile.load"(%w, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<16x128xf16>, index, index, index, index) -> !pl.tile<16x128xf16, mat>
+  %z = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc>
+  // expected-error @+1 {{'pl.tile.matmul_acc' result tile claims 64 valid rows but mad writes its A operand's valid rows (1 to 64) in whole 16 x 16 boxes, the rest of the last box computed from the operand's stale rows past its valid ones}}
+  %c = "pl.tile.matmul_acc"(%z, %a, %b) : (!pl.tile<64x16xf32, acc>, !pl.tile<64x128xf16, mat, valid = ?x128>, !pl.tile<16x128xf16, mat>) -> !pl.tile<64x16xf32, acc>
+  return
+}
+
+// -----
+
+// What the accumulator does not hold, adding to it does not make logical.
+func.func @negative_matmul_acc_claims_more_than_its_accumulator(%x: tensor<64x128xf16>, %w: tensor<16x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %a = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x128xf16>, index, index, index, index) -> !pl.tile<64x128xf16, mat>
+  %b = "pl.tile.load"(%w, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<16x128xf16>, index, index, index, index) -> !pl.tile<16x128xf16, mat>
+  %z = "pl.tile.zeros"() : () -> !pl.tile<64x16xf32, acc, valid = 32x16>
+  // expected-error @+1 {{'pl.tile.matmul_acc' result tile claims 64 valid rows but its accumulator's valid rows are 32: adding to what the accumulator does not hold makes nothing logical}}
+  %c = "pl.tile.matmul_acc"(%z, %a, %b) : (!pl.tile<64x16xf32, acc, valid = 32x16>, !pl.tile<64x128xf16, mat>, !pl.tile<16x128xf16, mat>) -> !pl.tile<64x16xf32, acc>
+  return
+}
+
+// -----
+
+// mad sums over A's valid columns of both operands.
+func.func @negative_matmul_k_past_b_valid_columns(%x: tensor<64x128xf16>, %w: tensor<16x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %a = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x128xf16>, index, index, index, index) -> !pl.tile<64x128xf16, mat>
+  %b = "pl.tile.load"(%w, %c0, %c0, %c16, %c128, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 2>, target_memory = "mat"} : (tensor<16x128xf16>, index, index, index, index, index, index) -> !pl.tile<16x128xf16, mat, valid = 16x64>
+  // expected-error @+1 {{'pl.tile.matmul' sums over its A operand's valid columns (128) but its B operand's valid columns are 64}}
+  %c = "pl.tile.matmul"(%a, %b) : (!pl.tile<64x128xf16, mat>, !pl.tile<16x128xf16, mat, valid = 16x64>) -> !pl.tile<64x16xf32, acc>
+  return
+}
+
+// -----
+
+// mad has no bound of its destination.
+func.func @negative_matmul_product_past_the_result_tile(%x: tensor<64x128xf16>, %w: tensor<16x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %a = "pl.tile.load"(%x, %c0, %c0, %c64, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x128xf16>, index, index, index, index) -> !pl.tile<64x128xf16, mat>
+  %b = "pl.tile.load"(%w, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<16x128xf16>, index, index, index, index) -> !pl.tile<16x128xf16, mat>
+  // expected-error @+1 {{'pl.tile.matmul' writes up to 64 rows (its A operand's valid rows) into its 32x16 result tile: mad has no bound of its destination}}
+  %c = "pl.tile.matmul"(%a, %b) : (!pl.tile<64x128xf16, mat>, !pl.tile<16x128xf16, mat>) -> !pl.tile<32x16xf32, acc>
+  return
+}
+
+// -----
+
+// A slice is a window of its parent: the lowering moves it through the parent's view, so a
+// type stating other strides is one its users read and the bytes do not follow (red team
+// pl, s1).
+func.func @negative_slice_strides_not_the_parents(%x: tensor<64x512xf16, #pl.layout<nd, stride = [512, 1]>>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  // expected-error @+1 {{'pl.tensor.slice' result type tensor<32x512xf16, #pl.layout<nd, stride = [1024, 1]>> states strides [1024, 1] but the slice is a window of tensor<64x512xf16, #pl.layout<nd, stride = [512, 1]>>, whose strides on the axes it keeps are [512, 1]}}
+  %s = "pl.tensor.slice"(%x, %c0, %c0, %c32, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>} : (tensor<64x512xf16, #pl.layout<nd, stride = [512, 1]>>, index, index, index, index) -> tensor<32x512xf16, #pl.layout<nd, stride = [1024, 1]>>
+  %t = "pl.tile.load"(%s, %c0, %c0, %c32, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<32x512xf16, #pl.layout<nd, stride = [1024, 1]>>, index, index, index, index) -> !pl.tile<32x512xf16, vec>
+  return
+}

@@ -3732,7 +3732,8 @@ func.func @negative_nd_dynamic_valid_columns_past_partition(%p: !pto.ptr<f16>, %
   %tv = "pto.make_tensor_view"(%p, %c16, %c256, %c256, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
   %t = "pto.alloc_tile"(%c16, %n) {operandSegmentSizes = array<i32: 0, 1, 1>} : (index, index) -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-  // expected-warning @+1 {{'pto.tload' tile's valid columns ([1, 128], a multiple of 1) may be more than the ND window's columns ([64, 64], a multiple of 64)}}
+  // expected-warning @+2 {{'pto.tload' tile's valid columns ([1, 128], a multiple of 1) may be more than the ND window's columns ([64, 64], a multiple of 64)}}
+  // expected-warning @+1 {{'pto.tload' tile's valid columns ([1, 128], a multiple of 1) are not proved to be the ND window's columns ([64, 64], a multiple of 64)}}
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
   return
 }
@@ -5181,6 +5182,922 @@ func.func @negative_pipe_slot_held_across_a_call(%p: !pto.ptr<f16>, %q: !pto.ptr
   func.call @helper(%q) : (!pto.ptr<f16>) -> ()
   pto.tstore ins(%slot : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
   pto.tfree_from_aic {split = 0}
+  return
+}
+}
+
+// -----
+
+// A Vec load moves validCol elements per row, gStride3 - gShape4 apart
+// (TLoadGm2ubNd2nd): a 16 x 128 window into a tile of 64 valid columns reads row 1
+// from row 0's second half.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_nd_load_valid_columns_short_of_the_window(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c2048 = arith.constant 2048 : index
+  %v = "pto.make_tensor_view"(%p, %c16, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%v, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' tile's valid columns ([64, 64], a multiple of 64) are not proved to be the ND window's columns ([128, 128], a multiple of 128)}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+}
+
+// -----
+
+// The store of the same tile through a 16 x 128 window puts row b at
+// b * (64 + 128 - 128) and writes 64 of each row's 128 columns.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_nd_store_valid_columns_short_of_the_window(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c2048 = arith.constant 2048 : index
+  %v = "pto.make_tensor_view"(%p, %c16, %c64, %c64, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%v, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  %w = "pto.make_tensor_view"(%q, %c16, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pw = "pto.partition_view"(%w, %c0, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  // expected-error @+1 {{'pto.tstore' tile's valid columns ([64, 64], a multiple of 64) are not proved to be the ND window's columns ([128, 128], a multiple of 128)}}
+  "pto.tstore"(%t, %pw) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<16x128xf16>) -> ()
+  return
+}
+}
+
+// -----
+
+// A Vec store writes every window row (nBurst = gShape3), the tile's 8 stale rows past
+// its 8 valid ones too.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_nd_store_window_rows_past_the_valid_rows(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c2048 = arith.constant 2048 : index
+  %v = "pto.make_tensor_view"(%p, %c16, %c64, %c64, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%v, %c0, %c0, %c8, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<8x64xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=8, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<8x64xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=8, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  %w = "pto.make_tensor_view"(%q, %c16, %c64, %c64, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pw = "pto.partition_view"(%w, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x64xf16>
+  // expected-error @+1 {{'pto.tstore' tile's valid rows ([8, 8], a multiple of 8) are not proved to be the ND window's rows ([16, 16], a multiple of 16)}}
+  "pto.tstore"(%t, %pw) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=8, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<16x64xf16>) -> ()
+  return
+}
+}
+
+// -----
+
+// ND partition whose result type states 32 rows while its size operand (a run-time
+// argument, 16 by its declared facts) says 16. PTOAS's verifier compares the two only for
+// a constant size; its EmitC builds the GlobalTensor as pto::Shape<1,1,1,32,128> from the
+// result type, and pto-isa's GetShape returns the static 32, ignoring the run-time 16.
+// verify-pto-nz proves the window from the size operand: rows [r, r+16) of 64, into a
+// 16-row tile. The device moves rows [r, r+32): past the tensor for r > 32, and 32 rows
+// into a 16-row Vec tile (UB overflow).
+func.func @negative_nd_partition_type_states_more_rows_than_its_size(%p: !pto.ptr<f16>, %r: index {nz.range = array<i64: 0, 49>},
+             %s: index {nz.range = array<i64: 16, 17>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c128, %c128, %c1)
+      {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+      : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<64x128xf16>
+  // expected-error @+1 {{ND partition type !pto.partition_tensor_view<32x128xf16> states size[0] = 32 but its operand is 16}}
+  %pv = "pto.partition_view"(%tv, %r, %c0, %s, %c128)
+      {operandSegmentSizes = array<i32: 1, 2, 2>}
+      : (!pto.tensor_view<64x128xf16>, index, index, index, index) -> !pto.partition_tensor_view<32x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<32x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// ND view typed 64x128 whose shape operands say 128x128 (constants), partitioned at a run-time row offset (PTOAS checks a static
+// source dim only against constant offsets): verify-pto-nz proves
+// the partition (rows r..r+15, r <= 112) against the operands; the type PTOAS builds the view's
+// GlobalTensor from (pto::Shape<1,1,1,64,128>) says the tensor ends at row 64.
+func.func @negative_nd_view_type_contradicts_its_shape(%p: !pto.ptr<f16>, %r: index {nz.range = array<i64: 0, 113>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c112 = arith.constant 112 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+1 {{ND view type !pto.tensor_view<64x128xf16> states shape[0] = 64 but its operand is 128}}
+  %tv = "pto.make_tensor_view"(%p, %c128, %c128, %c128, %c1)
+      {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+      : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<64x128xf16>
+  %pv = "pto.partition_view"(%tv, %r, %c0, %c16, %c128)
+      {operandSegmentSizes = array<i32: 1, 2, 2>}
+      : (!pto.tensor_view<64x128xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// ND view typed 64x128 whose shape operands say 128x128 (constants), partitioned at a run-time row offset (PTOAS checks a static
+// source dim only against constant offsets): verify-pto-nz proves
+// the partition (rows r..r+15, r <= 112) against the operands; the type PTOAS builds the view's
+// GlobalTensor from (pto::Shape<1,1,1,64,128>) says the tensor ends at row 64.
+func.func @negative_nd_partition_type_of_another_rank(%p: !pto.ptr<f16>, %r: index {nz.range = array<i64: 0, 113>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c112 = arith.constant 112 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c128, %c128, %c1)
+      {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+      : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<64x128xf16>
+  // expected-error @+1 {{ND partition type !pto.partition_tensor_view<16x128x1xf16> is of rank 3 but has 2 size operands}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c128)
+      {operandSegmentSizes = array<i32: 1, 2, 2>}
+      : (!pto.tensor_view<64x128xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128x1xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<16x128x1xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A DN (column-major) view, stated. verify-pto-nz's ND transfer rules skip it
+// (_nd_window_of returns None for any layout but nd) and no NZ rule applies, so the
+// transfer is checked for nothing but its partition being inside the view.
+// pto-isa's A2/A3 TLoadGm2ubDn2dn moves nBurst = gShape4 = 128
+// columns of lenBurst = validRow = 32 elements, skipping gmGap = gStride4 - gShape3 = 48
+// elements between bursts: column c is moved at element 48 + 80*c instead of 48 + 64*c,
+// so every column past the first is misplaced and column 127 reaches element 10239 of an
+// 8192-element tensor. pto-isa checks validRow == gShape3 by PTO_ASSERT only (debug).
+func.func @negative_dn_window_of_fewer_rows_than_the_valid_ones(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c48 = arith.constant 48 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %tv = "pto.make_tensor_view"(%p, %c64, %c128, %c1, %c64)
+      {layout = #pto.layout<dn>, operandSegmentSizes = array<i32: 1, 2, 2>}
+      : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<64x128xf16>
+  %pv = "pto.partition_view"(%tv, %c48, %c0, %c16, %c128)
+      {operandSegmentSizes = array<i32: 1, 2, 2>}
+      : (!pto.tensor_view<64x128xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=128, v_row=32, v_col=128, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' tile's valid rows ([32, 32], a multiple of 32) may be more than the ND window's rows ([16, 16]}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=128, v_row=32, v_col=128, blayout=col_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A view that states no layout. Both PTOAS mirrors' InferPTOLayout (older rule) read its
+// static shape and strides with IntegerAttr::getInt() and infer NZ: right-aligned,
+// shape[2] == 16, 16 * shape[3] * 2 bytes == 512, stride[4] == 1, stride[3] == shape[4].
+// EmitC then builds an NZ GlobalTensor and pto-isa runs TLoadGm2L1Nz2nz.
+// nzpass's offsets.constant_value() does not read the index literal 2147483648 (outside
+// int32) in stride[0] (a batch stride never used: one batch), so nz/view_layout.py says
+// ND and none of the NZ rules runs. stride[1] = 1052672 = 4096 + 16 * 65536 makes the
+// A2/A3 GM gap 65536 blocks (pto-isa#317): it wraps to 0 and column block 1 is read from
+// element 4096 instead of 1052672. The control file f1_control.mlir (stride[0] =
+// 2105344) is inferred NZ by nzpass too and refused with the GM-gap error.
+func.func @negative_view_inferred_nz_by_one_ptoas_reading_of_a_wide_stride(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %s1 = arith.constant 1052672 : index
+  %s0 = arith.constant 2147483648 : index
+  // expected-error @+1 {{NZ view stride[0] (proved [-inf, +inf], a multiple of 1) cannot be proved equal to shape[1] * stride[1]}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c2, %c16, %c16, %c16,
+                               %s0, %s1, %c256, %c16, %c1)
+      {operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<f16>, index, index, index, index, index,
+         index, index, index, index, index) -> !pto.tensor_view<1x2x16x16x16xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c16, %c16, %c16)
+      {operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.tensor_view<1x2x16x16x16xf16>, index, index, index, index, index,
+         index, index, index, index, index) -> !pto.partition_tensor_view<1x?x16x16x16xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+      : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=512, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x?x16x16x16xf16>,
+         !pto.tile_buf<loc=mat, dtype=f16, rows=512, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+
+// The red team's integer and offset holes (/tmp/redteam/ints/REPORT.md), one chunk each.
+
+// Finding 1: an NZ view whose R/16 is an scf.for induction variable reads one tensor as
+// planes of a different height each iteration.
+func.func @rows_from_loop(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  scf.for %rf = %c1 to %c3 step %c1 {
+    %s1 = arith.muli %rf, %c512 : index
+    %s0 = arith.muli %s1, %c16 : index
+    // expected-error @+1 {{states its dim 2 (R/16) by a value that may differ between executions of the view (it is a region's block argument}}
+    %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Finding 1: a callee's NZ view whose R/16 is its argument, which two calls pass 16 and 32.
+func.func private @leaf(%p: !pto.ptr<i8>, %r: index {nz.multiple_of = 16 : i64, nz.range = array<i64: 16, 33>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %rf = arith.floordivsi %r, %c16 : index
+  %s1 = arith.muli %r, %c32 : index
+  %s0 = arith.muli %r, %c512 : index
+  // expected-error @+1 {{states its dim 2 (R/16) by a value that may differ between executions of the view (it is argument 1 of @leaf, which its calls pass different values}}
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %rf, %c16, %c32, %s0, %s1, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+func.func @kernel(%p: !pto.ptr<i8>) {
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  func.call @leaf(%p, %c16) : (!pto.ptr<i8>, index) -> ()
+  func.call @leaf(%p, %c32) : (!pto.ptr<i8>, index) -> ()
+  return
+}
+
+// -----
+
+// Finding 2: an offset through i3, which PTOAS holds as int32_t unmasked: extui(trunci %a
+// to i3) is %a on the device, so nothing bounds it.
+func.func @odd_width(%p: !pto.ptr<i8>, %a: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %tr = arith.trunci %a : i32 to i3
+  %e = arith.extui %tr : i3 to i32
+  %o = arith.index_cast %e : i32 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf]}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c8, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Finding 2: facts stated on an i4 argument are refused where declared; i4 arithmetic
+// proves nothing (5 * 7 is 35 on the device).
+// expected-error @+1 {{argument 1 of type i4 states nz.multiple_of / nz.range facts, which no proof can use}}
+func.func @odd_add(%p: !pto.ptr<i8>, %b: i4 {nz.range = array<i64: 0, 8>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %c5 = arith.constant 5 : i4
+  %s = arith.muli %b, %c5 : i4
+  %e = arith.extui %s : i4 to i32
+  %o = arith.index_cast %e : i32 to index
+  %h = arith.shrui %o, %c1 : index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %h, %c0, %c0, %c1, %c8, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Finding 2: a Mat tile address through an i3 truncation is not bounded by 3 bits.
+func.func @odd_width_addr(%a: i64) {
+  %k = arith.constant 65536 : i64
+  %tr = arith.trunci %a : i64 to i3
+  %e = arith.extui %tr : i3 to i64
+  %addr = arith.muli %e, %k : i64
+  // expected-error @+1 {{'pto.alloc_tile' tile does not fit the 512 KiB L1}}
+  %t = "pto.alloc_tile"(%addr) {operandSegmentSizes = array<i32: 1, 0, 0>} : (i64) -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=256, v_row=256, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  return
+}
+
+// -----
+
+// Finding 3: maxsi on i1 compares C bools on the device (true > false): the result is
+// either operand, so the offset may be 24.
+func.func @i1max(%p: !pto.ptr<i8>, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  scf.for %i = %c0 to %c1 step %c1 {
+    %y = arith.index_cast %i : index to i1
+    %m = arith.maxsi %flag, %y : i1
+    %e = arith.extui %m : i1 to i32
+    %ei = arith.index_cast %e : i32 to index
+    %o16 = arith.muli %ei, %c16 : index
+    %o = arith.addi %o16, %c8 : index
+    // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach 32}}
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c8, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x8x16x32xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Finding 4: max(a * 2, 0) is bounded above only by the 32-bit wrap; a 64-bit index
+// passes 2^40 to an argument that declares [0, 2^31 - 1).
+func.func private @callee(%p: !pto.ptr<i8>, %r: index {nz.range = array<i64: 0, 2147483647>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %c30 = arith.constant 30 : index
+  %s = arith.shrui %r, %c30 : index
+  %o = arith.muli %s, %c8 : index
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c8, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+func.func @kernel(%p: !pto.ptr<i8>, %a: index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %v = arith.muli %a, %c2 : index
+  %m = arith.maxsi %v, %c0 : index
+  // expected-error @+1 {{'func.call' passes argument 1 of @callee a value proved [0, +inf], a multiple of 2, outside what @callee declares of it ([0, 2147483646], a multiple of 1) in some reading of its type}}
+  func.call @callee(%p, %m) : (!pto.ptr<i8>, index) -> ()
+  return
+}
+
+// -----
+
+// Finding 5: a multiple of 2^32 is 0 in a 32-bit index only; a 64-bit index may be 2^32.
+func.func @f1(%p: !pto.ptr<i8>, %a: index {nz.multiple_of = 4294967296 : i64}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf], a multiple of 1073741824)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %a, %c0, %c0, %c1, %c8, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_taxpy_reads_clobbered_destination(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a4096 = arith.constant 4096 : i64
+  %s = arith.constant 2.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  // expected-error @+1 {{places its tile at bytes [0, 1024) of UB}}
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x32xf16>
+  %X = pto.alloc_tile addr = %a4096 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%X : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x32xf16>) outs(%B : !pto.tile_buf<vec, 16x32xf16>)
+  pto.taxpy ins(%X, %s : !pto.tile_buf<vec, 16x64xf16>, f16) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%A : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_thistogram_reads_clobbered_destination(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a4096 = arith.constant 4096 : i64
+  %s = arith.constant 2.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  // expected-error @+1 {{places its tile at bytes [0, 1024) of UB}}
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x32xf16>
+  %X = pto.alloc_tile addr = %a4096 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%X : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x32xf16>) outs(%B : !pto.tile_buf<vec, 16x32xf16>)
+  pto.thistogram ins(%X, %X : !pto.tile_buf<vec, 16x64xf16>, !pto.tile_buf<vec, 16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%A : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @negative_mad_pitch_acc_redeclared(%arg0: !pto.ptr<bf16>, %arg1: !pto.ptr<bf16>, %arg2: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %c0_i64 = arith.constant 0 : i64
+    %c16384_i64 = arith.constant 16384 : i64
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c512 = arith.constant 512 : index
+    %c2048 = arith.constant 2048 : index
+    %0 = "pto.make_tensor_view"(%arg0, %c64, %c128, %c128, %c1) <{layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.ptr<bf16>, index, index, index, index) -> !pto.tensor_view<?x?xbf16>
+    %1 = "pto.make_tensor_view"(%arg1, %c128, %c32, %c32, %c1) <{layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.ptr<bf16>, index, index, index, index) -> !pto.tensor_view<?x?xbf16>
+    %2 = "pto.make_tensor_view"(%arg2, %c1, %c4, %c4, %c16, %c8, %c2048, %c512, %c128, %c8, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+    %3 = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %4 = "pto.alloc_tile"(%c0_i64, %c32, %c128) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, index, index) -> !pto.tile_buf<loc=mat, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    %5 = "pto.partition_view"(%0, %c0, %c0, %c32, %c128) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.tensor_view<?x?xbf16>, index, index, index, index) -> !pto.partition_tensor_view<32x128xbf16>
+    "pto.tload"(%5, %4) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (!pto.partition_tensor_view<32x128xbf16>, !pto.tile_buf<loc=mat, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %6 = "pto.alloc_tile"(%c16384_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    %7 = "pto.partition_view"(%1, %c0, %c0, %c128, %c32) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.tensor_view<?x?xbf16>, index, index, index, index) -> !pto.partition_tensor_view<128x32xbf16>
+    "pto.tload"(%7, %6) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (!pto.partition_tensor_view<128x32xbf16>, !pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %8 = "pto.alloc_tile"(%c0_i64, %c32, %c128) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, index, index) -> !pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+    "pto.textract"(%4, %c0, %c0, %8) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>}> : (!pto.tile_buf<loc=mat, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index, !pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %9 = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+    "pto.textract"(%6, %c0, %c0, %9) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>}> : (!pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>) -> ()
+    %acc2 = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    "pto.tmatmul"(%8, %9, %acc2) : (!pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> ()
+    %10 = "pto.partition_view"(%2, %c0, %c0, %c0, %c0, %c0, %c1, %c4, %c4, %c16, %c8) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x4x4x16x8xf32>
+    // expected-error @+1 {{whose A operand has 32 valid rows}}
+    "pto.tstore"(%3, %10) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x4x4x16x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_subview_row_window_past_source(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  %C = pto.alloc_tile addr = %a2048 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%C : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-error @+1 {{'pto.subview' window of 16x64 may leave its source tile of 16x64}}
+  %S = pto.subview %A[%c16, %c0] sizes [16, 64] : !pto.tile_buf<vec, 16x64xf16> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%S : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%C : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_subview_unbounded_offset(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  %C = pto.alloc_tile addr = %a2048 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%C : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-error @+1 {{'pto.subview' window of 16x64 may leave its source tile of 16x64 (loc=vec): its row offset may be -2147483648, below 0}}
+  %S = pto.subview %A[%r, %c0] sizes [16, 64] : !pto.tile_buf<vec, 16x64xf16> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%S : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%C : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_subview_larger_than_source(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %pt = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [%c512, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf32>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c512, %c512] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<512x512xf32>
+  %A = pto.alloc_tile : !pto.tile_buf<vec, 16x512xf32>
+  // expected-error @+1 {{'pto.subview' window of 512x512 may leave its source tile of 16x512}}
+  %S = pto.subview %A[%c0, %c0] sizes [512, 512] : !pto.tile_buf<vec, 16x512xf32> -> !pto.tile_buf<vec, 512x512xf32>
+  pto.tload ins(%pv : !pto.partition_tensor_view<512x512xf32>) outs(%S : !pto.tile_buf<vec, 512x512xf32>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_tassign_beside_placed_tile(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a4096 = arith.constant 4096 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %X = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  %Y = pto.alloc_tile addr = %a4096 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%Y : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-error @+1 {{'pto.tassign' places a tile at an address of UB}}
+  %X2 = pto.tassign %X, %a4096 : !pto.tile_buf<vec, 16x64xf16> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%X2 : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%Y : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_tassign_past_memory(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a4096 = arith.constant 4096 : i64
+  %big = arith.constant 1048576 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %X = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  %Y = pto.alloc_tile addr = %a4096 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%Y : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-error @+1 {{'pto.tassign' tile does not fit the 192 KiB UB}}
+  %X2 = pto.tassign %X, %big : !pto.tile_buf<vec, 16x64xf16> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%X2 : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%Y : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_declare_tile_past_memory(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %a0 = arith.constant 0 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c512, %c512], strides = [%c512, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf32>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c512, %c512] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<512x512xf32>
+  // expected-error @+1 {{'pto.declare_tile' tile does not fit the 192 KiB UB}}
+  %T = pto.declare_tile -> !pto.tile_buf<vec, 512x512xf32>
+  // expected-error @+1 {{'pto.tassign' tile does not fit the 192 KiB UB (loc=vec) of }}
+  %T2 = pto.tassign %T, %a0 : !pto.tile_buf<vec, 512x512xf32> -> !pto.tile_buf<vec, 512x512xf32>
+  pto.tload ins(%pv : !pto.partition_tensor_view<512x512xf32>) outs(%T2 : !pto.tile_buf<vec, 512x512xf32>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_multi_tile_at_placed_tile(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-error @+1 {{'pto.alloc_multi_tile' places a tile at an address of UB}}
+  %mb = pto.alloc_multi_tile addr = %a0 : !pto.multi_tile_buf<vec, 16x64xf16, count=2>
+  %s0 = pto.multi_tile_get %mb[%c0] : !pto.multi_tile_buf<vec, 16x64xf16, count=2> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%s0 : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%A : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_multi_tile_past_memory(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-error @+1 {{'pto.alloc_multi_tile' tile does not fit the 192 KiB UB}}
+  %mb = pto.alloc_multi_tile addr = %a0 : !pto.multi_tile_buf<vec, 16x64xf16, count=200>
+  %s0 = pto.multi_tile_get %mb[%c0] : !pto.multi_tile_buf<vec, 16x64xf16, count=200> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%s0 : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%A : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_planned_multi_tile_beside_placed(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-error @+1 {{'pto.alloc_multi_tile' leaves a multi-buffer to PTOAS's planner}}
+  %mb = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 16x64xf16, count=2>
+  %s0 = pto.multi_tile_get %mb[%c0] : !pto.multi_tile_buf<vec, 16x64xf16, count=2> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%s0 : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%A : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_row_plus_one_past_memory() {
+  %a0 = arith.constant 0 : i64
+  // expected-error @+1 {{tile does not fit the 192 KiB UB (loc=vec) of a2a3: its 198142 bytes exceed}}
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 768x128xf16, compact=2>
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_row_plus_one_overlaps_next_tile(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %C = pto.alloc_tile addr = %a2048 : !pto.tile_buf<vec, 16x64xf16>
+  // expected-error @+1 {{places its tile at bytes [0, 2078)}}
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16, compact=2>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%C : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16, compact=2>)
+  pto.tstore ins(%C : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_moving_tile_read_unwritten(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c32 = arith.constant 32 : index
+  %a2048 = arith.constant 2048 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv2 = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %C = pto.alloc_tile addr = %a2048 : !pto.tile_buf<vec, 16x32xf16>
+  pto.tload ins(%qv2 : !pto.partition_tensor_view<16x32xf16>) outs(%C : !pto.tile_buf<vec, 16x32xf16>)
+  scf.for %i = %c0 to %c2 step %c1 {
+    %ii = arith.index_cast %i : index to i64
+    %addr = arith.muli %ii, %a2048 : i64
+    // expected-error @+1 {{places its tile at an address that changes}}
+    %T = pto.alloc_tile addr = %addr : !pto.tile_buf<vec, 16x64xf16>
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%T : !pto.tile_buf<vec, 16x64xf16>)
+    } else {
+      pto.tstore ins(%T : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+    }
+  }
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_tile_address_of_overlapping_tile(%p: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %v = arith.constant 1.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x32xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-error @+1 {{'pto.tile_buf_addr' takes the address of the tile}}
+  %pb = pto.tile_buf_addr %B : !pto.tile_buf<vec, 16x32xf16> -> !pto.ptr<f16, ub>
+  pto.store_scalar %v, %pb[%c0] : !pto.ptr<f16, ub>, f16
+  pto.tstore ins(%A : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func private @f(%t: !pto.ptr<f16, ub>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %C = pto.alloc_tile : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x64xf16>) outs(%C : !pto.tile_buf<vec, 16x64xf16>)
+  %x = pto.load_scalar %t[%c0] : !pto.ptr<f16, ub> -> f16
+  pto.store_scalar %x, %o[%c0] : !pto.ptr<f16>, f16
+  return
+}
+func.func @negative_tile_address_to_memory_taking_callee(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  %pa = pto.tile_buf_addr %A : !pto.tile_buf<vec, 16x64xf16> -> !pto.ptr<f16, ub>
+  // expected-error @+1 {{hands a tile address}}
+  func.call @f(%pa, %q, %o) : (!pto.ptr<f16, ub>, !pto.ptr<f16>, !pto.ptr<f16>) -> ()
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_reserved_space_spelt_with_blanks(%p: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  // expected-error @+1 {{over the region [0, 4096) the 'pto.reserve_buffer' at line 6086:9 reserves for a pipe}}
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  %rb = pto.reserve_buffer {name = "fifo", size = 4096, location = #pto.address_space< vec >, auto = false, base = 0} -> i32
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%A : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_bias_tile_unbounded(%x: i64, %y: i64) {
+  // expected-error @+1 {{tile does not fit the 64 KiB bias}}
+  %A = pto.alloc_tile addr = %x : !pto.tile_buf<bias, 1x1048576xf32, blayout=row_major, slayout=none_box>
+  // expected-error @+1 {{'pto.alloc_tile' tile does not fit the 64 KiB bias (loc=bias}}
+  %B = pto.alloc_tile addr = %y : !pto.tile_buf<bias, 1x64xf32>
   return
 }
 }

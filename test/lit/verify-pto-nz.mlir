@@ -1242,3 +1242,221 @@ func.func @planned_tile_kept_clear_of_a_call(%p: !pto.ptr<f16>, %q: !pto.ptr<f16
   return
 }
 }
+
+// -----
+
+// A window of one row moves one burst: no gap is stepped, so fewer valid columns than
+// the window's only read fewer.
+// CHECK-LABEL: func.func @nd_one_row_window_of_fewer_valid_columns
+module attributes {pto.target_arch = "a2a3"} {
+func.func @nd_one_row_window_of_fewer_valid_columns(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c2048 = arith.constant 2048 : index
+  %v = "pto.make_tensor_view"(%p, %c16, %c128, %c128, %c1) {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%v, %c0, %c0, %c1, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<1x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=128, v_row=1, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=128, v_row=1, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  return
+}
+}
+
+// -----
+
+
+// CHECK-LABEL: func.func @taxpy_after_own_write
+module attributes {pto.target_arch = "a2a3"} {
+func.func @taxpy_after_own_write(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %a4096 = arith.constant 4096 : i64
+  %s = arith.constant 2.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %qv64 = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x32xf16>
+  %X = pto.alloc_tile addr = %a4096 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%X : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x32xf16>) outs(%B : !pto.tile_buf<vec, 16x32xf16>)
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  pto.taxpy ins(%X, %s : !pto.tile_buf<vec, 16x64xf16>, f16) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%A : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+// CHECK-LABEL: func.func @subview_rows_at_bounded_loop_offsets
+module attributes {pto.target_arch = "a2a3"} {
+func.func @subview_rows_at_bounded_loop_offsets(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %a4096 = arith.constant 4096 : i64
+  %s = arith.constant 2.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %qv64 = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 32x64xf16>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %r = arith.muli %i, %c16 : index
+    %S = pto.subview %A[%r, %c0] sizes [16, 64] : !pto.tile_buf<vec, 32x64xf16> -> !pto.tile_buf<vec, 16x64xf16>
+  }
+  return
+}
+}
+
+// -----
+
+// CHECK-LABEL: func.func @lone_tassign_of_declared_tile
+module attributes {pto.target_arch = "a2a3"} {
+func.func @lone_tassign_of_declared_tile(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %a4096 = arith.constant 4096 : i64
+  %s = arith.constant 2.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %qv64 = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %T = pto.declare_tile -> !pto.tile_buf<vec, 16x64xf16>
+  %T2 = pto.tassign %T, %a4096 : !pto.tile_buf<vec, 16x64xf16> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%T2 : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%T2 : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+// CHECK-LABEL: func.func @lone_multi_tile_at_address
+module attributes {pto.target_arch = "a2a3"} {
+func.func @lone_multi_tile_at_address(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %a4096 = arith.constant 4096 : i64
+  %s = arith.constant 2.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %qv64 = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %mb = pto.alloc_multi_tile addr = %a0 : !pto.multi_tile_buf<vec, 16x64xf16, count=2>
+  %s0 = pto.multi_tile_get %mb[%c0] : !pto.multi_tile_buf<vec, 16x64xf16, count=2> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv64 : !pto.partition_tensor_view<16x64xf16>) outs(%s0 : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%s0 : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+// CHECK-LABEL: func.func @moving_tile_written_before_each_read
+module attributes {pto.target_arch = "a2a3"} {
+func.func @moving_tile_written_before_each_read(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %a4096 = arith.constant 4096 : i64
+  %s = arith.constant 2.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %qv64 = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %C = pto.alloc_tile addr = %a2048 : !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%qv64 : !pto.partition_tensor_view<16x64xf16>) outs(%C : !pto.tile_buf<vec, 16x64xf16>)
+  scf.for %i = %c0 to %c2 step %c1 {
+    %ii = arith.index_cast %i : index to i64
+    %addr = arith.muli %ii, %a2048 : i64
+    %T = pto.alloc_tile addr = %addr : !pto.tile_buf<vec, 16x64xf16>
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+    pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%T : !pto.tile_buf<vec, 16x64xf16>)
+      pto.tstore ins(%T : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+    } else {
+    pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%T : !pto.tile_buf<vec, 16x64xf16>)
+      pto.tstore ins(%T : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+    }
+  }
+  return
+}
+}
+
+// -----
+
+// CHECK-LABEL: func.func @small_bias_tile_at_constant_address
+module attributes {pto.target_arch = "a2a3"} {
+func.func @small_bias_tile_at_constant_address(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a2048 = arith.constant 2048 : i64
+  %a4096 = arith.constant 4096 : i64
+  %s = arith.constant 2.0 : f16
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %qv64 = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<bias, 1x64xf32>
+  return
+}
+}

@@ -91,3 +91,12 @@ def test_every_mlir_float_type_is_read_by_its_width(ctx, element, c0):
             c0_for_bit_width(bits)
     else:
         assert c0_for_bit_width(bits) == c0
+
+
+def test_dimension_lists_read_with_blanks_around_the_x():
+    """MLIR's dimension lists allow blanks (`8 x 128 x f32`, as PTOAS's lit tests spell a
+    partition type); read as `8x128xf32`, not as a rank-0 type of element `8 x 128 x f32`."""
+    from nzpass.dialects.opaque import parse_dims
+
+    assert parse_dims("8 x 128 x f32") == ((8, 128), "f32")
+    assert parse_dims(" ? x16xbf16 ") == ((None, 16), "bf16")

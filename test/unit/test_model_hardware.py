@@ -176,12 +176,33 @@ def test_tload_refuses_strides_the_device_cannot_encode():
 
 def test_tload_nd2nd_reads_the_window_and_stacks_leading_dims():
     a = arange_as((40, 50), np.float32)
-    tile = Tile("vec", np.dtype(np.float32), 16, 32)
+    tile = Tile("vec", np.dtype(np.float32), 16, 32, valid_cols=20)
     tload_nd2nd(GlobalTensor.nd(a.ravel(), a.shape), (3, 5), (10, 20), tile)
     assert (tile.to_logical()[:10, :20] == a[3:13, 5:25]).all()
+    tile = Tile("vec", np.dtype(np.float32), 16, 32)
     b = arange_as((3, 8, 32), np.float32)
     tload_nd2nd(GlobalTensor.nd(b.ravel(), b.shape), (1, 0, 0), (2, 8, 32), tile)
     assert (tile.to_logical() == b[1:3].reshape(16, 32)).all()
+
+
+@pytest.mark.parametrize("valid_cols", [8, 20, 32])
+def test_tload_nd2nd_bursts_valid_columns_at_the_partition_gap(valid_cols):
+    """A2/A3 moves gShape3 bursts of validCol elements gStride3 - gShape4 apart: row b of
+    the window is read from b * (validCol + S - gShape4) past its start, the window's own
+    row only when the valid columns are the window's (the ideal mode reads the window)."""
+    a = arange_as((40, 50), np.float32)
+    view = GlobalTensor.nd(a.ravel(), a.shape)
+    device = Tile("vec", np.dtype(np.float32), 16, 32, valid_cols=valid_cols)
+    ideal = Tile("vec", np.dtype(np.float32), 16, 32, valid_cols=valid_cols)
+    tload_nd2nd(view, (3, 5), (10, 20), device)
+    tload_nd2nd(view, (3, 5), (10, 20), ideal, mode="ideal")
+    flat = a.ravel()
+    for b in range(10):
+        start = 3 * 50 + 5 + b * (valid_cols + 50 - 20)
+        assert (device.to_logical()[b, :valid_cols] == flat[start:start + valid_cols]).all()
+    agree = (device.to_logical()[:10, :min(valid_cols, 20)] ==
+             ideal.to_logical()[:10, :min(valid_cols, 20)]).all()
+    assert agree == (valid_cols == 20)
 
 
 @pytest.mark.parametrize("dtype, vc", [(np.float16, 32), (np.float16, 21), (np.int8, 40)])

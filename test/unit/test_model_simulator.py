@@ -212,7 +212,7 @@ def test_ragged_tile_with_dynamic_valid_rows():
     (load,) = result.loads
     assert (load.tile.valid_rows, load.tile.valid_cols) == (16, 64)
     np.testing.assert_array_equal(load.logical[:16], w[32:48])
-    assert not load.logical[16:].any()  # fresh tiles are zero-filled
+    assert np.isnan(load.logical[16:]).all()  # untouched: what nothing wrote (poison)
 
 
 # --------------------------------------------------------------------------- ND loads
@@ -853,13 +853,14 @@ def _placed_tiles_kernel(second_addr: str, rows: int) -> ir.Module:
 def test_placed_tiles_are_views_of_the_local_memory(addr, rows_seen):
     """A tile placed at an address is a view of those bytes, as on the device: a 16 x 64
     tile at byte 0 that nothing wrote holds the 8 x 64 rows loaded into a tile placed over
-    its first (at 0) or second (at 1024) half, zeros elsewhere; a tile without an address
+    its first (at 0) or second (at 1024) half, elsewhere what nothing wrote (the model's
+    poison, NaN in f16: the device keeps old contents, never zeros); a tile without an address
     is a buffer of its own (it was zero-filled and private before: the PyPTO accumulator
     re-declared at its address read zeros)."""
     q = values((16, 64), np.float16, seed=11)
     o, o2 = np.zeros((16, 64), np.float16), np.zeros((16, 64), np.float16)
     Simulator(_placed_tiles_kernel(addr, 8)).run("k", q, o, o2)
-    expected = np.zeros((16, 64), np.float16)
+    expected = np.full((16, 64), np.nan, np.float16)
     expected[rows_seen] = q[:8]
     np.testing.assert_array_equal(o, expected)
     np.testing.assert_array_equal(o2, q)

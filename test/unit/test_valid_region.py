@@ -117,6 +117,19 @@ TILES = {
     {load_t}
     pto.set_validshape %t, %c16, %c64 : {T}
   }}"""),
+    # Each iteration's alloc makes the tile anew: the setter after the load has not run
+    # when the load does (PyPTO narrows a ragged tile so).
+    "set_validshape after the load of a tile made in the loop": (True, """
+  scf.for %i = %c0 to %c2 step %c1 {{
+    %t = pto.alloc_tile valid_row = %c32 valid_col = %c64 : {T}
+    {load_t}
+    pto.set_validshape %t, %c16, %c64 : {T}
+  }}"""),
+    # No pto.set_validshape in the function: a subview's name cannot change the region.
+    "a subview in a function without setters": (True, """
+  %t = pto.alloc_tile valid_row = %c32 valid_col = %c64 : {T}
+  %s = pto.subview %t[%c0, %c0] sizes [32, 64] : {T} -> {T}
+  {load_t}"""),
     "set_validshape lying": (False, """
   %t = pto.alloc_tile valid_row = %c32 valid_col = %c64 : {T}
   pto.set_validshape %t, %c16, %c64 : {T}
@@ -172,7 +185,8 @@ def _resolve(text: str):
     ("alloc constants", 32, 64), ("alloc i32 constants", 32, 64),
     ("alloc arith and facts", 32, 64), ("iter_args", 32, 64),
     ("set_validshape before the load", 32, 64), ("set_validshape lying", 16, 64),
-    ("lying alloc, same element count", 64, 32)])
+    ("lying alloc, same element count", 64, 32),
+    ("set_validshape after the load of a tile made in the loop", 32, 64)])
 def test_the_resolved_region_is_what_the_operands_say(ctx, tile, rows, cols):
     region = _resolve(kernel(tile, LOGICAL))
     assert (region.rows.fact.constant, region.cols.fact.constant) == (rows, cols)

@@ -123,12 +123,13 @@ def parse_extent_list(text: str) -> tuple[int | None, ...]:
 
 
 def parse_dims(text: str) -> tuple[tuple[int | None, ...], str]:
-    """`256x?x512xi8` -> ((256, None, 512), 'i8')."""
+    """`256x?x512xi8` -> ((256, None, 512), 'i8'); blanks around an `x` are allowed, as
+    MLIR's dimension lists allow them (`8 x 128 x f32`, as PTOAS's lit tests spell it)."""
     parts = text.strip().split("x")
     dims = []
-    while len(parts) > 1 and (is_decimal(parts[0]) or parts[0] == "?"):
-        dims.append(parse_extent(parts.pop(0)))
-    element = "x".join(parts)
+    while len(parts) > 1 and (is_decimal(parts[0].strip()) or parts[0].strip() == "?"):
+        dims.append(parse_extent(parts.pop(0).strip()))
+    element = "x".join(parts).strip()
     if not element:
         raise OpaqueSyntaxError(f"missing element type in '{text}'")
     return tuple(dims), element

@@ -31,9 +31,10 @@ DESTINATION_GROUPS = frozenset(("dst", "cdst", "excuted", "dst_idx", "dst_val", 
 # The tile operands an op writes outside its destination groups: its scratch (`tmp` of
 # any op, the ping-pong buffers of the collectives), PTOAS's other DPS inits (the `dsts`
 # of tmrgsort; the `exp`, `max` and `scaling` tiles tquant.mx materializes; the tile
-# tpop binds to a FIFO slot) and the `destination` of the DMA ops. Every other group of
-# an op is read only. The tile-overlap rule reads this table: a write it misses is a
-# clobber it cannot see.
+# tpop binds to a FIFO slot, the `acc` tile treduce reduces into) and the `destination` of
+# the DMA ops. Every other group of an op is read only, except those it reads and writes
+# back (`READ_AND_WRITTEN_BY_OP`, below). The tile-overlap rule reads both tables: a write
+# it misses is a clobber it cannot see, a read it misses one it lets through.
 _WRITTEN_BY_EVERY_OP = frozenset(("tmp", "destination"))
 WRITTEN_BY_OP = {
     "pto.tpop": ("tile",),
@@ -47,7 +48,30 @@ WRITTEN_BY_OP = {
     "pto.comm.tget": ("ping", "pong"),
     "pto.comm.tput": ("ping", "pong"),
     "pto.comm.tscatter": ("ping", "pong"),
-    "pto.comm.treduce": ("recvPing", "recvPong"),
+    "pto.comm.treduce": ("acc", "recvPing", "recvPong"),
+}
+
+# The tile operands an op reads and then writes back (read-modify-write): what it reads
+# there is what the tile held before the op, so a read of it must find the tile's own
+# data before the write makes it the tile's again. From PTOAS (tonibohnlein mirror, HEAD):
+# the accumulating destinations its op text states (PTOOps.td: "TAXPY: dst += src *
+# scalar", THistogramOp "accumulate per-row 256-bin histograms"; VPTO.cpp: MadAccOp and
+# MadMxAccOp `readsAccumulator()` and Read+Write of `dst` in getEffects, and the raw mads
+# they lower to (its design note mad-lowering-contract-design), whose `xt` word selects
+# accumulation at run time), and the groups PTO.cpp's getEffects reads and writes:
+# TMovOp's `src` and `fp` (an X-to-ZZ move zeroes the source's row padding in place) and
+# TQuantMxOp's `src` (likewise, for a padded f16/bf16 source). Not taken: the Read+Write
+# PTOAS gives scratch (the collectives' ping-pong buffers, treduce's `acc`: written
+# before read within the op), pipe handles (no tile) and tprint's `src` (it prints).
+READ_AND_WRITTEN_BY_OP = {
+    "pto.taxpy": ("dst",),
+    "pto.thistogram": ("dst",),
+    "pto.mad_acc": ("dst",),
+    "pto.mad_mx_acc": ("dst",),
+    "pto.mad_raw": ("dst",),
+    "pto.mad_mx_raw": ("dst",),
+    "pto.tmov": ("src", "fp"),
+    "pto.tquant.mx": ("src",),
 }
 
 # Ops that take a tile and touch none of its bytes: they read or set its valid region.
@@ -72,7 +96,14 @@ PARTIAL_WRITERS = frozenset(("pto.tinsert", "pto.tinsert_fp", "pto.tsetval",
 @cache
 def written_groups(name: str) -> frozenset[str]:
     """The operand groups of op `name` holding tiles it writes."""
-    return DESTINATION_GROUPS | _WRITTEN_BY_EVERY_OP | frozenset(WRITTEN_BY_OP.get(name, ()))
+    return DESTINATION_GROUPS | _WRITTEN_BY_EVERY_OP | frozenset(WRITTEN_BY_OP.get(name, ())) \
+        | frozenset(READ_AND_WRITTEN_BY_OP.get(name, ()))
+
+
+def reads_group(name: str, group: str) -> bool:
+    """Whether op `name` reads the tiles of its operand group `group`: every group it
+    does not write, and those it reads and writes back (`READ_AND_WRITTEN_BY_OP`)."""
+    return group not in written_groups(name) or group in READ_AND_WRITTEN_BY_OP.get(name, ())
 
 
 class _OpTable(Mapping):

@@ -45,6 +45,26 @@ def integer_width(type_: ir.Type) -> int | None:
     return None
 
 
+# The widths PTOAS spells as a C integer of exactly that many bits (i1 as `bool`, i8..i64 as
+# `int8_t`..`int64_t`); index is the analysis's own INDEX_WIDTH. PTOAS's type converter maps
+# any other signless width to `int32_t` and never masks it (trunci to i3 is a plain C cast):
+# on the device an i3 holds any int32 value (found by red team: `extui(trunci %a to i3)` was
+# proved in [0, 7] and is `%a` itself on the device).
+_DEVICE_WIDTHS = frozenset((1, 8, 16, 32, 64))
+
+
+def device_width(type_: ir.Type) -> int | None:
+    """`integer_width(type_)` where the device computes on values of the type at that
+    width, so that the analysis's modular reasoning at it holds; None for any other width
+    (nothing is proved of such a value but a non-negative constant, nor of a cast of it:
+    nz/offsets) and for non-integers. The model and the checks of what a type may be still
+    read `integer_width`: an i3 is an integer, only none whose arithmetic is known."""
+    width = integer_width(type_)
+    if width is None or isinstance(type_, ir.IndexType) or width in _DEVICE_WIDTHS:
+        return width
+    return None
+
+
 # The widest integer whose attribute `IntegerAttr.value` can read: the bindings
 # call APInt::getSExtValue, which aborts the process (an assertion, not an
 # exception) on a value that needs more than 64 bits.

@@ -97,6 +97,21 @@ _DEFAULT_LAYOUTS = {  # loc -> (blayout, slayout, fractal bytes), pto-isa A2/A3 
 }
 LOCS = ("mat", "left", "right", "acc", "vec")
 
+# What on-chip memory holds where nothing wrote it, in the model: bytes of all ones. The
+# device leaves a buffer's old contents there (a load fills the window it moves, mad the
+# boxes it computes), so a model that reads zeros shows plausible data where the device
+# reads garbage (found by red team: an Acc tile typed fully valid, of which mad wrote 20
+# rows, stored as zeros). 0xFF is NaN in every float type a tile holds (f16, bf16, f32, the
+# f8s) and -1 or the maximum in every integer one, so an unwritten byte that reaches an
+# output shows there, and a product over one is NaN.
+POISON_BYTE = 0xFF
+
+
+def poisoned(count: int, dtype) -> np.ndarray:
+    """`count` elements of `dtype` that nothing wrote (POISON_BYTE)."""
+    dtype = np.dtype(dtype)
+    return np.full(count * dtype.itemsize, POISON_BYTE, np.uint8).view(dtype)
+
 
 @dataclass(eq=False)
 class Tile:
@@ -106,6 +121,8 @@ class Tile:
     ``(r, c)`` at ``r*cols + c``; and NZ (``"col_major"``/``"row_major"``), element ``(r, c)``
     at ``(c // w)*rows*w + r*w + c % w`` with box width ``w = c0`` in L1 and ``w = 16`` in L0C.
     Left/right tiles have platform-specific layouts, so they must name theirs explicitly.
+    A tile made without ``storage`` holds what nothing wrote (`poisoned`), as a buffer on
+    the device holds its old contents.
     """
 
     loc: str
@@ -129,7 +146,7 @@ class Tile:
         self._fill_default_layout()
         self._check_geometry()
         if self.storage is None:
-            self.storage = np.zeros(self.rows * self.cols, self.dtype)
+            self.storage = poisoned(self.rows * self.cols, self.dtype)
         if self.storage.shape != (self.rows * self.cols,) or self.storage.dtype != self.dtype:
             raise ValueError(f"storage must be flat {self.dtype} of {self.rows * self.cols}")
 
@@ -294,11 +311,50 @@ def _tload_nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile, what: str,
     return src
 
 
-def tload_nd2nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile):
-    """TLOAD of the ND window ``view[offsets : offsets+sizes]`` into an ND tile, in place."""
+def tload_nd2nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "a2a3"):
+    """TLOAD of the ND window ``view[offsets : offsets+sizes]`` into an ND tile, in place.
+
+    ``"ideal"``: the window, through its strides. ``"a2a3"`` moves what the device moves
+    (``TLoadGm2ubNd2nd``, ``TLoadGm2L1Nd2nd``): per leading index, ``nBurst = gShape3``
+    bursts of ``lenBurst = validCol`` elements, ``gmGap = gStride3 - gShape4`` apart, into
+    the tile's rows in order (`_burst_rows`), so a tile whose valid columns are not the
+    partition's reads every row past the first from the wrong place (pto-isa checks the
+    agreement with PTO_ASSERT only; found by red team: a 16 x 128 partition loaded into a
+    tile of 64 valid columns read row 0's second half as row 1).
+    """
+    _check_mode(mode)
     if tile.is_nz:
         raise ValueError("ND->ND load needs an ND tile")
-    _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->ND", "vec")
+    if mode == "ideal":
+        _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->ND", "vec")
+        return
+    _check_nd_addressing(gm_view, sizes, "vec", "TLOAD ND->ND")
+    grid = _nd_window_index(gm_view, offsets, sizes)
+    rows, cols = grid.shape
+    if rows > tile.rows or cols > tile.cols or tile.dtype != gm_view.dtype:
+        raise ValueError(f"TLOAD ND->ND: {rows}x{cols} {gm_view.dtype} window does not fit "
+                         "the tile")
+    src = _checked(gm_view.buffer, _burst_rows(grid, tile.valid_cols, _block_rows(sizes)),
+                   "TLOAD ND->ND")
+    r, c = np.ogrid[:rows, :tile.valid_cols]
+    tile.storage[tile.offsets(r, c)] = gm_view.buffer[src]
+
+
+def _block_rows(sizes) -> int:
+    """The rows of one leading index of an ND window (gShape3): its rows axis, or 1."""
+    return int(sizes[-2]) if len(sizes) > 1 else 1
+
+
+def _burst_rows(grid: np.ndarray, valid_cols: int, block_rows: int) -> np.ndarray:
+    """The GM elements the burst instructions of an ND transfer move (TLoadGm2ubNd2nd,
+    TStoreUb2gmNd2nd): each leading index's first row at its place in `grid`, then
+    bursts of `valid_cols` elements with a gap of gStride3 - gShape4, so row b of a block
+    starts at b * (validCol + S - gShape4) past it: its place in `grid` only when the
+    window's columns are the valid ones."""
+    cols = grid.shape[1]
+    burst = np.arange(grid.shape[0], dtype=np.int64) % block_rows
+    starts = grid[:, 0] + burst * (valid_cols - cols)
+    return starts[:, None] + np.arange(valid_cols, dtype=np.int64)[None, :]
 
 
 def tload_nd2nz(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "a2a3"):
@@ -380,7 +436,7 @@ def tstore_nd(tile: Tile, gm_view: GlobalTensor, offsets, sizes, atomic_add: boo
     if mode == "ideal":
         rows, dst = _ideal_store_rows(tile, grid)
     elif tile.loc == "vec":
-        rows, dst = _vec_store_rows(tile, grid, int(sizes[-2]))
+        rows, dst = _vec_store_rows(tile, grid, _block_rows(sizes))
     else:
         rows, dst = _acc_store_rows(tile, grid, gm_view.strides[-2] if len(sizes) > 1 else 0)
     dst = _checked(gm_view.buffer, dst, "TSTORE ->ND")
@@ -408,15 +464,12 @@ def _vec_store_rows(tile: Tile, grid: np.ndarray, block_rows: int) -> tuple[int,
     row b of a block lands at b * (validCol + S - gShape4), which is b * S only when the
     partition's columns are the valid ones (pto-isa checks both with PTO_ASSERT only; found
     by red team: a ragged 16 x ? tile stored through a 16 x 128 partition)."""
-    rows, cols = grid.shape
-    vc = tile.valid_cols
+    rows = grid.shape[0]
     if rows > tile.rows:
         raise HardwareLimitError(f"TSTORE Vec->ND: the partition's {rows} rows are more than "
                                  f"the tile's {tile.rows}: the store reads one UB row per "
                                  "partition row, past the tile")
-    burst = np.arange(rows, dtype=np.int64) % block_rows
-    starts = grid[:, 0] + burst * (vc - cols)
-    return rows, starts[:, None] + np.arange(vc, dtype=np.int64)[None, :]
+    return rows, _burst_rows(grid, tile.valid_cols, block_rows)
 
 
 def _acc_store_rows(tile: Tile, grid: np.ndarray, row_stride: int) -> tuple[int, np.ndarray]:

@@ -23,6 +23,7 @@ from ..nz.offsets import declared_facts, stated_facts
 from ..nz.view_layout import view_layout
 from .hardware import (
     MODES,
+    POISON_BYTE,
     GlobalTensor,
     GmOutOfBounds,
     HardwareLimitError,
@@ -277,7 +278,8 @@ def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
              valid_cols: int | None = None, memory: LocalMemory | None = None,
              addr: int | None = None) -> Tile:
     """A model `Tile` for a `!pto.tile_buf` (valid extents from the type unless it says
-    `?`): fresh and zero-filled, or, placed at `addr` of `memory`, over those bytes."""
+    `?`): fresh, holding what nothing wrote (`hardware.poisoned`), or, placed at `addr` of
+    `memory`, over those bytes."""
     vr = buf.v_row if buf.v_row is not None else valid_rows
     vc = buf.v_col if buf.v_col is not None else valid_cols
     if vr is None or vc is None:
@@ -296,7 +298,8 @@ def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
 
 
 class LocalMemory:
-    """The on-chip memories of one run, byte by byte, zero at the start: a tile a
+    """The on-chip memories of one run, byte by byte, POISON_BYTE at the start (what
+    nothing wrote: the device keeps whatever ran before): a tile a
     `pto.alloc_tile` places at an address is a view of its bytes there, so two tiles at
     the same bytes are one buffer and a tile over another's bytes reads what it wrote, as
     on the device (PyPTO re-declares an accumulator at its address in the loop updating
@@ -315,7 +318,7 @@ class LocalMemory:
                                   f"outside the memory's {capacity}")
         memory = self._bytes.get(loc)
         if memory is None:
-            memory = self._bytes[loc] = np.zeros(capacity, np.uint8)
+            memory = self._bytes[loc] = np.full(capacity, POISON_BYTE, np.uint8)
         return memory[addr:end].view(dtype)
 
 
@@ -797,7 +800,7 @@ def _run_tload(sim: Simulator, step: _Step, env: dict) -> None:
     elif view.layout == "nd" and tile.is_nz:
         tload_nd2nz(view, part.offsets, part.sizes, tile, sim.mode)
     elif view.layout == "nd":
-        tload_nd2nd(view, part.offsets, part.sizes, tile)
+        tload_nd2nd(view, part.offsets, part.sizes, tile, sim.mode)
     else:
         raise SimulationError(f"'{step.name}' from a {view.layout} view is not modelled",
                               step.location)
@@ -985,6 +988,10 @@ class Simulator:
 
     def run(self, func_name: str, *args) -> RunResult:
         """Run `func_name` with `args` bound to its arguments in order."""
+        with self.module.context:  # see `_function`
+            return self._run(func_name, args)
+
+    def _run(self, func_name: str, args: tuple) -> RunResult:
         body, arg_types = self._function(func_name)
         if len(args) != len(arg_types):
             raise SimulationError(f"@{func_name} takes {len(arg_types)} arguments "
@@ -1010,6 +1017,15 @@ class Simulator:
     # ---------------------------------------------------------------- binding
 
     def _function(self, func_name: str):
+        """The compiled body and argument types of `func_name`, compiled at its first use.
+        Inside the module's context: the planning reads types the way the passes do
+        (`view_layout` parses an element type), which needs the context a pass runs in
+        and a caller of the model may have left (found by red team: every view stating no
+        layout crashed nzpass-sim)."""
+        with self.module.context:
+            return self._compiled_function(func_name)
+
+    def _compiled_function(self, func_name: str):
         if func_name not in self._compiled:
             func = _find_function(self.module, func_name)
             compiler = _Compiler(self, func)
@@ -1096,7 +1112,7 @@ def _find_function(module: ir.Operation, func_name: str) -> ir.Operation:
 
 
 def _result_tile(op: ir.Operation) -> Tile:
-    """A fresh zero-filled tile of the op's one `!pto.tile_buf` result."""
+    """A fresh tile of the op's one `!pto.tile_buf` result, holding what nothing wrote."""
     buf = pto.tile_buf(op.results[0].type) if len(op.results) == 1 else None
     if buf is None:
         raise SimulationError(f"'{op.name}' must return one !pto.tile_buf (lower the module "
@@ -1109,7 +1125,9 @@ def zeros_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
     if operands:
         raise SimulationError(f"'{op.name}' takes no operands, got {len(operands)}",
                               str(op.location))
-    return _result_tile(op)
+    tile = _result_tile(op)
+    tile.storage[:] = 0
+    return tile
 
 
 def _expect_tiles(op: ir.Operation, operands: list, roles: tuple[str, ...]) -> None:
@@ -1123,32 +1141,56 @@ def _expect_tiles(op: ir.Operation, operands: list, roles: tuple[str, ...]) -> N
 
 
 def _product(op: ir.Operation, a: Tile, b: Tile, acc: Tile | None) -> Tile:
-    """`acc + A @ B.T` over the valid regions, into a fresh tile of the result type."""
+    """What mad leaves in the result tile: `acc + A @ B.T` over whole 16 x 16 boxes, the
+    rest as it was. mad computes m = A's valid rows, n = B's valid rows, k = A's valid
+    columns, but writes L0C in boxes, so the rows and columns up to the next multiple of 16
+    come from the operands' rows past their valid ones (whatever their storage holds).
+    Outside the boxes nothing is written: the accumulator's contents for matmul_acc (in
+    place, as pto.tmatmul.acc), what nothing wrote for matmul (found by red team: the model
+    zeroed both, so a result typed more valid than mad wrote stored plausible zeros)."""
     out = _result_tile(op)
-    av = a.to_logical()[: a.valid_rows, : a.valid_cols]
-    bv = b.to_logical()[: b.valid_rows, : b.valid_cols]
-    if av.shape[1] != bv.shape[1]:
-        raise SimulationError(f"'{op.name}': A is {av.shape[0]}x{av.shape[1]} and B is "
-                              f"{bv.shape[0]}x{bv.shape[1]}; C = A @ B.T needs equal K",
+    if acc is not None:
+        _keep_accumulator(op, acc, out)
+    k = a.valid_cols
+    rows, cols = _mad_boxes(a.valid_rows, a.rows), _mad_boxes(b.valid_rows, b.rows)
+    if k != b.valid_cols:
+        raise SimulationError(f"'{op.name}': A is {a.valid_rows}x{k} and B is "
+                              f"{b.valid_rows}x{b.valid_cols}; C = A @ B.T needs equal K",
+                              str(op.location))
+    if rows > out.rows or cols > out.cols:
+        raise SimulationError(f"'{op.name}': the {rows}x{cols} product (whole 16 x 16 boxes) "
+                              f"does not fit the {out.rows}x{out.cols} result tile",
                               str(op.location))
     integral = all(np.issubdtype(t.dtype, np.integer) for t in (a, b))
     wide = np.int64 if integral else np.float64
-    product = av.astype(wide) @ bv.astype(wide).T
-    m, n = product.shape
-    if m > out.rows or n > out.cols:
-        raise SimulationError(f"'{op.name}': the {m}x{n} product does not fit the "
-                              f"{out.rows}x{out.cols} result tile", str(op.location))
-    logical = out.to_logical().astype(wide)
-    if acc is not None:
-        logical[:m, :n] = acc.to_logical()[:m, :n].astype(wide)
-    logical[:m, :n] += product
-    out.set_logical(logical.astype(out.dtype))
+    with np.errstate(invalid="ignore", over="ignore"):  # a product over unwritten bytes
+        product = a.to_logical()[:rows, :k].astype(wide) @ b.to_logical()[:cols, :k].astype(wide).T
+        logical = out.to_logical().astype(wide)
+        if acc is not None:
+            product += logical[:rows, :cols]
+        logical[:rows, :cols] = product
+        out.set_logical(logical.astype(out.dtype))
     return out
+
+
+def _mad_boxes(valid: int, extent: int) -> int:
+    """The rows (or columns) mad writes for `valid` ones: up to the next whole box."""
+    return min(-(-valid // 16) * 16, extent)
+
+
+def _keep_accumulator(op: ir.Operation, acc: Tile, out: Tile) -> None:
+    """The accumulator's bytes in the result: mad accumulates in place."""
+    if (acc.rows, acc.cols, acc.dtype) != (out.rows, out.cols, out.dtype):
+        raise SimulationError(f"'{op.name}' accumulates in place: its {acc.rows}x{acc.cols} "
+                              f"{acc.dtype} accumulator is not its {out.rows}x{out.cols} "
+                              f"{out.dtype} result tile", str(op.location))
+    out.set_logical(acc.to_logical())
 
 
 def matmul_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
     """`pl.tile.matmul(A, B) -> C` with C = A @ B.T over the valid regions of the logical
-    tile contents.
+    tile contents, written in whole 16 x 16 boxes (`_product`; the rest of C holds what
+    nothing wrote).
 
     `A` holds an activation window `[TM, TK]` and `B` a weight window `[TN, TK]` (the weight
     `w[N, K]`, as the NZ->NZ load leaves it: docs/nz-semantics.md section 1, where `x @ w.T` is the
@@ -1161,7 +1203,8 @@ def matmul_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
 
 def matmul_acc_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
     """`pl.tile.matmul_acc(acc, A, B) -> C` with C = acc + A @ B.T (see `matmul_hook`);
-    `acc` is read, never written: C is a fresh tile of the result type."""
+    `acc` is read, never written: C is a fresh tile of the result type holding acc's
+    contents where mad does not write (it accumulates in place on the device)."""
     _expect_tiles(op, operands, ("acc", "A", "B"))
     return _product(op, operands[1], operands[2], operands[0])
 

@@ -10,7 +10,9 @@ for each GM pointer argument an NZ view is (transitively, through direct calls) 
 - every NZ view of the same root base, an argument it transitively is (its own function's
   included: one only a cycle calls has no other), must state the same element type, dims
   1..4 and stride[1], and stride[0] where both views hold more than one batch (fewer
-  batches from the same base are a prefix);
+  batches from the same base are a prefix); a dim or stride that is no constant must be one
+  value over the whole launch (`_Fixedness`), and two views agree on it only where it is
+  provably the same value, however each function computes it;
 - the pointer may be used only as the base of NZ views and as an operand of a `func.call`
   to a function defined in the module, whose argument then obeys the same rule; besides,
   only by uses that move no data the kernel computes with (`_inert`): a `func.return` of
@@ -36,13 +38,19 @@ from ..ir import op_names
 from ..ir.bindings import ir
 from ..ir.walk import function_of_argument, line_and_column, qualified_name, symbol_scope
 from ..records import record
+from .offsets import AnyOp, constant_value
 
 # (the func.func's qualified name, ir/walk.qualified_name, the index of its pointer argument)
 Base = tuple[str, int]
 NzViewTest = Callable[[ir.Operation], bool]  # is this make_tensor_view NZ?
-# A dim or stride of a view: its constant value, else the SSA value that is it (two views
-# agree on a dynamic one only when it is the same value, so in the same function).
-Extent = int | ir.Value
+# What a dynamic dim or stride is on every execution of the launch, spelled alike wherever it
+# is computed: ("arg", function, index) for a function argument one value per launch,
+# ("const", n), ("op", name, attributes, result number, type, *operand keys) for an arith
+# op of such values.
+FixedKey = tuple
+# A dim or stride of a view: its constant value, else the SSA value that is it (as the walk
+# notes it), or that value's FixedKey (as the views are compared).
+Extent = int | ir.Value | FixedKey
 
 
 @record
@@ -73,10 +81,12 @@ class _Pass(NamedTuple):
 
 @record
 class _Reference(NamedTuple):
-    """A func.call (its operands) or func.constant (None: its calls are indirect)."""
+    """A func.call (its operands) or func.constant (None: its calls are indirect), in the
+    function `caller` (None: outside any)."""
 
     loc: ir.Location
     operands: list[ir.Value] | None
+    caller: str | None = None
 
 
 class BasePointers:
@@ -101,7 +111,7 @@ class BasePointers:
         """A func.call or func.constant of @name, resolved in the module it sits in."""
         operands = list(op.operands) if op.name == op_names.FUNC_CALL else None
         self._references.setdefault(symbol_scope(op) + name, []).append(
-            _Reference(op.location, operands))
+            _Reference(op.location, operands, _enclosing_function(op)))
 
     def note_function(self, function: ir.Operation, is_nz_view: NzViewTest) -> None:
         """The uses of each pointer argument of a defined function, once its ops are checked
@@ -133,9 +143,23 @@ class BasePointers:
     def refusals(self) -> list[Refusal]:
         refusals: list[Refusal] = []
         viewed = self._viewed(refusals)
-        refusals.extend(self._disagreements())
+        refusals.extend(self._disagreements(self._fixed_views(refusals)))
         refusals.extend(self._foreign_uses(viewed))
         return refusals
+
+    def _fixed_views(self, refusals: list[Refusal]) -> list[View]:
+        """The views with each dynamic extent spelled as what it is on every execution; a
+        view with one that may differ between executions is refused (and compared with
+        none: its plane is no one plane)."""
+        fixedness = _Fixedness(self._references)
+        fixed = []
+        for view in self._views:
+            resolved = fixedness.geometry(view.geometry)
+            if isinstance(resolved, Geometry):
+                fixed.append(view._replace(geometry=resolved))
+            else:
+                refusals.append(_varying_extent(view, *resolved))
+        return fixed
 
     # ------------------------------------------------------------ the closure
 
@@ -203,11 +227,11 @@ class BasePointers:
 
     # ------------------------------------------------------------ the rules
 
-    def _disagreements(self) -> list[Refusal]:
+    def _disagreements(self, views: list[View]) -> list[Refusal]:
         groups: dict[Base, ViewGroup] = {}
         memo: dict[Base, frozenset[Base]] = {}
         refusals = []
-        for view in self._views:
+        for view in views:
             for root in sorted(self._roots(view.base, memo)):
                 earlier = groups.setdefault(root, ViewGroup()).disagreeing(view)
                 if earlier is not None:
@@ -255,9 +279,11 @@ def _passed_argument(ref: _Reference, index: int) -> Base | None:
 
 
 def _same(a: Extent, b: Extent) -> bool:
-    if isinstance(a, int) and isinstance(b, int):
-        return a == b
-    return isinstance(a, ir.Value) and isinstance(b, ir.Value) and a == b
+    """Two constants that are equal, or two dynamic extents that are the same value (a
+    dynamic one never agrees with a constant, even one it may take)."""
+    if isinstance(a, int) or isinstance(b, int):
+        return isinstance(a, int) and isinstance(b, int) and a == b
+    return a == b
 
 
 class ViewGroup:
@@ -309,8 +335,9 @@ def _disagreement(view: View, earlier: View, root: Base) -> Refusal:
                    f"({_show(earlier.geometry)}): NZ states where each element of one "
                    "logical [R, C] plane lies, so two views of the same bytes must agree on "
                    "the element type, dims 1..4 and stride[1] (and stride[0] beyond one "
-                   "batch); a dynamic dim agrees only as the same SSA value. View the tensor "
-                   "one way (fewer batches of the same plane are fine)")
+                   "batch); a dynamic dim agrees only with one provably the same value "
+                   "(the same arith of the same constants and launch arguments). View the "
+                   "tensor one way (fewer batches of the same plane are fine)")
 
 
 def _foreign_use(foreign: tuple[ir.Location, str], name: str, index: int,
@@ -338,3 +365,165 @@ def _unproved_reference(ref: _Reference, name: str, index: int, view_loc: ir.Loc
                    "pointer argument of the caller there: an offset or reinterpreted pointer "
                    "(or an indirect call) moves the fractal grid off the tensor's; call it "
                    "directly with the caller's own pointer argument")
+
+
+# ---------------------------------------------------------------- extents fixed for a launch
+
+# The fields of a view's plane, as a refusal names them (Geometry.plane's order).
+_PLANE_FIELDS = ("dim 1 (C/c0)", "dim 2 (R/16)", "dim 3", "dim 4", "stride[1]")
+_ARITH_PREFIX = "arith."
+# Deeper arithmetic than this is not followed (each level is a Python frame): not fixed.
+_MAX_FIXED_DEPTH = 64
+
+
+class _Varying(NamedTuple):
+    """Why a value may differ between executions of the ops that read it."""
+
+    reason: str
+
+
+class _Fixedness:
+    """What each dynamic extent is on every execution of the launch (a FixedKey), or why it
+    may differ between executions (_Varying). An SSA value is one value per execution of
+    its definition, not per launch: an scf.for induction variable (or anything computed from
+    it) changes every iteration, and a callee's argument is whatever each call passes (found
+    by red team: one view of a loop's IV rows, and one view in a callee called with 16 and
+    32 rows, read one tensor as planes of two heights). Fixed are: constants; an argument of
+    a function no call in the module reaches (the host's launch sets it once); an argument
+    every call passes the same fixed value, or itself back, of a function no cycle of calls
+    reaches but by passing it itself (else the host may launch it with one value and its
+    cycle call it with another); and arith ops of fixed values (arith is pure: the same
+    operands give the same result wherever it runs)."""
+
+    __slots__ = ("_callers", "_memo", "_references")
+
+    def __init__(self, references: dict[str, list[_Reference]]) -> None:
+        self._references = references
+        self._memo: dict[ir.Value, FixedKey | _Varying] = {}
+        self._callers: dict[str, frozenset[str]] = {}
+
+    def geometry(self, geometry: Geometry) -> Geometry | tuple[str, str]:
+        """`geometry` with each dynamic extent it uses as its key, or (the extent, why it
+        may vary) for the first that may; stride[0] only where it is used."""
+        plane: list[Extent] = []
+        for name, extent in zip(_PLANE_FIELDS, geometry.plane, strict=True):
+            key = self._extent(extent)
+            if isinstance(key, _Varying):
+                return name, key.reason
+            plane.append(key)
+        batch = geometry.batch_stride
+        if not geometry.single_batch:
+            batch = self._extent(batch)
+            if isinstance(batch, _Varying):
+                return "stride[0]", batch.reason
+        return geometry._replace(plane=tuple(plane), batch_stride=batch)
+
+    def _extent(self, extent: Extent) -> Extent | _Varying:
+        return self.key(extent) if isinstance(extent, ir.Value) else extent
+
+    def key(self, value: ir.Value, depth: int = 0) -> FixedKey | _Varying:
+        found = self._memo.get(value)
+        if found is None:
+            if depth > _MAX_FIXED_DEPTH:
+                return _Varying("its arithmetic is too deep to follow")
+            # A value reached again while its own key is worked out is in a cycle.
+            self._memo[value] = _Varying("it is computed in a cycle of calls")
+            found = self._memo[value] = self._compute(value, depth)
+        return found
+
+    def _compute(self, value: ir.Value, depth: int) -> FixedKey | _Varying:
+        if isinstance(value, ir.BlockArgument):
+            return self._argument(value, depth)
+        op = value.owner
+        where = line_and_column(op.location)
+        if op.name == op_names.ARITH_CONSTANT:
+            constant = constant_value(value)
+            if constant is None:
+                return _Varying(f"the constant at {where} is no integer every PTOAS holds")
+            return ("const", constant)
+        if not op.name.startswith(_ARITH_PREFIX) or len(op.regions):
+            return _Varying(f"it is the result of '{op.name}' at {where}, which nothing "
+                            "proves the same on every execution")
+        keys = []
+        for operand in op.operands:
+            key = self.key(operand, depth + 1)
+            if isinstance(key, _Varying):
+                return key
+            keys.append(key)
+        return ("op", op.name, _attributes(op), value.result_number, str(value.type), *keys)
+
+    def _argument(self, arg: ir.BlockArgument, depth: int) -> FixedKey | _Varying:
+        base = argument_of_function(arg)
+        if base is None:
+            return _Varying(f"it is a region's block argument at {line_and_column(arg.location)}"
+                            " (an scf.for induction variable or a loop-carried value), a new "
+                            "value each iteration")
+        name, index = base
+        passed: dict[FixedKey, ir.Location] = {}  # each value passed, at its first call
+        for ref in self._references.get(name, ()):
+            if ref.operands is None:
+                return _Varying(f"it is argument {index} of @{name}, which the func.constant "
+                                f"at {line_and_column(ref.loc)} calls indirectly with values "
+                                "no rule sees")
+            if index >= len(ref.operands) or ref.operands[index] == arg:
+                continue  # a call of the wrong arity (MLIR refuses it), or it passed back
+            key = self.key(ref.operands[index], depth + 1)
+            if isinstance(key, _Varying):
+                return _Varying(f"it is argument {index} of @{name}, which the call at "
+                                f"{line_and_column(ref.loc)} passes a value that may vary: "
+                                f"{key.reason}")
+            passed.setdefault(key, ref.loc)
+        if not passed:
+            return ("arg", name, index)  # only the host's launch sets it
+        if len(passed) > 1:
+            first, second = (line_and_column(loc) for loc in list(passed.values())[:2])
+            return _Varying(f"it is argument {index} of @{name}, which its calls pass "
+                            f"different values (the calls at {first} and {second})")
+        if name in self._reaching(name):
+            return _Varying(f"it is argument {index} of @{name}, which calls itself (through "
+                            "a cycle) with another value than the host may launch it with")
+        return next(iter(passed))
+
+    def _reaching(self, name: str) -> frozenset[str]:
+        """Every function whose calls (transitively) reach @name; a reference outside any
+        function counts as none."""
+        found = self._callers.get(name)
+        if found is not None:
+            return found
+        reached: set[str] = set()
+        pending = [name]
+        while pending:
+            for ref in self._references.get(pending.pop(), ()):
+                if ref.caller is not None and ref.caller not in reached:
+                    reached.add(ref.caller)
+                    pending.append(ref.caller)
+        self._callers[name] = callers = frozenset(reached)
+        return callers
+
+
+def _attributes(op: AnyOp) -> tuple[tuple[str, str], ...]:
+    """The op's attributes as text: what besides its operands says what it computes (a
+    cmpi's predicate), so that two ops of one key compute alike."""
+    attributes = op.attributes
+    return tuple(sorted((name, str(attributes[name])) for name in attributes))
+
+
+def _enclosing_function(op: ir.Operation) -> str | None:
+    """The qualified name of the func.func `op` is nested in; None outside any."""
+    current = op.parent
+    while current is not None:
+        current = current.operation
+        if current.name == op_names.FUNC_FUNC:
+            return qualified_name(current)
+        current = current.parent
+    return None
+
+
+def _varying_extent(view: View, extent: str, reason: str) -> Refusal:
+    return Refusal(view.loc, f"NZ view {_show(view.geometry)} states its {extent} by a value "
+                   f"that may differ between executions of the view ({reason}): one GM "
+                   "tensor has one byte order for the whole launch, and a plane whose extent "
+                   "changes from one iteration or call to the next reads the same bytes as "
+                   "differently shaped planes, at most one of them the tensor's. State the "
+                   "extent by a value fixed for the launch: a constant, a kernel argument, an "
+                   "argument every call passes the same such value, or arith of those")

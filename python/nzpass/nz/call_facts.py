@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from ..errors import Refusal
 from ..ir import op_names
-from ..ir.arith import integer_width
+from ..ir.arith import device_width, integer_width
 from ..ir.bindings import ir
 from ..ir.walk import functions, nested_ops
 from . import intervals
-from .offsets import OffsetAnalysis, argument_axiom, declared_facts
+from .offsets import MULTIPLE_OF_ATTR, RANGE_ATTR, OffsetAnalysis, argument_axiom, declared_facts
 
 _CALL = op_names.FUNC_CALL
 _CONSTANT = op_names.FUNC_CONSTANT
@@ -64,11 +64,23 @@ def _axioms(fn: ir.Operation) -> dict[int, intervals.Fact]:
     """The integer arguments that declare facts, and what the proofs assume of each."""
     axioms = {}
     for index, arg in enumerate(fn.regions[0].blocks[0].arguments):
-        width = integer_width(arg.type)
-        if width is None or declared_facts(fn, index) == (None, None, None):
+        if integer_width(arg.type) is None or declared_facts(fn, index) == (None, None, None):
             continue
+        width = device_width(arg.type)
+        if width is None:
+            raise _unbelieved_width(fn, index, arg.type)
         axioms[index] = argument_axiom(fn, index, width)
     return axioms
+
+
+def _unbelieved_width(fn: ir.Operation, index: int, type_: ir.Type) -> Refusal:
+    """Facts on an integer the device does not compute at its width (`device_width`): the
+    analysis believes nothing of such a value, so the facts would be silently unused."""
+    return Refusal(fn.location, f"argument {index} of type {type_} states {MULTIPLE_OF_ATTR} "
+                   f"/ {RANGE_ATTR} facts, which no proof can use: PTOAS holds {type_} values "
+                   f"as int32_t, never wrapped to {integer_width(type_)} bits, so nothing is "
+                   "proved of its arithmetic at that width; declare the argument as i8, i16, "
+                   "i32, i64 or index")
 
 
 def _check_call(call: ir.Operation, axioms: dict[str, list[dict[int, intervals.Fact]]],
@@ -81,16 +93,26 @@ def _check_call(call: ir.Operation, axioms: dict[str, list[dict[int, intervals.F
         for index, axiom in callee.items():
             if index >= len(operands):
                 continue  # MLIR's verifier refuses a call of the wrong arity
-            passed = analysis.fact(operands[index])
-            if passed.within(axiom):
+            if _proved_within(analysis, operands[index], axiom):
                 continue
+            passed = analysis.fact(operands[index])
             refusals.append(Refusal(call.location, f"'{_CALL}' passes argument {index} of "
                                     f"@{name} a value proved {passed.show()}, outside what "
-                                    f"@{name} declares of it ({axiom.show()}), which every "
+                                    f"@{name} declares of it ({axiom.show()}) in some reading "
+                                    "of its type (an index at 64 bits too), which every "
                                     "proof inside it assumes; pass a value proved within the "
                                     "facts (bound it, or state facts on the caller's own "
                                     "argument), or drop them"))
             return
+
+
+def _proved_within(analysis: OffsetAnalysis, passed: ir.Value, axiom: intervals.Fact) -> bool:
+    """Whether every value `passed` may hold meets `axiom`; an index in both its readings,
+    since the callee's proofs hold at 32 and 64 bits alike."""
+    fact = analysis.fact(passed)
+    if isinstance(passed.type, ir.IndexType):
+        return fact.within_as_index(axiom)
+    return fact.within(axiom)
 
 
 def referenced_function(op: ir.Operation) -> str | None:

@@ -20,6 +20,7 @@ from ..dialects.opaque_errors import opaque_refusal
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from .intervals import Fact
+from .layout import strides_of_layout
 from .offsets import explain_fact
 
 Constant = Callable[[ir.Value], "int | None"]
@@ -141,7 +142,7 @@ def _check_valid_inside_tile(load: pl.TileLoad, value: ir.Value, name: str, limi
 
 def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:
     """A slice's result tensor type is its window: the constant sizes with the
-    dropped axes removed, the parent's element type and layout kind."""
+    dropped axes removed, the parent's element type, layout kind and strides."""
     loc = slice_.location
     if len(slice_.op.results) != 1 or not isinstance(slice_.op.results[0].type,
                                                       ir.RankedTensorType):
@@ -161,12 +162,48 @@ def check_slice_types(slice_: pl.TensorSlice, constant: Constant) -> None:
     same_kind = (parent_kind is not None and result_kind is not None
                  and parent_kind.kind == result_kind.kind)
     if shape == expected and result.element_type == parent.element_type and same_kind:
-        return
+        return _check_slice_strides(slice_, parent, result, dropped)
     raise Refusal(loc, f"'pl.tensor.slice' result type {result} disagrees with its window "
                   f"(sizes {_show(slice_.groups['sizes'], constant)}, dropped axes "
                   f"{sorted(dropped)}, element {parent.element_type}, layout of {parent}): "
                   "later ops measure the type while the lowering moves the window; give the "
                   "slice the type of its window")
+
+
+def effective_strides(t: ir.RankedTensorType) -> tuple[int | None, ...]:
+    """A GM tensor's element strides: those its layout states, else the layout's dense
+    ones (None where an extent they multiply is dynamic)."""
+    layout = pl.tensor_layout(t)
+    assert layout is not None  # a GM tensor
+    return layout.stride or strides_of_layout(layout.kind, pl.tensor_shape(t))
+
+
+def slice_strides(parent: ir.RankedTensorType, dropped: set[int]) -> tuple[int | None, ...]:
+    """A slice's strides: its parent's, on the axes it keeps. The lowering moves a slice
+    through its parent's view, so these are the strides its bytes are at."""
+    strides = effective_strides(parent)
+    return tuple(s for axis, s in enumerate(strides) if axis not in dropped)
+
+
+def _check_slice_strides(slice_: pl.TensorSlice, parent: ir.RankedTensorType,
+                         result: ir.RankedTensorType, dropped: set[int]) -> None:
+    """The strides a slice's result type states are its parent's (`slice_strides`): the
+    lowering uses the parent's and ignores the type's, so another stride is one its users
+    read and the bytes do not follow (found by red team: a slice of a dense 64 x 512
+    tensor typed with rows 1024 apart). A `?` on either side has no value to compare."""
+    layout = pl.tensor_layout(result)
+    if layout is None or layout.stride is None:
+        return  # states none
+    expected = slice_strides(parent, dropped)
+    if all(s is None or e is None or s == e for s, e in zip(layout.stride, expected,
+                                                              strict=True)):
+        return
+    raise Refusal(slice_.location, f"'pl.tensor.slice' result type {result} states strides "
+                  f"{show_extent_list(layout.stride)} but the slice is a window of {parent}, "
+                  f"whose strides on the axes it keeps are {show_extent_list(expected)}: the "
+                  "lowering moves the slice through its parent's view, so its users would "
+                  "read one stride while the bytes are at the other; give the slice its "
+                  "parent's strides, or state none")
 
 
 def check_store_result(store: pl.TileStore) -> None:
@@ -293,3 +330,116 @@ def check_store_shapes(store: pl.TileStore, tile: pl.TileType,
                   f"disagree with its {tile.rows}x{tile.cols} tile's valid {region} region: "
                   "the store writes the valid region while the lowering sizes the window by "
                   f"the shapes; {fix}")
+
+
+# The tile operands of each pl matmul, in pto.tmatmul's order (docs/ir.md): C = acc + A @ B.T
+# with A [M, K] and B [N, K] (the weight as its NZ load leaves it), so C's rows are A's and
+# its columns B's rows.
+MATMUL_ROLES = {pl.TILE_MATMUL: ("A", "B"), pl.TILE_MATMUL_ACC: ("acc", "A", "B")}
+# mad writes L0C in whole 16 x 16 boxes (ACC_BOX).
+_MAD_BOX = 16
+
+# A tile operand's valid rows and columns as the caller proves them, from the value and
+# its type.
+ValidOf = Callable[[ir.Value, pl.TileType], tuple[Fact, Fact]]
+
+
+def check_matmul_result(op: ir.Operation, valid_of: ValidOf) -> None:
+    """A pl matmul's result type claims no more than its operands make it: the result is
+    a fresh tile of the type's valid region (pl.FRESH_TILE_OPS), which every later check
+    and the store trust, while the mad writes only A's valid rows x B's valid rows of it
+    (found by red team: an Acc tile typed fully valid from A of 1..64 valid rows stored
+    stale L0C rows as data). Another arity, or an operand that is no !pl.tile, is not the
+    matmul nzpass knows; the model refuses it where it runs."""
+    tiles = _matmul_tiles(op)
+    if tiles is None:
+        return
+    result, operands = tiles
+    facts = {role: valid_of(value, tile) for role, (value, tile) in operands.items()}
+    (a_rows, a_cols), (b_rows, b_cols) = facts["A"], facts["B"]
+    _check_reduction(op, a_cols, b_cols)
+    for axis, (product, source) in enumerate(((a_rows, "its A operand's valid rows"),
+                                              (b_rows, "its B operand's valid rows"))):
+        _check_product_fits(op, result, axis, product, source)
+        _check_valid_claim(op, result, axis, product, source, facts.get("acc"))
+
+
+def _matmul_tiles(op: ir.Operation
+                  ) -> tuple[pl.TileType, dict[str, tuple[ir.Value, pl.TileType]]] | None:
+    """The result tile and each operand (value, tile) by role; None for another form."""
+    roles = MATMUL_ROLES.get(op.name)
+    if roles is None or len(op.operands) != len(roles) or len(op.results) != 1:
+        return None
+    result = opaque_refusal(op.location, lambda: pl.tile_type(op.results[0].type))
+    operands = {}
+    for role, value in zip(roles, op.operands, strict=True):
+        tile = opaque_refusal(op.location, lambda value=value: pl.tile_type(value.type))
+        if tile is None:
+            return None
+        operands[role] = (value, tile)
+    return None if result is None else (result, operands)
+
+
+def _show_count(fact: Fact) -> str:
+    """A count as proved: the constant, else its range (and alignment, where known)."""
+    if fact.constant is not None:
+        return str(fact.constant)
+    aligned = f", a multiple of {fact.align}" if fact.align > 1 else ""
+    return f"{fact.lo} to {fact.hi}{aligned}"
+
+
+def _check_reduction(op: ir.Operation, a_cols: Fact, b_cols: Fact) -> None:
+    """mad sums over A's valid columns (its k) of both operands: each must be one of B's
+    valid columns, or the product sums B's stale columns."""
+    if a_cols.hi <= b_cols.lo:
+        return
+    raise Refusal(op.location, f"'{op.name}' sums over its A operand's valid columns "
+                  f"({_show_count(a_cols)}) but its B operand's valid columns are "
+                  f"{_show_count(b_cols)}: mad reads A's count of columns of both, so the "
+                  "product would sum B's columns past its valid ones, which hold stale data; "
+                  "give A and B the same valid K")
+
+
+def _check_product_fits(op: ir.Operation, result: pl.TileType, axis: int, product: Fact,
+                        source: str) -> None:
+    """mad writes every row and column of the product, whatever the result's extents."""
+    extent = (result.rows, result.cols)[axis]
+    if product.hi <= extent:
+        return
+    name = ("rows", "columns")[axis]
+    raise Refusal(op.location, f"'{op.name}' writes up to {product.hi} {name} ({source}) "
+                  f"into its {result.rows}x{result.cols} result tile: mad has no bound of its "
+                  "destination, so the product past the tile overwrites the L0C after it; give "
+                  f"the result at least {product.hi} {name}")
+
+
+def _check_valid_claim(op: ir.Operation, result: pl.TileType, axis: int, product: Fact,
+                       source: str, acc: tuple[Fact, Fact] | None) -> None:
+    """The result's static valid extent on `axis` is one mad makes logical on every run.
+    mad writes the product's extent, rounded up to whole 16 x 16 boxes from the operands'
+    stale rows past their valid ones, and leaves the rest of L0C as it was: stale for
+    pl.tile.matmul, the accumulator's own for pl.tile.matmul_acc (in place), which is
+    logical only inside the accumulator's valid region and past a product of whole boxes.
+    A dynamic extent (`?`) claims no count."""
+    claimed = (result.valid or (result.rows, result.cols))[axis]
+    if claimed is None:
+        return
+    kept = acc is None or claimed <= acc[axis].lo  # the accumulator's part is logical
+    if kept and (claimed <= product.lo or (acc is not None and product.is_multiple(_MAD_BOX))):
+        return
+    name = ("rows", "columns")[axis]
+    if not kept:
+        assert acc is not None
+        why = (f"its accumulator's valid {name} are {_show_count(acc[axis])}: adding to "
+               "what the accumulator does not hold makes nothing logical")
+    elif acc is not None:
+        why = (f"mad writes {source} ({_show_count(product)}) in whole 16 x 16 boxes, the "
+               "rest of the last box computed from the operand's stale rows past its valid "
+               "ones")
+    else:
+        why = (f"mad writes only {source} ({_show_count(product)}) and leaves the {name} "
+               "past them what L0C held before")
+    raise Refusal(op.location, f"'{op.name}' result tile claims {claimed} valid {name} but "
+                  f"{why}, which a store writes out as data; type the result with the valid "
+                  f"{name} its operands prove, or give the operands valid extents covering it "
+                  "(load whole, zero-padded rows; with pl.tile.matmul_acc, a multiple of 16)")

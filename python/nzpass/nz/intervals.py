@@ -148,6 +148,13 @@ class Fact(NamedTuple):
         return (self.width == other.width and other.lo <= self.lo and self.hi <= other.hi
                 and self.align % other.align == 0)
 
+    def within_as_index(self, other: Fact) -> bool:
+        """`within` in both readings of index: a side only the 32-bit width bounds (`open`)
+        is no bound at 64 bits, so it is never within a closed side of `other` (found
+        by red team: a call passed max(a * 2, 0), bounded above by wraparound alone, to an
+        argument that declares [0, 2**31 - 1), and the callee's proof believed it)."""
+        return self.within(other) and wide_reading(self).within(wide_reading(other))
+
     def is_multiple(self, divisor: int) -> bool:
         return self.align % divisor == 0
 
@@ -188,11 +195,25 @@ def mul(a: Fact, b: Fact) -> Fact:
 
 
 def min_signed(a: Fact, b: Fact) -> Fact:
+    if a.width == 1:
+        return _either_bool(a, b)
     return Fact.make(min(a.lo, b.lo), min(a.hi, b.hi), min(a.align, b.align), a.width)
 
 
 def max_signed(a: Fact, b: Fact) -> Fact:
+    if a.width == 1:
+        return _either_bool(a, b)
     return Fact.make(max(a.lo, b.lo), max(a.hi, b.hi), min(a.align, b.align), a.width)
+
+
+def _either_bool(a: Fact, b: Fact) -> Fact:
+    """A signed min or max of i1 in both readings of it: MLIR's, where true is -1 (the
+    smaller), and PTOAS's, which compares C `bool`s, where true is 1 (found by red team:
+    `maxsi(%flag, false)` was proved false and is `%flag` on the device). Either way the
+    result is one of the operands. The other i1 ops agree in both readings: add, sub and
+    mul are xor and and, a division's only divisor is true, a shift's only amount 0 (the
+    brute-force test holds every one to both)."""
+    return select(a, b)
 
 
 def _unsigned_operands(*facts: Fact) -> bool:
@@ -510,8 +531,15 @@ def admits_a_value(width: int, multiple_of: int | None, lo: int | None,
     return _ceil_to(low, step) <= high
 
 
-def declared(width: int, multiple_of: int | None, lo: int | None, hi_exclusive: int | None) -> Fact:
-    """The axioms a function argument's facts state (`nz.multiple_of`, `nz.range`)."""
+def declared(width: int, multiple_of: int | None, lo: int | None, hi_exclusive: int | None,
+             index: bool = False) -> Fact:
+    """The axioms a function argument's facts state (`nz.multiple_of`, `nz.range`); of an
+    `index` one, in both readings of index, as every index op's fact (`index_op`): at 32
+    bits a multiple of 2**32 is the constant 0, which a 64-bit index need not be (found by
+    red team: `nz.multiple_of = 4294967296` made an offset 0, and the host may pass 2**32)."""
+    if index:
+        return both_readings(declared(width, multiple_of, lo, hi_exclusive),
+                             declared(WIDE_INDEX_WIDTH, multiple_of, lo, hi_exclusive))
     low = signed_min(width) if lo is None else lo
     high = signed_max(width) if hi_exclusive is None else hi_exclusive - 1
     align = 1 if multiple_of is None else largest_power_of_two_dividing(multiple_of)

@@ -18,6 +18,15 @@ LOCAL_MEMORY_BYTES = {
            "vec": 256 * _KIB},
 }
 MEMORY_NAMES = {"mat": "L1", "left": "L0A", "right": "L0B", "acc": "L0C", "vec": "UB"}
+# The memories of no capacity above (the bias table, the fixpipe's scaling buffer): the
+# bytes PTOAS's planner gives them at most (tonibohnlein PTOAS HEAD,
+# lib/PTO/Transforms/PTOPlanMemory.cpp, MemSpec kA3 / kA5, stated in bits: bias 524288,
+# scaling 1572864 / 2031616). The devices' own may be smaller (no source here states
+# them), so a tile inside these is not proved to fit; one past them surely does not.
+PLANNER_ONLY_BYTES = {
+    "a2a3": {"bias": 64 * _KIB, "scaling": 192 * _KIB},
+    "a5": {"bias": 64 * _KIB, "scaling": 248 * _KIB},
+}
 
 # ---- TLoadGm2L1Nz2nz (NZ -> NZ load), docs/hardware-model.md (c)
 LOAD_MAX_COLUMN_BLOCKS = 4095      # n1, the burst count field

@@ -16,6 +16,7 @@ on every execution the facts allow is an error either way.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 
 from ..dialects import pto
 from ..errors import Refusal
@@ -29,6 +30,7 @@ from .offsets import (
     slack_below,
     upper_bound_of_sum,
 )
+from .valid_region import ValidExtent, equals_size
 from .window import WindowProofs
 
 _OVERRUN = ("an ND transfer moves its window through the strides unchecked, so it reads or "
@@ -152,8 +154,12 @@ def nd_valid_extents_moved(is_load: bool, buf: pto.TileBuf) -> tuple[bool, bool]
     if not is_load and buf.loc == "acc":
         return True, True
     if buf.loc in ("vec", "mat") and buf.slayout == "none_box" and buf.blayout == "row_major":
-        return False, True
+        return BURSTS
     return False, False
+
+
+# What nd_valid_extents_moved says of the burst transfers (check_nd_bursts_match).
+BURSTS = (False, True)
 
 
 def check_nd_window_fits_tile(sizes: Sequence[ir.Value], buf: pto.TileBuf, is_load: bool,
@@ -214,3 +220,64 @@ def check_nd_valid_inside(valid: Sequence[tuple[Fact, ir.Value | None]],
                f"window's {name} ({size_fact.show()}{stacked}): the transfer moves that many "
                f"{name} of GM, so it would read or write past the window; give the "
                "partition the tile's valid region (sizes = valid_row, valid_col)")
+
+
+def check_nd_bursts_match(valid: Sequence[tuple[Fact, ir.Value | None]], is_load: bool,
+                          sizes: Sequence[ir.Value], loc: ir.Location, what: str,
+                          proofs: WindowProofs, column_major: bool = False) -> None:
+    """A burst transfer (a row-major Vec or Mat tile: TLoadGm2ubNd2nd, TLoadGm2L1Nd2nd,
+    TStoreUb2gmNd2nd) moves, per leading index, gShape3 bursts of validCol elements
+    gStride3 - gShape4 apart, so row b lands at b * (validCol + S - gShape4): the tile's
+    valid columns must be the window's wherever it has more than one row; and a store
+    writes every window row of every leading index, the tile's rows past its valid ones
+    too, so the rows its window stacks must be the tile's valid rows. pto-isa checks both
+    by PTO_ASSERT only (found by red team: a 16 x 128 partition loaded into a tile of 64
+    valid columns read row 0's second half as row 1; the same tile stored through a
+    16 x 128 partition). Not proved either way (extents from arguments without facts),
+    a warning, as for the window's bounds; proved different, an error. `column_major`:
+    a DN view and a column-major tile (TLoadGm2ubDn2dn, TStoreUb2gmDn2dn), the same with
+    rows and columns exchanged: gShape4 bursts of validRow elements, gStride4 - gShape3
+    apart (found by red team: a 16 x 128 DN window into a tile of 32 valid rows)."""
+    (rows_fact, rows_value), (cols_fact, cols_value) = valid
+    names = ("rows", "columns")
+    if column_major:
+        (rows_fact, rows_value), (cols_fact, cols_value) = valid[1], valid[0]
+        sizes = (*sizes[:-2], sizes[-1], sizes[-2])
+        names = ("columns", "rows")
+    window_rows = sizes[-2] if len(sizes) > 1 else None
+    if window_rows is not None and proofs.fact(window_rows).hi > 1:
+        _check_equal(cols_fact, cols_value, sizes[-1], names[1], loc, what, proofs)
+    if is_load or window_rows is None:
+        return
+    leading = [proofs.fact(value).constant for value in sizes[:-2]]
+    if all(size == 1 for size in leading):
+        _check_equal(rows_fact, rows_value, window_rows, names[0], loc, what, proofs)
+        return
+    # Leading axes stack as rows (validRow == gShape0 * ... * gShape3): constants only.
+    known = [proofs.fact(window_rows).constant, *leading]
+    stacked = None if None in known else prod(n for n in known if n is not None)
+    if stacked is not None and rows_fact.constant == stacked:
+        return
+    never = stacked is not None and not rows_fact.lo <= stacked <= rows_fact.hi
+    _fails(proofs, never, loc, f"{what} tile's valid rows ({rows_fact.show()}) are not "
+           "proved to be the rows the ND window stacks over its leading axes "
+           f"({'not constant' if stacked is None else stacked}): the store writes every "
+           "window row of every leading index from the tile's rows in order, stale ones "
+           "too; give the tile as many valid rows as the window stacks")
+
+
+def _check_equal(fact: Fact, value: ir.Value | None, size: ir.Value, name: str,
+                 loc: ir.Location, what: str, proofs: WindowProofs) -> None:
+    """The tile's valid extent (`fact`, given by `value` where an operand gives it) is the
+    window's `size` on every execution (valid_region.equals_size: both the same constant,
+    or the same linear form of one SSA value)."""
+    if equals_size(proofs.analysis, ValidExtent(fact, value, None), size):
+        return
+    size_fact = proofs.fact(size)
+    never = fact.hi < size_fact.lo or fact.lo > size_fact.hi
+    _fails(proofs, never, loc, f"{what} tile's valid {name} ({fact.show()}) are not proved "
+           f"to be the ND window's {name} ({size_fact.show()}): the burst transfer moves "
+           "validCol elements per row, gStride3 - gShape4 apart, and a store every window "
+           "row, so any other window reads or writes rows from the wrong place (pto-isa "
+           "checks it by PTO_ASSERT only); give the partition the tile's valid region "
+           "(sizes = valid_row, valid_col)")

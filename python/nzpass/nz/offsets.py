@@ -29,9 +29,9 @@ from ..dialects import pl, pto
 from ..driver.pass_base import in_source_order, option
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
-from ..ir.arith import integer_value, integer_width
+from ..ir.arith import device_width, integer_value, integer_width
 from ..ir.bindings import ir
-from ..ir.walk import function_of_argument
+from ..ir.walk import function_of_argument, function_type, line_and_column, value_location
 from ..records import record
 from . import intervals
 from .intervals import Fact
@@ -235,20 +235,23 @@ def argument_axiom(func: ir.Operation, index: int, width: int) -> Fact:
     """What every proof inside `func` assumes of its argument `index` (of `width`
     bits): its declared facts as a Fact, the width's top without any. The one
     statement of it, read by the analysis and by the check of calls (nz/call_facts)."""
-    return _believed(func, f"argument {index}", width, declared_facts(func, index))
+    index_type = isinstance(function_type(func).inputs[index], ir.IndexType)
+    return _believed(func, f"argument {index}", width, declared_facts(func, index),
+                     index=index_type)
 
 
 def _believed(owner: AnyOp, what: str, width: int,
               facts: tuple[int | None, int | None, int | None],
-              within: Fact | None = None) -> Fact:
-    """Stated facts as an axiom, `within` what the op guarantees anyway (a launch's
-    range); refused where no value meets them all: an empty axiom would prove anything."""
+              within: Fact | None = None, index: bool = False) -> Fact:
+    """Stated facts as an axiom (of an `index`, in both its readings), `within` what the op
+    guarantees anyway (a launch's range); refused where no value meets them all: an empty
+    axiom would prove anything."""
     multiple, lo, hi = facts
     if within is not None:
         lo = within.lo if lo is None else max(lo, within.lo)
         hi = within.hi + 1 if hi is None else min(hi, within.hi + 1)
     if intervals.admits_a_value(width, multiple, lo, hi):
-        stated = intervals.declared(width, *facts)
+        stated = intervals.declared(width, *facts, index=index)
         return stated if within is None else within.intersect(stated)
     stated = [f"{MULTIPLE_OF_ATTR} = {multiple}"] if multiple is not None else []
     stated.append(f"in [{lo}, {hi})" + (", all the op can give" if within is not None else ""))
@@ -305,6 +308,8 @@ class OffsetAnalysis:
         self._widths: dict = {}
         # The values of `index` type among them: facts that hold in two readings.
         self._index_values: set = set()
+        # Those of an integer type the device does not compute at (`device_width`: an i3).
+        self._unmodelled: set = set()
 
     def width(self, value: ir.Value) -> int | None:
         """`integer_width(value.type)`, read once per value."""
@@ -315,6 +320,8 @@ class OffsetAnalysis:
             width = widths[value] = integer_width(type_)
             if width == _INDEX_WIDTH and isinstance(type_, ir.IndexType):
                 self._index_values.add(value)
+            elif width is not None and device_width(type_) is None:
+                self._unmodelled.add(value)
         return width
 
     def fact(self, value: ir.Value) -> Fact:
@@ -371,6 +378,8 @@ class OffsetAnalysis:
         """The fact of an integer `value` from its definition; `top` is its
         width's top."""
         width = top.width
+        if value in self._unmodelled:
+            return _unmodelled_fact(value, top), True
         if isinstance(value, ir.BlockArgument):
             return self._argument(value, width, top, budget)
         op = self.owner(value)
@@ -395,6 +404,8 @@ class OffsetAnalysis:
             operands = op.operands
             if len(operands) == 1:
                 (source,), exact = self._operands(operands, budget)
+                if operands[0] in self._unmodelled and source.constant is None:
+                    return top, exact  # its bits are not the width's: the fact's bounds lie
                 return self._cast(cast, value, operands[0], source, width), exact
         if name == _SELECT:
             operands = op.operands
@@ -440,6 +451,22 @@ class OffsetAnalysis:
         if func is None:
             return top, True  # iter_args and other region arguments: unresolved
         return argument_axiom(func, arg.arg_number, width), True
+
+
+def _unmodelled_fact(value: ir.Value, top: Fact) -> Fact:
+    """The fact of an integer whose type's width the device does not compute at (an i3,
+    an i128: PTOAS holds it as int32_t and never wraps it to its width, found by red team):
+    nothing but a non-negative constant (PTOAS writes its literal, and every cast of it
+    reads it alike in both); the width's top, which no cast of it believes."""
+    constant = unmodelled_constant(value)
+    return top if constant is None else Fact.const(constant, top.width)
+
+
+def unmodelled_constant(value: ir.Value) -> int | None:
+    """`value` when it is a non-negative integer constant, the one value of an integer of
+    a width the device does not compute at that is known on the device too."""
+    constant = constant_value(value)
+    return constant if constant is not None and constant >= 0 else None
 
 
 def strict_bounds_option() -> Any:
@@ -544,6 +571,38 @@ def _quotient_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
 def explain_fact(value: ir.Value, fact: Fact) -> str:
     """What the analysis proved of `value`, for a refusal: the user sees which
     definition stopped the proof and what to add."""
+    return _explain_definition(value, fact) + _explain_odd_width(value)
+
+
+# How many definitions a refusal's explanation looks through for an odd width.
+_ODD_WIDTH_SEARCH = 64
+
+
+def _explain_odd_width(value: ir.Value) -> str:
+    """Where `value` is computed from an integer of a width the device does not compute at
+    (`device_width`), which stops every proof through it: said, or the user sees an
+    `extui` of an i3 "proved [-inf, +inf]" with no why."""
+    seen: set[ir.Value] = set()
+    pending = [value]
+    while pending and len(seen) < _ODD_WIDTH_SEARCH:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        type_ = current.type
+        if (integer_width(type_) is not None and device_width(type_) is None
+                and unmodelled_constant(current) is None):
+            return (f"; it is computed from a {type_} value (at "
+                    f"{line_and_column(value_location(current))}), which PTOAS holds as "
+                    f"int32_t, never wrapped to {integer_width(type_)} bits: only integers of "
+                    "1, 8, 16, 32 or 64 bits and index compute as MLIR says, so nothing is "
+                    "proved through it; compute in one of those")
+        if isinstance(current, ir.OpResult):
+            pending.extend(current.owner.operands)
+    return ""
+
+
+def _explain_definition(value: ir.Value, fact: Fact) -> str:
     if isinstance(value, ir.BlockArgument):
         func = function_of_argument(value)
         if func is not None:

@@ -16,11 +16,14 @@ a write late in one iteration clobbers a read early in the next, and nothing fro
 loop that surely runs past it; any other op with regions, its nested ops in any order and
 number). The state of a buffer: written at all, and since the last clobber the region its
 own writes surely cover (nz/tile_regions.py); a read must be covered. A write is a tile in
-a group `pto_table.written_groups` names; an op the table does not define may read and
-write every tile it takes. Found by red team: W's NZ load at the address of X in L1
-overwrote X before `pto.textract` read it; then a clobber inside a loop body, one across
-iterations, and one at an address an argument gives were accepted.
-"""
+a group `pto_table.written_groups` names, a read one `pto_table.reads_group` names (an
+op that reads its destination, taxpy's dst += src * s, reads it first, then writes it);
+an op the table does not define may read and write every tile it takes. An alloc whose
+address may change when it runs again places its tile anew: its earlier writes cover
+nothing there. Found by red team: W's NZ load at the address of X in L1 overwrote X
+before `pto.textract` read it; then a clobber inside a loop body, one across iterations,
+one at an address an argument gives, a taxpy reading its clobbered destination and a
+moving tile read at an address its write never reached were accepted."""
 
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ from typing import NamedTuple
 
 from ..dialects import pto
 from ..dialects.opaque import OpaqueSyntaxError
-from ..dialects.pto_table import METADATA_OPS, PARTIAL_WRITERS, written_groups
+from ..dialects.pto_table import METADATA_OPS, PARTIAL_WRITERS, reads_group, written_groups
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value
@@ -110,6 +113,8 @@ def check_no_clobbered_reads(tiles: Sequence[PlacedTile], facts: ProgramFacts,
             overlapping[second].append(first)
         for victim in buffers:
             others = overlapping.get(victim, [])
+            if others:
+                _check_address_not_taken(victim, others[0])
             if others or calls:
                 _Flow(victim, others, facts, blocks, calls).run()
 
@@ -175,6 +180,37 @@ def _shape(tile: PlacedTile) -> tuple:
 
 def _valid_region_set(value: ir.Value) -> bool:
     return any(use.owner.operation.name == pto.SET_VALIDSHAPE for use in value.uses)
+
+
+def _check_address_not_taken(victim: _Buffer, other: _Buffer) -> None:
+    """Refuse an address taken of a buffer over which `other` is placed: an op using one
+    of its tiles that yields a pointer or a memref (pto.tile_buf_addr) hands on its bytes,
+    and the reads and writes through it (pto.load_scalar, pto.store_scalar, a callee's)
+    are none this rule sees (found by red team: a pto.store_scalar through the address of
+    a tile overlapping another wrote over it unseen)."""
+    for value in victim.aliases:
+        for use in value.uses:
+            user = use.owner.operation
+            if not any(_is_address(result.type) for result in user.results):
+                continue
+            read, placed = victim.tiles[0], other.tiles[0]
+            memory = MEMORY_NAMES.get(read.loc, read.loc)
+            raise Refusal(user.location, f"'{user.name}' takes the address of the tile of "
+                          f"the 'pto.alloc_tile' at {line_and_column(read.op.location)} "
+                          f"({placed_bytes(read)} of {memory}, loc={read.loc}), over which "
+                          f"the 'pto.alloc_tile' at {line_and_column(placed.op.location)} "
+                          f"places a tile ({placed_bytes(placed)}): the reads and writes "
+                          "through the address are none the overlap rule sees, so either "
+                          "tile's data may be overwritten unseen. Place the tile clear of "
+                          "every other placed tile of its memory, or use it through tile "
+                          "ops only")
+
+
+def _is_address(type_: ir.Type) -> bool:
+    """Whether a value of `type_` is an address: a `!pto.ptr` or a memref."""
+    return isinstance(type_, ir.MemRefType) or (
+        isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT
+        and type_.data.startswith("ptr<"))
 
 
 def _overlapping_pairs(placed: list[_Buffer]) -> Iterator[tuple[_Buffer, _Buffer]]:
@@ -317,6 +353,10 @@ class _Flow:
         self.calls = set(calls)
         for call in calls:
             _add_with_ancestors(call, self.touching)
+        # The victim's allocs that may run again at another address (`_moves`).
+        self.moving = {tile.op for tile in victim.tiles if tile.dynamic and _moves(tile.op)}
+        for alloc in self.moving:
+            _add_with_ancestors(alloc, self.touching)
         self.facts = facts
         self.constant = facts.constant
         self.positions: dict[ir.Block, dict[ir.Operation, int]] = {}
@@ -326,7 +366,7 @@ class _Flow:
         self.taken: dict[ir.Operation, int] = {}
 
     def run(self) -> None:
-        root = _function_of(self.victim.tiles[0].op)
+        root = function_of(self.victim.tiles[0].op)
         for region in root.regions:
             self._region(region, _START)
 
@@ -404,6 +444,9 @@ class _Flow:
 
     def _direct(self, op: ir.Operation, state: _State) -> _State:
         """The state after `op` itself (not its regions): it reads first, then writes."""
+        if op in self.moving:  # placed anew: the bytes there are none the tile wrote
+            return _State(True, _Clobber(op, self.victim), NOTHING) if state.written else \
+                state
         reads, writes = self._access(op, self.victim.aliases)
         if reads and state.clobber is not None and not all(
                 covers(state.cover, region) for region in self._read_regions(op)):
@@ -443,7 +486,7 @@ class _Flow:
         writes = any(g in written for g in groups)
         if not writes and any(_is_tile(r.type) for r in op.results):
             return False, False  # a view (pto.subview, pto.bitcast): its result is followed
-        return any(g not in written for g in groups), writes
+        return any(reads_group(op.name, g) for g in groups), writes
 
     def _own_written(self, op: ir.Operation) -> Region | None:
         """The region of the victim `op` surely writes through its own tiles (nothing for
@@ -475,9 +518,8 @@ class _Flow:
         view = self._view(op)
         if view is None:
             return [self.victim.full]
-        written = written_groups(op.name)
         return [self._read_region(op, v) or self.victim.full
-                for name, values in view.groups.items() if name not in written
+                for name, values in view.groups.items() if reads_group(op.name, name)
                 for v in values if v in self.victim.aliases]
 
     def _read_region(self, op: ir.Operation, value: ir.Value) -> Region | None:
@@ -734,7 +776,7 @@ def _defining_op(value: ir.Value) -> ir.Operation | None:
     return value.owner.operation if isinstance(value, ir.OpResult) else None
 
 
-def _function_of(op: ir.Operation) -> ir.Operation:
+def function_of(op: ir.Operation) -> ir.Operation:
     """The op right inside a builtin.module that holds `op` (its function)."""
     current = op
     while True:
@@ -748,9 +790,34 @@ def _ops_in(block: ir.Block) -> list[ir.Operation]:
     return [op.operation for op in block.operations]
 
 
+def _moves(alloc: ir.Operation) -> bool:
+    """Whether a `pto.alloc_tile` may run again at another address: its addr (its first
+    operand) is made inside an op holding it that may run its regions more than once
+    (any but an scf.if: a loop, an op nzpass does not know)."""
+    addr = alloc.operands[0]
+    parent = alloc.parent
+    holder = parent.operation if parent is not None else None
+    while holder is not None and holder.name != op_names.BUILTIN_MODULE:
+        if holder.name != op_names.SCF_IF and _inside(addr, holder):
+            return True
+        parent = holder.parent
+        holder = parent.operation if parent is not None else None
+    return False
+
+
 def _refuse(victim: _Buffer, clobber: _Clobber, reader: ir.Operation) -> None:
     read = victim.tiles[0]
     memory = MEMORY_NAMES.get(read.loc, read.loc)
+    if clobber.by is victim:
+        raise Refusal(read.op.location, f"'pto.alloc_tile' places its tile at an address "
+                      f"that changes as the code around it runs again ({placed_bytes(read)} "
+                      f"of {memory}, loc={read.loc}), and '{reader.name}' (at "
+                      f"{line_and_column(reader.location)}) may read it after the alloc "
+                      f"placed it anew (at {line_and_column(clobber.op.location)}) and "
+                      "before its own write there: the tile's earlier writes went to "
+                      "another address, so the read sees what other tiles left at the new "
+                      "one. Write the tile after each alloc before reading it, or give it "
+                      "one constant address")
     if clobber.by is None:
         callee = referenced_function(clobber.op) if clobber.op.name == op_names.FUNC_CALL \
             else None

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ..dialects import pl, pto
+from ..dialects.opaque import OpaqueSyntaxError
 from ..dialects.pto_table import LOCAL_MEMORY_OPS
 from ..errors import Refusal
 from ..ir import op_names
@@ -112,18 +113,37 @@ def check_no_tile_passed(calls: Sequence[ir.Operation]) -> None:
                 continue
             callee = referenced_function(call) if call.name == op_names.FUNC_CALL else None
             raise Refusal(call.location, f"'{call.name}' "
-                          f"{f'of @{callee} ' if callee else ''}hands a tile "
-                          f"({value.type}) to a function that takes local memory, or has "
-                          "no body here: PTOAS plans the callee's memory without the bytes "
-                          "of the tile it is given, so its own tiles may land on them. Do "
+                          f"{f'of @{callee} ' if callee else ''}hands a tile"
+                          f"{'' if _is_tile_type(value.type) else ' address'} "
+                          f"({value.type}) to a function that "
+                          "takes local memory, or has no body here: PTOAS plans the "
+                          "callee's memory without the bytes it is given, so its own "
+                          "tiles may land on them. Do "
                           "the callee's work in the caller, or keep the callee free of "
                           "local memory")
 
 
-def _local_memory_type(type_: ir.Type) -> bool:
-    """Whether a value of `type_` is local memory: a tile or a multi-buffer of tiles."""
+def _is_tile_type(type_: ir.Type) -> bool:
     return isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT \
         and type_.data.startswith(("tile_buf<", "multi_tile_buf<"))
+
+
+def _local_memory_type(type_: ir.Type) -> bool:
+    """Whether a value of `type_` is local memory: a tile, a multi-buffer of tiles, or an
+    address in a local memory (a `!pto.ptr` or a memref of any space but GM; found by red
+    team: a UB pointer to a tile, pto.tile_buf_addr's, handed to a callee that loads a
+    tile of its own)."""
+    if isinstance(type_, ir.MemRefType):
+        space = str(type_.memory_space) if type_.memory_space is not None else ""
+        return "address_space<" in space and not any(s in space for s in ("<gm>", "<zero>"))
+    if _is_tile_type(type_):
+        return True
+    if not (isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT):
+        return False
+    try:
+        return type_.data.startswith("ptr<") and pto.ptr_space(type_) != "gm"
+    except OpaqueSyntaxError:
+        return True  # a pointer whose space does not read may be local: its op reports it
 
 
 def memory_taking_functions(module: ir.Operation) -> frozenset[str]:
@@ -172,3 +192,50 @@ def clobbering_call(op: ir.Operation, taking: frozenset[str]) -> bool:
     if op.name == op_names.FUNC_CALL_INDIRECT:
         return bool(taking)
     return op.name == op_names.FUNC_CALL and referenced_function(op) in taking
+
+
+# The ops that place a tile at an address the overlap rule does not follow: pto.tassign
+# rebinds its operand's tile to an address (PTOAS's EmitC emits TASSIGN on the operand's
+# own C++ tile and replaces the result by it: from the rebind on, every name of the tile,
+# the operand's later uses too, names the new bytes), and pto.alloc_multi_tile places its
+# slots side by side from its `addr` (PTOOps.td), reached through pto.multi_tile_get.
+UNFOLLOWED_PLACEMENTS = frozenset(("pto.tassign", "pto.alloc_multi_tile"))
+
+
+@record
+class Placement(NamedTuple):
+    """An op of a function that places a tile of memory `loc` at an address."""
+
+    op: ir.Operation
+    loc: str
+
+
+def check_unfollowed_alone(placing: Placement, placements: Sequence[Placement],
+                           planned: bool = False) -> None:
+    """Refuse a tile an op of `UNFOLLOWED_PLACEMENTS` places at an address, or a
+    multi-buffer it leaves to PTOAS's planner (`planned`), in a memory where another of
+    the function's `placements` (pto.alloc_tile with an addr, and these ops) places a
+    tile: the overlap rule cannot tell which bytes a write through either reaches, and
+    the planner plans around no placed tile, so one may overwrite the other unseen (found
+    by red team: a tassign to the address of a loaded tile, and a multi-buffer at it or
+    planned beside it, overwrote it before its store). None of PTOAS's kernels does it:
+    only its lit tests of the two ops."""
+    for other in placements:
+        if other.op == placing.op or other.loc != placing.loc:
+            continue
+        memory = MEMORY_NAMES.get(placing.loc, placing.loc)
+        where = "leaves a multi-buffer to PTOAS's planner in" if planned else \
+            "places a tile at an address of"
+        why = ("PTOAS plans it around no placed tile, so its slots may land on the "
+               "other's bytes" if planned else
+               "the overlap rule follows only pto.alloc_tile's tiles (a pto.tassign "
+               "rebinds its operand's own tile, so each name of it names the new bytes "
+               "from there on; a multi-buffer's slots are reached through "
+               "pto.multi_tile_get), so a write through one may overwrite the other's "
+               "data unseen")
+        raise Refusal(placing.op.location, f"'{placing.op.name}' {where} {memory} "
+                      f"(loc={placing.loc}), where the '{other.op.name}' at "
+                      f"{line_and_column(other.op.location)} places a tile at an "
+                      f"address: {why}. Place each tile of the memory with a "
+                      "pto.alloc_tile addr = ..., whose tiles the rule follows, or leave "
+                      "every tile of the memory to PTOAS's planner")

@@ -24,7 +24,12 @@ from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError
 from ..errors import Refusal
 from ..ir.bindings import ir
-from .limits import LOCAL_MEMORY_BYTES, MEMORY_NAMES, tile_placement_problem
+from .limits import (
+    LOCAL_MEMORY_BYTES,
+    MEMORY_NAMES,
+    PLANNER_ONLY_BYTES,
+    tile_placement_problem,
+)
 from .tensor_types import element_bit_width
 
 _LINE_BYTES = 32               # a none_box row (column) is whole 32-byte lines
@@ -124,25 +129,100 @@ def check_tile_layout(buf: pto.TileBuf, loc: ir.Location, what: str,
                   "data as its valid region")
 
 
+# compact=2 (row_plus_one): each row (a column-major tile's each column) is laid one
+# element longer than the tile, PTOAS's padded stride (Utils.cpp getStaticTileStrides).
+_ROW_PLUS_ONE = 2
+
+
+def tile_elements(buf: pto.TileBuf) -> int:
+    """The elements the tile's bytes span: its physical rows x cols, or, row_plus_one,
+    (major - 1) * (minor + 1) + minor, the major axis the rows of a row-major tile (else
+    its columns), as PTOAS counts a tile's footprint (tonibohnlein PTOAS HEAD,
+    lib/PTO/Transforms/PTOPlanMemory.cpp getTileBufferFootprintBytes; the same in
+    InsertSync/PTOIRTranslator.cpp and GraphSyncSolver/MemInfo.cpp)."""
+    if buf.compact != _ROW_PLUS_ONE:
+        return buf.rows * buf.cols
+    major, minor = (buf.rows, buf.cols) if buf.blayout == "row_major" else \
+        (buf.cols, buf.rows)
+    return (major - 1) * (minor + 1) + minor
+
+
 def tile_bytes(buf: pto.TileBuf, loc: ir.Location, what: str) -> int:
-    """The bytes of the tile's physical rows x cols (whole bytes; a sub-byte type packs)."""
-    return -(-buf.rows * buf.cols * _bits(buf, loc, what) // 8)
+    """The bytes the tile spans (`tile_elements`; whole bytes: a sub-byte type packs)."""
+    return -(-tile_elements(buf) * _bits(buf, loc, what) // 8)
 
 
 def check_tile_fits(buf: pto.TileBuf, backend: str, loc: ir.Location, what: str,
-                    addr: tuple[int, int] | None = None) -> None:
-    """Refuse a tile that may not lie inside its local memory (docs/hardware-model.md,
-    "Capacities"), placed at any address in `addr` (None: the allocator places it): one
-    past the end overlaps another buffer or faults, whatever the transfers' rules prove.
-    A memory of no stated capacity (bias, scaling) is not checked."""
-    capacity = LOCAL_MEMORY_BYTES[backend].get(buf.loc)
+                    addr: tuple[int, int] | None = None, slots: int = 1) -> None:
+    """Refuse a tile (`slots` tiles side by side: a multi-buffer's) that may not lie
+    inside its local memory (docs/hardware-model.md, "Capacities"), placed at any address
+    in `addr` (None: the allocator places it): one past the end overlaps another buffer
+    or faults, whatever the transfers' rules prove. A memory of no stated capacity (bias,
+    scaling) is held to the most PTOAS's planner gives it (`limits.PLANNER_ONLY_BYTES`:
+    found by red team, a 4 MiB bias tile at an address no bound held was accepted)."""
+    capacity = LOCAL_MEMORY_BYTES[backend].get(buf.loc) or \
+        PLANNER_ONLY_BYTES[backend].get(buf.loc)
     if capacity is None:
         return
-    problem = tile_placement_problem(tile_bytes(buf, loc, what), capacity, addr)
+    problem = tile_placement_problem(slots * tile_bytes(buf, loc, what), capacity, addr)
     if problem is None:
         return
     raise Refusal(loc, f"{what} tile does not fit the {capacity // 1024} KiB "
-                  f"{MEMORY_NAMES[buf.loc]} (loc={buf.loc}) of {backend}: {problem}; a tile "
+                  f"{MEMORY_NAMES.get(buf.loc, buf.loc)} (loc={buf.loc}) of {backend}: "
+                  f"{problem}; a tile "
                   "past the end of its memory overlaps or faults, which no transfer rule "
                   "sees. Use a smaller tile, or an address the offset analysis proves at "
                   "least 0 and at most capacity - tile bytes")
+
+
+# The ops that make a tile over a window of their source tile: offsets (one per axis)
+# and sizes (the result's rows and columns).
+TILE_WINDOWS = frozenset((pto.SUBVIEW, "pto.subset"))
+
+
+def check_window_inside(name: str, source: pto.TileBuf, result: pto.TileBuf,
+                        offsets: list[tuple[int, int]], loc: ir.Location) -> None:
+    """Refuse a subview whose window (the offsets in `offsets`, each the (lo, hi) the
+    offset analysis proves, and the result's rows x cols) may leave its source tile: PTOAS
+    places it at base + (offset row * row stride + offset column * column stride) * element
+    bytes (PTOResolveBufferSelect.cpp, computeTileAddress) and SubViewOp::verify bounds
+    neither offset by the source, so a window past the source's rows or columns reads and
+    writes another buffer's bytes (or past the memory), which the overlap rule, taking the
+    result for a part of its source, never sees (found by red team)."""
+    if len(offsets) != 2:
+        return  # malformed: PTOAS refuses a subview of other than two offsets
+    for axis, (lo, hi), size, extent in zip(("row", "column"), offsets,
+                                            (result.rows, result.cols),
+                                            (source.rows, source.cols), strict=True):
+        if lo >= 0 and hi + size <= extent:
+            continue
+        bound = f"may be {lo}, below 0" if lo < 0 else \
+            f"(up to {hi}) plus the window's {size} {axis}s exceeds the source's {extent}"
+        raise Refusal(loc, f"'{name}' window of {result.rows}x{result.cols} may leave its "
+                      f"source tile of {source.rows}x{source.cols} (loc={source.loc}): its "
+                      f"{axis} offset {bound}. PTOAS places a subview at the source's base "
+                      "plus its offsets times the source's strides and bounds neither, so "
+                      "the window would read and write the bytes of another buffer, which "
+                      "no rule here sees. Keep every offset + size within the source tile "
+                      "(an offset the offset analysis bounds: a constant, or a loop's "
+                      "induction variable)")
+
+
+def multi_tile_slots(type_: ir.Type) -> tuple[pto.TileBuf, int] | None:
+    """(the slot tile, the slot count) of a `!pto.multi_tile_buf<SLOT, count=N>`, its slot
+    written as a tile_buf's body or as a whole `!pto.tile_buf<...>`; None for any other
+    type, or a count that is no number. OpaqueSyntaxError for a slot that does not read."""
+    if not (isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT):
+        return None
+    data = type_.data
+    head, _, count = data.rpartition(", count=")
+    if not data.startswith("multi_tile_buf<") or not count.endswith(">") or \
+            not count[:-1].isdigit():
+        return None
+    slot = head[len("multi_tile_buf<"):].strip()
+    text = slot if slot.startswith("!pto.tile_buf<") else f"!pto.tile_buf<{slot}>"
+    try:
+        buf = pto.tile_buf(ir.Type.parse(text))
+    except ValueError as err:  # MLIR does not read the slot type
+        raise OpaqueSyntaxError(f"the slot type of {data} does not read: {err}") from err
+    return (buf, int(count[:-1])) if buf is not None else None

@@ -82,7 +82,7 @@ def valid_region(transfer: ir.Operation, tile: ir.Value, buf: pto.TileBuf,
         sources = _sources(tile, verb, loc, trace_allocs=False, find_setters=setters_possible)
         _check_no_setter(sources.setters, buf)
         return ValidRegion(_stated(buf.v_row), _stated(buf.v_col))
-    sources = _sources(tile, verb, loc)
+    sources = _sources(tile, verb, loc, find_setters=setters_possible)
     if not buf.valid_settable:
         _check_no_setter(sources.setters, buf)
     setter = _last_setter(transfer, tile, sources.setters)
@@ -128,7 +128,8 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
     read as the op table defines it. With `trace_allocs` False (a tile whose type states
     its valid region), a value no alloc can be followed to is refused for what it may
     relabel, and the uses are searched for setters only; with `find_setters` False as
-    well (the function holds none), not at all."""
+    well (the function holds none), not at all. With `find_setters` False alone, an alias
+    is refused only where it may leave the function's sight (`_names_in_sight`)."""
     allocs: list[ir.Operation] = []
     setters: list[ir.Operation] = []
     memory = _memory(tile.type)
@@ -165,7 +166,8 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
                 pto.SetValidShape(user, {})
                 if use.operand_number == 0:
                     setters.append(user)
-            elif trace_allocs and not _keeps_its_name(user, memory):
+            elif trace_allocs and not _keeps_its_name(user, memory) and \
+                    (find_setters or not _names_in_sight(user)):
                 raise _hidden_alias(verb, loc, user)
             for alias in _aliases_through_use(user, use.operand_number):
                 if alias not in seen:
@@ -244,9 +246,23 @@ def _keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
     if name == _YIELD:  # into the results (and next iteration) of the loop or branch only
         parent = user.parent
         return parent is not None and parent.operation.name in (_FOR, _IF)
-    if not _computes(user) or len(user.regions) or len(user.successors):
+    if not _plain(user):
         return False  # a cast, a call, a branch: the same buffer may come out of it
     return all(_scalar(r.type) or _memory(r.type) not in (None, memory) for r in user.results)
+
+
+def _plain(op: ir.Operation) -> bool:
+    """A pto or pl op of no regions and no successors."""
+    return _computes(op) and not len(op.regions) and not len(op.successors)
+
+
+def _names_in_sight(user: ir.Operation) -> bool:
+    """Whether every name `user` may give the tile stays in the function, where no
+    pto.set_validshape runs (the caller found none): a pto or pl op of no regions or
+    successors whose results all read, as tiles or scalars (a pto.subview of it). A
+    call, a cast or an op nzpass does not know may hand it to a setter out of sight."""
+    return _plain(user) and all(_scalar(r.type) or _memory(r.type) is not None
+                                for r in user.results)
 
 
 def _scalar(type_: ir.Type) -> bool:
@@ -352,6 +368,8 @@ def _last_setter(transfer: ir.Operation, tile: ir.Value,
                    and start <= _position_in(position, _ancestor_in(s, block)) <= here]
         if not between:
             return last
+    elif _made_here_and_set_later(tile, setters, position, here):
+        return None
     where = ", ".join(line_and_column(s.location) for s in setters)
     raise Refusal(transfer.location, f"'{transfer.name}' tile's valid region is changed by "
                   f"pto.set_validshape (at {where}), which may run before the transfer on "
@@ -360,6 +378,20 @@ def _last_setter(transfer: ir.Operation, tile: ir.Value,
                   "it; call "
                   "pto.set_validshape on the tile right before the transfer, in its block, "
                   "or give the extents to pto.alloc_tile")
+
+
+def _made_here_and_set_later(tile: ir.Value, setters: list[ir.Operation],
+                             position: dict[ir.Operation, int], here: int) -> bool:
+    """Whether the tile's own pto.alloc_tile runs in the transfer's block before it and
+    every setter of it runs in that block after the transfer: then none has run when the
+    transfer does, even in a loop (each iteration's alloc makes the tile anew, with its
+    own extents). PyPTO loads a ragged tile at its full extents and narrows it after."""
+    owner = tile.owner
+    if isinstance(owner, ir.Block) or owner.name != pto.AllocTile.NAME:
+        return False
+    made = position.get(owner.operation)
+    return made is not None and made < here and all(
+        position.get(setter, -1) > here for setter in setters)
 
 
 def _position_in(position: dict[ir.Operation, int], op: ir.Operation | None) -> int:

@@ -8,9 +8,13 @@ from __future__ import annotations
 from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError
 from ..errors import MalformedOp
+from ..ir import op_names
+from ..ir.arith import integer_value
 from ..ir.bindings import ir
 from .offsets import constant_value
 from .tensor_types import element_bit_width
+
+_CONSTANT = op_names.ARITH_CONSTANT
 
 
 def view_layout(op: ir.Operation, attrs: dict[str, ir.Attribute],
@@ -36,6 +40,30 @@ def _ptoas_infers_nz(op: ir.Operation, attrs: dict[str, ir.Attribute],
         return False  # a malformed view is refused by whoever reads it as NZ or ND
     shape, strides = view.groups["shape"], view.groups["strides"]
     dims = result.dims if len(result.dims) == len(shape) else (None,) * len(shape)
-    static = [d if d is not None else constant_value(v) for d, v in zip(dims, shape, strict=True)]
     bits = None if isinstance(element, ir.IndexType) else element_bit_width(element)
-    return pto.ptoas_infers_nz(static, [constant_value(v) for v in strides], (bits or 0) // 8)
+    # Either PTOAS in the field: one holds an index literal outside int32 wrapped, the
+    # other exact (offsets.constant_value reads it as neither). A view either infers NZ
+    # is held to the NZ rules (found by red team: a batch stride of 2^31 hid an inferred
+    # NZ view, whose column-block gap then wrapped unchecked).
+    for reading in (_exact, _wrapped):
+        static = [d if d is not None else reading(v) for d, v in zip(dims, shape, strict=True)]
+        if pto.ptoas_infers_nz(static, [reading(v) for v in strides], (bits or 0) // 8):
+            return True
+    return False
+
+
+def _exact(value: ir.Value) -> int | None:
+    """An arith.constant's value as a PTOAS of 64-bit index holds it."""
+    found = constant_value(value)
+    if found is not None or not isinstance(value, ir.OpResult):
+        return found
+    owner = value.owner
+    return integer_value(owner.attributes["value"]) if owner.name == _CONSTANT else None
+
+
+def _wrapped(value: ir.Value) -> int | None:
+    """An arith.constant's value as a PTOAS of 32-bit index holds it (int32_t)."""
+    found = _exact(value)
+    if found is None or not isinstance(value.type, ir.IndexType):
+        return found
+    return (found + 2**31) % 2**32 - 2**31

@@ -346,6 +346,24 @@ def _check_flatten(reshape: pl.TensorReshape, geom: NzGeometry) -> None:
                       "that reinterprets coordinates the blocked form cannot carry. Only a "
                       "whole-tensor flatten to rank 1 (all elements, e.g. for prefetch) is kept; "
                       "stack layers on a leading axis and slice it instead")
+    assert result is not None and total is not None  # is_rank1, and refused where None
+    _check_flatten_result(reshape, ir.RankedTensorType(result), total)
+
+
+def _check_flatten_result(reshape: pl.TensorReshape, result: ir.RankedTensorType,
+                          total: int) -> None:
+    """The flatten's result type is the source's elements, all of them: the `new_shape`
+    operand alone says nothing of the type its users (the prefetch) read, so a result of
+    another extent or element type would cover other bytes than the tensor's (found by
+    red team: a 256x512 i8 flatten typed tensor<64xf32> prefetched 256 bytes, not 128 KiB)."""
+    source = ir.RankedTensorType(reshape.single("tensor").type)
+    extent = pl.tensor_shape(result)[0]
+    if extent == total and result.element_type == source.element_type:
+        return
+    raise Refusal(reshape.location, f"NZ whole-tensor flatten typed {result} but its source "
+                  f"{source} holds {total} {source.element_type} elements: the users of the "
+                  "flatten (a prefetch) read its type, so they would cover other bytes than "
+                  f"the tensor's; give it the type tensor<{total}x{source.element_type}>")
 
 
 def _rebuild(emitter: CoordEmitter, view, window: BlockedWindow, offsets: str, sizes: str,

@@ -26,7 +26,9 @@ from ..ir.walk import (
 from ..nz import layout as nz_layout
 from ..nz.acc_store import check_acc_store_limits
 from ..nz.consistency import (
+    MATMUL_ROLES,
     check_load_types,
+    check_matmul_result,
     check_slice_is_a_window,
     check_slice_types,
     check_store_result,
@@ -35,6 +37,8 @@ from ..nz.consistency import (
     tensor_source,
 )
 from ..nz.coords import FunctionScope, entry_constants
+from ..nz.intervals import INDEX_WIDTH, Fact
+from ..nz.intervals import mul as fact_mul
 from ..nz.nd_window import check_nd_window_inside
 from ..nz.offsets import OffsetAnalysis, constant_value, unchanging_ir
 from ..nz.pto_lowering import (
@@ -212,6 +216,8 @@ class _FunctionLowering:
                 self._check_results(op)
             if name.startswith(pl.OP_PREFIX):  # any pl op with a tile result makes one
                 self._check_made_tiles(op)
+            if name in MATMUL_ROLES:  # its result type claims what the operands make
+                check_matmul_result(op, self._valid_facts)
             if name in _OPERAND_CHECKED_OPS:
                 _check_tensor_operands(op, name, lowered, slices)
             if name not in _MEMORY_PATH:
@@ -278,6 +284,31 @@ class _FunctionLowering:
             check_tile_layout(_tile_buf(t), op.location, what)
             check_tile_fits(_tile_buf(t), self.backend, op.location, what)
             self.checked_tiles.add(t)
+
+    def _valid_facts(self, tile_value: ir.Value, tile: pl.TileType) -> tuple[Fact, Fact]:
+        """A tile value's valid rows and columns as proved: its type's static extents,
+        else the extents of the pl.tile.load that sized it (`_valid_terms`, what the
+        lowering gives its tile_buf), else any count inside the tile (a loop-carried tile:
+        its type states nothing more)."""
+        owner = tile_value.owner.operation if isinstance(tile_value, ir.OpResult) else None
+        load = pl.TileLoad(owner) if owner is not None and owner.name == pl.TileLoad.NAME \
+            else None
+        layout = pl.tensor_layout(load.single("tensor").type) if load is not None else None
+        terms = _valid_terms(load, layout.is_nz) if load is not None and layout else None
+        static = tile.valid or (tile.rows, tile.cols)
+        facts = []
+        for axis, extent in enumerate(static):
+            physical = (tile.rows, tile.cols)[axis]
+            if extent is not None:
+                facts.append(Fact.const(extent, INDEX_WIDTH))
+            elif load is not None and terms is not None:
+                index, scale = terms[axis]
+                fact = fact_mul(self.analysis.fact(load.groups["valid_shape"][index]),
+                                Fact.const(scale, INDEX_WIDTH))
+                facts.append(fact.intersect(Fact.make(0, physical, 1, INDEX_WIDTH)))
+            else:
+                facts.append(Fact.make(0, physical, 1, INDEX_WIDTH))
+        return facts[0], facts[1]
 
     def _check_store(self, store: pl.TileStore) -> _StorePlan:
         """Everything about a store that can be refused, found before anything is
@@ -716,16 +747,29 @@ def _load_tile(load: pl.TileLoad) -> pl.TileType:
 def _valid_extents(load: pl.TileLoad, root: _Root, sizes: list[ir.Value],
                    builder: PtoBuilder):
     """Operands for a tile whose valid rows/cols are dynamic (`v_row=?`): the
-    partition's own extents (blocked: row fractals * 16, C0 lines * c0), so a
-    verifier can see they are equal."""
-    tile = _load_tile(load)
-    if tile.valid is None or not load.groups["valid_shape"]:
+    partition's own extents (`_valid_terms`), so a verifier can see they are equal."""
+    terms = _valid_terms(load, root.layout.is_nz)
+    if terms is None:
         return None, None
-    if not root.layout.is_nz:
-        return sizes[-2], sizes[-1]
-    c0 = builder.constant_of(sizes[4])
+    return tuple(sizes[index] if scale == 1 else builder.mul(sizes[index], builder.index(scale))
+                 for index, scale in terms)
+
+
+def _valid_terms(load: pl.TileLoad, is_nz: bool
+                 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A loaded tile's valid rows and columns, each as (an index into the window it is
+    loaded with, its valid_shape, and the factor it is scaled by): the window's last two
+    for ND; blocked NZ's row fractals times 16 and C0 lines times c0. None for a tile
+    whose type sizes it (no `valid = ?`, or no valid_shape)."""
+    tile = _load_tile(load)
+    window = load.groups["valid_shape"]
+    if tile.valid is None or not window:
+        return None
+    if not is_nz:
+        return (len(window) - 2, 1), (len(window) - 1, 1)
+    c0 = constant_value(window[4])
     assert c0 is not None  # the blocked innermost extent is c0, a constant
-    return (builder.mul(sizes[2], builder.index(16)), builder.mul(sizes[1], builder.index(c0)))
+    return (2, 16), (1, c0)
 
 
 def _load_attributes(load: pl.TileLoad) -> dict[str, ir.Attribute]:

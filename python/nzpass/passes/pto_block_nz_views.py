@@ -120,6 +120,8 @@ class _FunctionPlan:
         ops = self.walk.ops
         assert isinstance(ops, Sequence)  # a whole walk lists every op, by position
         self.positions = {op: position for position, op in enumerate(ops)}
+        # Whether the function sets any tile's valid region (valid_region's setters).
+        self.sets_valid_shapes = any(op.name == pto.SET_VALIDSHAPE for op in ops)
         for op in ops:
             if op.name != pto.MakeTensorView.NAME:
                 continue
@@ -203,7 +205,8 @@ class _FunctionPlan:
                           f"{tile.dtype}: an NZ->NZ load copies fractals as they are, with no "
                           "dtype conversion; load into a tile of the view's element type")
         analysis = self.prover.analysis
-        region = valid_region(op, load.groups["dst"][0], tile, analysis, self._alloc)
+        region = valid_region(op, load.groups["dst"][0], tile, analysis, self._alloc,
+                              self.sets_valid_shapes)
         extents = (region.rows, region.cols)
         wrong = [(what, extent) for what, extent, size
                  in zip(("valid_row", "valid_col"), extents, sizes, strict=True)

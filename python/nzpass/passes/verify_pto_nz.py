@@ -26,13 +26,15 @@ from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
-from ..nz.nd_window import Extent as NdExtent
 from ..nz.nd_window import (
+    BURSTS,
+    check_nd_bursts_match,
     check_nd_valid_inside,
     check_nd_window_fits_tile,
     check_nd_window_inside,
     nd_valid_extents_moved,
 )
+from ..nz.nd_window import Extent as NdExtent
 from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
@@ -44,15 +46,25 @@ from ..nz.offsets import (
 from ..nz.tensor_types import element_bit_width
 from ..nz.tile_overlap import PlacedTile, check_no_clobbered_reads, check_planned_across_calls
 from ..nz.tile_placement import (
+    UNFOLLOWED_PLACEMENTS,
+    Placement,
     ReservedBuffer,
     check_no_memory_across_calls,
     check_no_tile_passed,
     check_placed_or_planned,
     check_reserved_buffers,
+    check_unfollowed_alone,
     clobbering_call,
     memory_taking_functions,
 )
-from ..nz.tile_rules import check_tile_fits, check_tile_layout, tile_bytes
+from ..nz.tile_rules import (
+    TILE_WINDOWS,
+    check_tile_fits,
+    check_tile_layout,
+    check_window_inside,
+    multi_tile_slots,
+    tile_bytes,
+)
 from ..nz.valid_region import ValidExtent, valid_region
 from ..nz.view_layout import view_layout
 from ..nz.window import WindowProofs
@@ -61,8 +73,13 @@ from ..records import record
 NZ_RANK = 5
 # The ops that make a tile, whose layout and memory are checked where it is made.
 _TILE_MAKERS = frozenset((pto.AllocTile.NAME, *pl.FRESH_TILE_OPS))
+# The tiles made outside pto.alloc_tile and the pl ops: a declared tile handle, the tile
+# pto.tassign binds to an address, a multi-buffer (tile_placement.UNFOLLOWED_PLACEMENTS).
+_DECLARE_TILE = "pto.declare_tile"
+_UNFOLLOWED_TILES = UNFOLLOWED_PLACEMENTS | {_DECLARE_TILE}
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
-                          pto.TStore.NAME, *_TILE_MAKERS))
+                          pto.TStore.NAME, *_TILE_MAKERS, *TILE_WINDOWS,
+                          *_UNFOLLOWED_TILES))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 # Local memory beside alloc_tile's tiles and reserve_buffer's regions: a call of a function
 # taking memory may write over it (tile_placement.check_no_memory_across_calls).
@@ -280,6 +297,8 @@ class _Checker:
         self._other_memory: list[ir.Operation] = []
         self._reserved: list[ReservedBuffer] = []
         self._calls: list[ir.Operation] = []
+        # By function: its ops placing tiles at addresses (`_placements`).
+        self._placing: dict[ir.Operation, list[Placement]] = {}
         self.module = module
         self._taking: frozenset[str] | None = None  # read where a call meets a tile
         self.analysis = OffsetAnalysis()
@@ -319,6 +338,7 @@ class _Checker:
         self._attrs.clear()
         self._read.clear()
         self._refused_allocs.clear()
+        self._placing.clear()
         self.windows = self._refused_windows.copy()
         self.analysis = OffsetAnalysis()
         self.fact = self.analysis.fact
@@ -343,9 +363,7 @@ class _Checker:
         attribute that does not read as one) and its size."""
         attrs = self.attrs(op)
         location, size, auto = (attrs.get(key) for key in ("location", "size", "autoAlloc"))
-        prefix = "#pto.address_space<"
-        text = str(location) if location is not None else ""
-        loc = text[len(prefix):-1] if text.startswith(prefix) and text.endswith(">") else None
+        loc = _address_space(location)
         base = integer_value(attrs["base"]) if "base" in attrs else None
         manual = isinstance(auto, ir.BoolAttr) and not auto.value
         extent = integer_value(size) if size is not None else None
@@ -392,6 +410,68 @@ class _Checker:
         elif op.name in _TILE_MAKERS and \
                 self._guard(lambda: self._check_made_tile(op)) is _REFUSED:
             self._refused_allocs.add(op)
+        elif op.name in TILE_WINDOWS:
+            self._guard(lambda: self._check_tile_window(op))
+        elif op.name in _UNFOLLOWED_TILES:
+            self.note_memory(op)  # no flow follows it: refused across a call taking memory
+            self._guard(lambda: self._check_unfollowed_tile(op))
+
+    def _check_unfollowed_tile(self, op: ir.Operation) -> None:
+        """A tile pto.declare_tile, pto.tassign or pto.alloc_multi_tile makes (all its
+        slots) lies inside its memory at every address its `addr` may be (the offset
+        analysis; tile_rules.check_tile_fits), and one placed at an address, or a
+        multi-buffer left to the planner, is the only placed tile of its memory in the
+        function (tile_placement.check_unfollowed_alone: the overlap rule does not follow
+        it)."""
+        slots = opaque_refusal(op.location, partial(_slot_tile, op))
+        if slots is None:
+            return  # malformed: PTOAS refuses it
+        buf, count = slots
+        addr = self._addr_operands(op)
+        fact = self.fact(addr[0]) if addr else None
+        check_tile_fits(buf, self.backend, op.location, f"'{op.name}'",
+                        (fact.lo, fact.hi) if fact is not None else None, count)
+        planned = op.name == "pto.alloc_multi_tile" and not addr
+        if addr or planned:
+            check_unfollowed_alone(Placement(op, buf.loc), self._placements(op), planned)
+
+    def _addr_operands(self, op: ir.Operation) -> list[ir.Value]:
+        """The `addr` group of a tile-placing op (empty where none is given)."""
+        view = self._read_op(pto.table_op, op) if len(op.operands) else None
+        return view.groups.get("addr", []) if view is not None else []
+
+    def _placements(self, op: ir.Operation) -> list[Placement]:
+        """Every op of `op`'s function placing a tile at an address: a pto.alloc_tile with
+        an addr and the ops of `UNFOLLOWED_PLACEMENTS` with one (read once per function)."""
+        function = tile_overlap.function_of(op)
+        found = self._placing.get(function)
+        if found is None:
+            found = self._placing[function] = [
+                placement for inner in nested_ops(function)
+                if (placement := self._placement_of(inner)) is not None]
+        return found
+
+    def _placement_of(self, op: ir.Operation) -> Placement | None:
+        if op.name not in UNFOLLOWED_PLACEMENTS and op.name != pto.AllocTile.NAME:
+            return None
+        try:
+            slots = _slot_tile(op)
+            return Placement(op, slots[0].loc) if slots and self._addr_operands(op) else None
+        except (MalformedOp, OpaqueSyntaxError):
+            return None  # its own check reports it
+
+    def _check_tile_window(self, op: ir.Operation) -> None:
+        """A subview's window lies inside its source tile for every value its offsets
+        take (tile_rules.check_window_inside; the offset analysis bounds them)."""
+        view = self._read_op(pto.table_op, op)
+        if view is None or len(op.results) != 1 or not len(op.operands):
+            return  # malformed: PTOAS refuses it
+        source, result = (opaque_refusal(op.location, partial(pto.tile_buf, value.type))
+                          for value in (op.operands[0], op.results[0]))
+        if source is None or result is None:
+            return
+        offsets = [(fact.lo, fact.hi) for fact in map(self.fact, view.groups["offsets"])]
+        check_window_inside(op.name, source, result, offsets, op.location)
 
     def _check_mad_pitch(self, tile_value: ir.Value, buf: pto.TileBuf, loc: ir.Location
                          ) -> None:
@@ -402,7 +482,7 @@ class _Checker:
         valid rows stored column block 1 from stale L0C)."""
         if buf.loc != "acc" or buf.compact == hazards.COMPACT_NORMAL or buf.cols <= ACC_BOX:
             return
-        for mad, lhs in _mads_writing(tile_value):
+        for mad, lhs in _mads_writing(tile_value, self._tiles_at_same_bytes):
             lhs_buf = pto.tile_buf(lhs.type)
             if lhs_buf is None:
                 continue
@@ -418,6 +498,36 @@ class _Checker:
                           "from the wrong place; give the Acc tile ceil16(A's valid rows) "
                           "rows, or state compact=1")
 
+    def _tiles_at_same_bytes(self, value: ir.Value) -> list[ir.Value]:
+        """The tiles of the other `pto.alloc_tile`s of the function placed at the same
+        bytes as the one giving `value` (one memory, one constant address, one size: one
+        buffer of the overlap rule, nz/tile_overlap.py, which takes a write of any for a
+        write of all): a mad writing one writes the stored tile's bytes at its pitch
+        (found by red team: a tmatmul into an Acc tile re-declared at the stored one's
+        address escaped the mad-pitch check)."""
+        key = self._placement(value)
+        if key is None:
+            return []
+        function = tile_overlap.function_of(value.owner.operation)
+        return [op.results[0] for op in nested_ops(function)
+                if op.name == pto.AllocTile.NAME and op.results[0] != value
+                and self._placement(op.results[0]) == key]
+
+    def _placement(self, value: ir.Value) -> tuple[str, int, int] | None:
+        """(memory, constant address, bytes) of the `pto.alloc_tile` giving `value`; None
+        for any other value, an address no constant, or a malformed alloc."""
+        owner = _owner(value)
+        if owner is None or owner.name != pto.AllocTile.NAME or len(owner.results) != 1:
+            return None
+        try:
+            buf = pto.tile_buf(value.type)
+            addr = self._read_op(pto.AllocTile, owner).groups.get("addr")
+            start = self.fact(addr[0]).constant if addr and buf is not None else None
+            return None if start is None or buf is None else \
+                (buf.loc, start, tile_bytes(buf, owner.location, f"'{owner.name}'"))
+        except (MalformedOp, OpaqueSyntaxError, Refusal):
+            return None  # its own check reports it
+
     def _check_nd_transfer(self, op: ir.Operation) -> None:
         """An A2/A3 transfer of an ND view (_nd_transfer_operands): the tile's valid region
         inside the window it moves (nd_window.check_nd_valid_inside; the window is inside
@@ -425,6 +535,7 @@ class _Checker:
         A5's transfers are other instructions, which the model does not describe."""
         if self.backend != "a2a3":
             return
+        self._check_dn_transfer(op)
         found = self._nd_transfer_operands(op)
         if found is None:
             return
@@ -433,12 +544,36 @@ class _Checker:
         moved = nd_valid_extents_moved(found.is_load, found.buf)
         if moved != (False, False):
             region = self._nd_valid_region(op, found)
-            check_nd_valid_inside(((region.valid_rows, region.row_value),
-                                   (region.valid_cols, region.col_value)), moved,
-                                  found.window.sizes, op.location, f"'{op.name}'", self.proofs)
+            valid = ((region.valid_rows, region.row_value),
+                     (region.valid_cols, region.col_value))
+            check_nd_valid_inside(valid, moved, found.window.sizes, op.location,
+                                  f"'{op.name}'", self.proofs)
+            if moved == BURSTS:
+                check_nd_bursts_match(valid, found.is_load, found.window.sizes, op.location,
+                                      f"'{op.name}'", self.proofs)
         self._check_nd_addressing(op, found)
 
-    def _nd_transfer_operands(self, op: ir.Operation) -> _NdTransfer | None:
+    def _check_dn_transfer(self, op: ir.Operation) -> None:
+        """An A2/A3 transfer of a DN view (stated, or one PTOAS may infer): a column-major
+        Vec tile's valid region inside the window, moved column by column, its valid rows
+        the window's (nd_window.check_nd_bursts_match, column_major). Other tiles (a
+        DN -> zN load into Mat, PyPTO's transposed operand) are other instructions, not
+        described here, as for ND."""
+        found = self._nd_transfer_operands(op, "dn")
+        if found is None:
+            return
+        buf = found.buf
+        if buf.loc != "vec" or buf.blayout != "col_major" or buf.slayout != "none_box":
+            return
+        region = self._nd_valid_region(op, found)
+        valid = ((region.valid_rows, region.row_value), (region.valid_cols, region.col_value))
+        check_nd_valid_inside(valid, (True, True), found.window.sizes, op.location,
+                              f"'{op.name}'", self.proofs)
+        check_nd_bursts_match(valid, found.is_load, found.window.sizes, op.location,
+                              f"'{op.name}'", self.proofs, column_major=True)
+
+    def _nd_transfer_operands(self, op: ir.Operation, layout: str = "nd"
+                              ) -> _NdTransfer | None:
         """The tload/tstore's tile and ND window; None for any other transfer (of an NZ
         view, which the NZ rules check, a memref, an argument) or a malformed one (not
         this pass's where it is ND)."""
@@ -451,7 +586,7 @@ class _Checker:
         gm, tile = (("src", "dst") if is_load else ("dst", "src"))
         if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
             return None
-        window = _nd_window_of(op_view.groups[gm][0], self.attrs, self._read_op)
+        window = _nd_window_of(op_view.groups[gm][0], self.attrs, self._read_op, layout)
         if window is None:
             return None
         tile_value = op_view.groups[tile][0]
@@ -471,8 +606,8 @@ class _Checker:
         try:
             return self.tile_region(op, t.tile_value, t.tile_group, op.name, op.location)
         except Refusal:
-            return TileRegion(buf, Fact.make(0, buf.rows, 1, INDEX_WIDTH),
-                              Fact.make(0, buf.cols, 1, INDEX_WIDTH), None, None)
+            return TileRegion(buf, _stated_or_within(buf.v_row, buf.rows),
+                              _stated_or_within(buf.v_col, buf.cols), None, None)
 
     def _check_nd_addressing(self, op: ir.Operation, t: _NdTransfer) -> None:
         """An A2/A3 ND view's transfer moves the window its strides describe only where
@@ -539,6 +674,7 @@ class _Checker:
         shape, strides = view.groups["shape"], view.groups["strides"]
         if not len(offsets) == len(sizes) == len(shape) == len(strides):
             return  # malformed: PTOAS refuses a partition of another rank
+        self._check_nd_types(op, view_op, sizes, shape)
         extents = [_extent_or_value(v) for v in shape]
         check_nd_window_inside(offsets, sizes, extents, op.location, "ND partition",
                                self.proofs)
@@ -549,6 +685,25 @@ class _Checker:
         hazards.check_nd_start_below_u32(op.location, [fact(v) for v in offsets],
                                          [fact(v) for v in shape], [fact(v) for v in sizes],
                                          [fact(v) for v in strides])
+
+    def _check_nd_types(self, op: ir.Operation, view_op: ir.Operation,
+                        sizes: Sequence[ir.Value], shape: Sequence[ir.Value]) -> None:
+        """The ND partition's and its view's result types agree with their operands, in
+        rank and in every static dim, as for NZ (found by red team: a partition typed
+        32x128 of a run-time size 16, and a view typed 64x128 of shape 128x128, both
+        accepted; PTOAS compares only constant operands with the type, and its C++ takes
+        the shape from the type, so the device moves what the type says)."""
+        for what, group, owner, values in (("ND partition", "size", op, sizes),
+                                           ("ND view", "shape", view_op, shape)):
+            stated = _result_view_type(owner)
+            if stated is None:
+                continue
+            if len(stated.dims) != len(values):
+                raise Refusal(owner.location, f"{what} type {stated.spelling()} is of rank "
+                              f"{len(stated.dims)} but has {len(values)} {group} operands: "
+                              "the type and the operands of a view must agree; give the type "
+                              "the operands' rank")
+            _check_type_agrees(owner.location, what, group, stated, values, self.fact)
 
     def _note_unseen_nd_view(self, op: ir.Operation, source: ir.Value,
                              owner: ir.Operation | None) -> None:
@@ -912,6 +1067,32 @@ class _Checker:
         return self._read_checked_op(pto.AllocTile, op)
 
 
+def _slot_tile(op: ir.Operation) -> tuple[pto.TileBuf, int] | None:
+    """(the tile, how many side by side) an op making tiles gives: a multi-buffer's slot
+    and count, else its one tile; None for a malformed op. OpaqueSyntaxError for a type
+    that does not read."""
+    if len(op.results) != 1:
+        return None
+    type_ = op.results[0].type
+    if op.name == "pto.alloc_multi_tile":
+        return multi_tile_slots(type_)
+    buf = pto.tile_buf(type_)
+    return (buf, 1) if buf is not None else None
+
+
+def _address_space(attr: ir.Attribute | None) -> str | None:
+    """The memory a `#pto.address_space<...>` names as PTOAS's enum parser reads it (blanks
+    around the keyword, or the keyword quoted: parseKeywordOrString); None for any other
+    attribute (found by red team: `< vec >` read as " vec " escaped the overlap check)."""
+    prefix, text = "#pto.address_space<", str(attr) if attr is not None else ""
+    if not (text.startswith(prefix) and text.endswith(">")):
+        return None
+    word = text[len(prefix):-1].strip()
+    if len(word) > 1 and word[0] == word[-1] == '"':
+        word = word[1:-1]
+    return word if word.isidentifier() else None
+
+
 def _overlap_extent(extent: ValidExtent, size: int) -> tile_overlap.Extent | None:
     """A valid extent as the tile-overlap rule reads it: a constant, or its value with
     its bound (at most the tile's size, which a valid region never exceeds)."""
@@ -957,6 +1138,12 @@ def _is_nz_value(value: ir.Value) -> bool:
 # and the operand that leads there.
 _LAYOUT_READ_FROM_THE_VIEW = {pto.PartitionView.NAME: 0, pto.TLoad.NAME: 0,
                               pto.TStore.NAME: 1}
+
+
+def _stated_or_within(stated: int | None, size: int) -> Fact:
+    """A valid extent the tile's type states, else any a tile of `size` can hold."""
+    return Fact.make(0, size, 1, INDEX_WIDTH) if stated is None else \
+        Fact.const(stated, INDEX_WIDTH)
 
 
 def _check_memref_is_not_nz(op: ir.Operation) -> None:
@@ -1006,10 +1193,12 @@ def _ptoas_memref_layout(op: ir.Operation, value: ir.Value) -> tuple[str, str]:
 _PL_MAD_LHS = {pl.TILE_MATMUL: 0, pl.TILE_MATMUL_ACC: 1}
 
 
-def _mads_writing(tile: ir.Value) -> list[tuple[ir.Operation, ir.Value]]:
+def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value]]
+                  ) -> list[tuple[ir.Operation, ir.Value]]:
     """(mad, its A operand) of every matmul that writes `tile`'s data: as the op defining
     it, through scf.for results and iter_args, and an accumulating matmul's own input
-    (pl's value form), or as an op using it beside a Left tile (pto's destination form)."""
+    (pl's value form), or as an op using it beside a Left tile (pto's destination form);
+    and so of every tile `same_bytes` gives for one of those (an alloc at its bytes)."""
     found: list[tuple[ir.Operation, ir.Value]] = []
     seen: set[ir.Value] = set()
     pending = [tile]
@@ -1027,6 +1216,7 @@ def _mads_writing(tile: ir.Value) -> list[tuple[ir.Operation, ir.Value]]:
             pending.extend(_loop_sources(owner, value.result_number))
         elif isinstance(value, ir.BlockArgument):
             pending.extend(_iter_arg_sources(value))
+        pending.extend(same_bytes(value))
         for use in value.uses:
             user = use.owner.operation  # an OpView or an Operation: `.operation` is both's
             lhs = [v for v in user.operands if _in_left(v)]
@@ -1079,7 +1269,7 @@ class _NdTransfer(NamedTuple):
 
 
 def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.Attribute]],
-                  read: _ViewReader) -> _NdWindow | None:
+                  read: _ViewReader, want: str = "nd") -> _NdWindow | None:
     """The constant strides (None: not a constant) of the ND pto.make_tensor_view a
     transfer's GM operand is, or is a partition of, and the window's sizes (the
     partition's, else the view's shape); None for anything else (an NZ or DN view, a
@@ -1102,13 +1292,17 @@ def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.
         return None  # a malformed view is refused by its own check where it is NZ
     strides = [constant_value(v) for v in view.groups["strides"]]
     sizes = sizes if sizes is not None else view.groups["shape"]
-    if layout != "nd" or len(strides) < 2 or len(sizes) < 2:
+    if layout not in ("nd", "dn") or len(strides) < 2 or len(sizes) < 2:
         return None
     result = _result_view_type(owner)
     stated = "layout" in attrs(owner) or (result is not None and result.layout)
     shape = [constant_value(v) for v in view.groups["shape"]]
-    if not stated and _ptoas_may_infer_dn(shape[-2], shape[-1], strides[-2], strides[-1]):
-        return None  # DN transfers are other instructions, with rules of their own
+    # DN transfers are other instructions, with rules of their own; a view PTOAS may
+    # infer DN (a dynamic one may match either) is held to the DN rules too.
+    maybe_dn = layout == "dn" or (not stated and _ptoas_may_infer_dn(
+        shape[-2], shape[-1], strides[-2], strides[-1]))
+    if (want == "dn") != maybe_dn or (want == "nd" and layout != "nd"):
+        return None
     return _NdWindow(strides, tuple(sizes))
 
 
