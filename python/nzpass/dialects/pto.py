@@ -29,6 +29,10 @@ GET_BLOCK_NUM = "pto.get_block_num"
 LOAD_SCALAR = "pto.load_scalar"  # (ptr, offset) -> the GM element ptr[offset]
 SUBVIEW = "pto.subview"  # (source, offsets, valid extents) -> a tile over part of it
 RESERVE_BUFFER = "pto.reserve_buffer"  # a pipe's FIFO region of local memory
+SUBSET = "pto.subset"  # (source, offsets) -> a tile over part of it
+TASSIGN = "pto.tassign"  # (tile, addr) -> the tile, rebound to the address
+DECLARE_TILE = "pto.declare_tile"  # -> a tile handle a later op binds
+ALLOC_MULTI_TILE = "pto.alloc_multi_tile"  # [addr] -> count tiles side by side
 
 
 @record

@@ -156,6 +156,16 @@ def value_location(value: ir.Value) -> ir.Location:
     return value.owner.location
 
 
+def function_of(op: ir.Operation) -> ir.Operation:
+    """The op right inside a builtin.module that holds `op` (its function)."""
+    current = op
+    while True:
+        parent = current.parent
+        if parent is None or parent.operation.name == op_names.BUILTIN_MODULE:
+            return current
+        current = parent.operation
+
+
 def function_of_argument(value: ir.Value) -> ir.Operation | None:
     """The func.func whose entry-block argument `value` is; None for any other value
     (an op's result, an scf region's or a branch block's argument)."""

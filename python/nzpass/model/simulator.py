@@ -17,6 +17,7 @@ from ..errors import Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value, integer_width
 from ..ir.bindings import ir
+from ..nz.acc_store import ACC_BOX
 from ..nz.intervals import wrapped
 from ..nz.limits import LOCAL_MEMORY_BYTES
 from ..nz.offsets import declared_facts, stated_facts
@@ -1175,7 +1176,7 @@ def _product(op: ir.Operation, a: Tile, b: Tile, acc: Tile | None) -> Tile:
 
 def _mad_boxes(valid: int, extent: int) -> int:
     """The rows (or columns) mad writes for `valid` ones: up to the next whole box."""
-    return min(-(-valid // 16) * 16, extent)
+    return min(-(-valid // ACC_BOX) * ACC_BOX, extent)
 
 
 def _keep_accumulator(op: ir.Operation, acc: Tile, out: Tile) -> None:

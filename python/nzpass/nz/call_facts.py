@@ -115,6 +115,12 @@ def _proved_within(analysis: OffsetAnalysis, passed: ir.Value, axiom: intervals.
     return fact.within(axiom)
 
 
+def describe_call(call: ir.Operation) -> str:
+    """A call as a diagnostic names it: `'func.call' of @f`, or `'func.call_indirect'`."""
+    callee = referenced_function(call) if call.name == _CALL else None
+    return f"'{call.name}' of @{callee}" if callee else f"'{call.name}'"
+
+
 def referenced_function(op: ir.Operation) -> str | None:
     """The function a func.call (its `callee`) or func.constant (its `value`) names;
     None without the attribute (MLIR's verifier refuses such an op)."""

@@ -19,6 +19,7 @@ from ..dialects.opaque import show_extent_list
 from ..dialects.opaque_errors import opaque_refusal
 from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
+from .acc_store import ACC_BOX  # mad writes L0C in whole boxes of it
 from .intervals import Fact
 from .layout import strides_of_layout
 from .offsets import explain_fact
@@ -336,8 +337,6 @@ def check_store_shapes(store: pl.TileStore, tile: pl.TileType,
 # with A [M, K] and B [N, K] (the weight as its NZ load leaves it), so C's rows are A's and
 # its columns B's rows.
 MATMUL_ROLES = {pl.TILE_MATMUL: ("A", "B"), pl.TILE_MATMUL_ACC: ("acc", "A", "B")}
-# mad writes L0C in whole 16 x 16 boxes (ACC_BOX).
-_MAD_BOX = 16
 
 # A tile operand's valid rows and columns as the caller proves them, from the value and
 # its type.
@@ -425,7 +424,7 @@ def _check_valid_claim(op: ir.Operation, result: pl.TileType, axis: int, product
     if claimed is None:
         return
     kept = acc is None or claimed <= acc[axis].lo  # the accumulator's part is logical
-    if kept and (claimed <= product.lo or (acc is not None and product.is_multiple(_MAD_BOX))):
+    if kept and (claimed <= product.lo or (acc is not None and product.is_multiple(ACC_BOX))):
         return
     name = ("rows", "columns")[axis]
     if not kept:

@@ -31,6 +31,7 @@ from .offsets import (
     slack_below,
     upper_bound_of_sum,
 )
+from .tile_regions import COMPACT_NORMAL
 from .window import batch_overrun_left_to_caller
 
 ROWS = nz_layout.FRACTAL_ROWS
@@ -448,10 +449,6 @@ def check_store_limits(tile: TileRegion, backend: str, loc: ir.Location) -> None
     buf = tile.buf
     check_acc_store_limits("'pto.tstore' Acc->NZ", tile.valid_rows.hi, tile.valid_cols.hi,
                            buf.rows, buf.cols, backend, loc)
-
-
-# CompactMode of a tile_buf (PTOAS's `compact` field: 0 null, 1 normal, 2 row_plus_one).
-COMPACT_NORMAL = 1
 
 
 def check_acc_pitch(buf: pto.TileBuf, valid_rows: Fact, loc: ir.Location) -> None:

@@ -38,9 +38,9 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
-from ..ir.walk import block_arguments, line_and_column, nested_ops
+from ..ir.walk import block_arguments, function_of, line_and_column, nested_ops
 from ..records import record
-from .call_facts import referenced_function
+from .call_facts import describe_call
 from .limits import MEMORY_NAMES
 from .offsets import Linear
 from .tile_regions import (
@@ -776,16 +776,6 @@ def _defining_op(value: ir.Value) -> ir.Operation | None:
     return value.owner.operation if isinstance(value, ir.OpResult) else None
 
 
-def function_of(op: ir.Operation) -> ir.Operation:
-    """The op right inside a builtin.module that holds `op` (its function)."""
-    current = op
-    while True:
-        parent = current.parent
-        if parent is None or parent.operation.name == op_names.BUILTIN_MODULE:
-            return current
-        current = parent.operation
-
-
 def _ops_in(block: ir.Block) -> list[ir.Operation]:
     return [op.operation for op in block.operations]
 
@@ -819,10 +809,8 @@ def _refuse(victim: _Buffer, clobber: _Clobber, reader: ir.Operation) -> None:
                       "one. Write the tile after each alloc before reading it, or give it "
                       "one constant address")
     if clobber.by is None:
-        callee = referenced_function(clobber.op) if clobber.op.name == op_names.FUNC_CALL \
-            else None
-        raise Refusal(clobber.op.location, f"'{clobber.op.name}' "
-                      f"{f'of @{callee} ' if callee else ''}may place tiles over the tile of "
+        raise Refusal(clobber.op.location, f"{describe_call(clobber.op)} "
+                      "may place tiles over the tile of "
                       f"the 'pto.alloc_tile' at {line_and_column(read.op.location)} "
                       f"({placed_bytes(read)} of {memory}, loc={read.loc}) before "
                       f"'{reader.name}' (at {line_and_column(reader.location)}) reads it: the "

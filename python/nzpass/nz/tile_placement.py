@@ -21,7 +21,7 @@ from ..ir import op_names
 from ..ir.bindings import ir
 from ..ir.walk import functions, is_declaration, line_and_column, nested_ops
 from ..records import record
-from .call_facts import referenced_function
+from .call_facts import describe_call, referenced_function
 from .limits import MEMORY_NAMES
 from .tile_overlap import PlacedTile, placed_bytes
 
@@ -92,8 +92,7 @@ def check_no_memory_across_calls(holders: Sequence[ir.Operation],
     are followed instead (tile_overlap: a read after such a call is refused). In PTOAS's
     corpus only a lit file does it, calling a function with no body."""
     holder, call = holders[0], calls[0]
-    callee = referenced_function(call) if call.name == op_names.FUNC_CALL else None
-    raise Refusal(call.location, f"'{call.name}' {f'of @{callee} ' if callee else ''}"
+    raise Refusal(call.location, f"{describe_call(call)} "
                   f"calls a function that takes local memory (or has no body here) from "
                   f"one holding the local memory of the '{holder.name}' at "
                   f"{line_and_column(holder.location)}: "
@@ -111,9 +110,7 @@ def check_no_tile_passed(calls: Sequence[ir.Operation]) -> None:
         for value in call.operands:
             if not _local_memory_type(value.type):
                 continue
-            callee = referenced_function(call) if call.name == op_names.FUNC_CALL else None
-            raise Refusal(call.location, f"'{call.name}' "
-                          f"{f'of @{callee} ' if callee else ''}hands a tile"
+            raise Refusal(call.location, f"{describe_call(call)} hands a tile"
                           f"{'' if _is_tile_type(value.type) else ' address'} "
                           f"({value.type}) to a function that "
                           "takes local memory, or has no body here: PTOAS plans the "
@@ -199,7 +196,7 @@ def clobbering_call(op: ir.Operation, taking: frozenset[str]) -> bool:
 # own C++ tile and replaces the result by it: from the rebind on, every name of the tile,
 # the operand's later uses too, names the new bytes), and pto.alloc_multi_tile places its
 # slots side by side from its `addr` (PTOOps.td), reached through pto.multi_tile_get.
-UNFOLLOWED_PLACEMENTS = frozenset(("pto.tassign", "pto.alloc_multi_tile"))
+UNFOLLOWED_PLACEMENTS = frozenset((pto.TASSIGN, pto.ALLOC_MULTI_TILE))
 
 
 @record

@@ -32,9 +32,11 @@ Shape = tuple[int, int, "int | None", str, str, int, "int | None"]
 
 _TILE, _BYTES, _WHOLE = "tile", "bytes", "whole"
 _ROW_MAJOR = ("row_major", "none_box")
-# compact=2 (row_plus_one): a row is laid one element longer than the tile's columns, and
-# no write of the tile writes that element (nz/tile_rules.tile_elements).
-_ROW_PLUS_ONE = 2
+# CompactMode of a tile_buf (PTOAS's `compact` field: 0 null, 1 normal, 2 row_plus_one).
+# row_plus_one lays each row one element longer than the tile's columns, and no write of the
+# tile writes that element (nz/tile_rules.tile_elements counts its bytes by it).
+COMPACT_NORMAL = 1
+COMPACT_ROW_PLUS_ONE = 2
 
 
 @record
@@ -50,7 +52,7 @@ def frame_of(shapes: set[Shape], size: int) -> Frame:
     if len(shapes) == 1:
         rows, cols = next(iter(shapes))[:2]
         return Frame(_TILE, ((None, rows), (None, cols)))
-    if all(shape[3:5] == _ROW_MAJOR and shape[6] != _ROW_PLUS_ONE for shape in shapes):
+    if all(shape[3:5] == _ROW_MAJOR and shape[6] != COMPACT_ROW_PLUS_ONE for shape in shapes):
         return Frame(_BYTES, ((None, size), (None, 1)))
     return Frame(_WHOLE, ((None, 1), (None, 1)))
 
@@ -61,7 +63,7 @@ def in_frame(frame: Frame, shape: Shape, region: Region, written: bool) -> Regio
     (a value's extent in bytes)."""
     if frame.kind == _TILE:
         return region
-    if written and shape[6] == _ROW_PLUS_ONE:
+    if written and shape[6] == COMPACT_ROW_PLUS_ONE:
         return NOTHING  # its rows' padding elements, which the other shapes read, stay
     (row_value, rows), (col_value, cols) = region
     if row_value is not None or col_value is not None:

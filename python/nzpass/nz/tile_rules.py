@@ -31,6 +31,7 @@ from .limits import (
     tile_placement_problem,
 )
 from .tensor_types import element_bit_width
+from .tile_regions import COMPACT_ROW_PLUS_ONE
 
 _LINE_BYTES = 32               # a none_box row (column) is whole 32-byte lines
 _PACKED_FP4_LINE_BYTES = 16    # ... of 16 bytes for the packed FP4 types
@@ -129,18 +130,15 @@ def check_tile_layout(buf: pto.TileBuf, loc: ir.Location, what: str,
                   "data as its valid region")
 
 
-# compact=2 (row_plus_one): each row (a column-major tile's each column) is laid one
-# element longer than the tile, PTOAS's padded stride (Utils.cpp getStaticTileStrides).
-_ROW_PLUS_ONE = 2
-
-
 def tile_elements(buf: pto.TileBuf) -> int:
-    """The elements the tile's bytes span: its physical rows x cols, or, row_plus_one,
+    """The elements the tile's bytes span: its physical rows x cols, or, row_plus_one
+    (each row, a column-major tile's each column, one element longer than the tile:
+    PTOAS's padded stride, Utils.cpp getStaticTileStrides),
     (major - 1) * (minor + 1) + minor, the major axis the rows of a row-major tile (else
     its columns), as PTOAS counts a tile's footprint (tonibohnlein PTOAS HEAD,
     lib/PTO/Transforms/PTOPlanMemory.cpp getTileBufferFootprintBytes; the same in
     InsertSync/PTOIRTranslator.cpp and GraphSyncSolver/MemInfo.cpp)."""
-    if buf.compact != _ROW_PLUS_ONE:
+    if buf.compact != COMPACT_ROW_PLUS_ONE:
         return buf.rows * buf.cols
     major, minor = (buf.rows, buf.cols) if buf.blayout == "row_major" else \
         (buf.cols, buf.rows)
@@ -177,7 +175,7 @@ def check_tile_fits(buf: pto.TileBuf, backend: str, loc: ir.Location, what: str,
 
 # The ops that make a tile over a window of their source tile: offsets (one per axis)
 # and sizes (the result's rows and columns).
-TILE_WINDOWS = frozenset((pto.SUBVIEW, "pto.subset"))
+TILE_WINDOWS = frozenset((pto.SUBVIEW, pto.SUBSET))
 
 
 def check_window_inside(name: str, source: pto.TileBuf, result: pto.TileBuf,

@@ -19,7 +19,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
-from ..ir.walk import line_and_column, nested_ops, value_location
+from ..ir.walk import function_of, line_and_column, nested_ops, value_location
 from ..nz import base_pointers, escapes, hazards, limits, tile_overlap
 from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
@@ -75,8 +75,7 @@ NZ_RANK = 5
 _TILE_MAKERS = frozenset((pto.AllocTile.NAME, *pl.FRESH_TILE_OPS))
 # The tiles made outside pto.alloc_tile and the pl ops: a declared tile handle, the tile
 # pto.tassign binds to an address, a multi-buffer (tile_placement.UNFOLLOWED_PLACEMENTS).
-_DECLARE_TILE = "pto.declare_tile"
-_UNFOLLOWED_TILES = UNFOLLOWED_PLACEMENTS | {_DECLARE_TILE}
+_UNFOLLOWED_TILES = UNFOLLOWED_PLACEMENTS | {pto.DECLARE_TILE}
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
                           pto.TStore.NAME, *_TILE_MAKERS, *TILE_WINDOWS,
                           *_UNFOLLOWED_TILES))
@@ -431,7 +430,7 @@ class _Checker:
         fact = self.fact(addr[0]) if addr else None
         check_tile_fits(buf, self.backend, op.location, f"'{op.name}'",
                         (fact.lo, fact.hi) if fact is not None else None, count)
-        planned = op.name == "pto.alloc_multi_tile" and not addr
+        planned = op.name == pto.ALLOC_MULTI_TILE and not addr
         if addr or planned:
             check_unfollowed_alone(Placement(op, buf.loc), self._placements(op), planned)
 
@@ -443,7 +442,7 @@ class _Checker:
     def _placements(self, op: ir.Operation) -> list[Placement]:
         """Every op of `op`'s function placing a tile at an address: a pto.alloc_tile with
         an addr and the ops of `UNFOLLOWED_PLACEMENTS` with one (read once per function)."""
-        function = tile_overlap.function_of(op)
+        function = function_of(op)
         found = self._placing.get(function)
         if found is None:
             found = self._placing[function] = [
@@ -508,10 +507,9 @@ class _Checker:
         key = self._placement(value)
         if key is None:
             return []
-        function = tile_overlap.function_of(value.owner.operation)
-        return [op.results[0] for op in nested_ops(function)
-                if op.name == pto.AllocTile.NAME and op.results[0] != value
-                and self._placement(op.results[0]) == key]
+        return [other.op.results[0] for other in self._placements(value.owner.operation)
+                if other.op.name == pto.AllocTile.NAME and other.op.results[0] != value
+                and self._placement(other.op.results[0]) == key]
 
     def _placement(self, value: ir.Value) -> tuple[str, int, int] | None:
         """(memory, constant address, bytes) of the `pto.alloc_tile` giving `value`; None
@@ -531,21 +529,22 @@ class _Checker:
     def _check_nd_transfer(self, op: ir.Operation) -> None:
         """An A2/A3 transfer of an ND view (_nd_transfer_operands): the tile's valid region
         inside the window it moves (nd_window.check_nd_valid_inside; the window is inside
-        its view: _check_nd_partition) and the addressing rules (_check_nd_addressing).
-        A5's transfers are other instructions, which the model does not describe."""
+        its view: _check_nd_partition) and the addressing rules (_check_nd_addressing);
+        of a DN view, _check_dn_transfer. A5's transfers are other instructions, which the
+        model does not describe."""
         if self.backend != "a2a3":
             return
-        self._check_dn_transfer(op)
         found = self._nd_transfer_operands(op)
         if found is None:
+            return
+        if found.window.column_major:
+            self._check_dn_transfer(op, found)
             return
         check_nd_window_fits_tile(found.window.sizes, found.buf, found.is_load, op.location,
                                   f"'{op.name}'", self.proofs)
         moved = nd_valid_extents_moved(found.is_load, found.buf)
         if moved != (False, False):
-            region = self._nd_valid_region(op, found)
-            valid = ((region.valid_rows, region.row_value),
-                     (region.valid_cols, region.col_value))
+            valid = self._nd_valid_extents(op, found)
             check_nd_valid_inside(valid, moved, found.window.sizes, op.location,
                                   f"'{op.name}'", self.proofs)
             if moved == BURSTS:
@@ -553,29 +552,24 @@ class _Checker:
                                       f"'{op.name}'", self.proofs)
         self._check_nd_addressing(op, found)
 
-    def _check_dn_transfer(self, op: ir.Operation) -> None:
+    def _check_dn_transfer(self, op: ir.Operation, found: _NdTransfer) -> None:
         """An A2/A3 transfer of a DN view (stated, or one PTOAS may infer): a column-major
         Vec tile's valid region inside the window, moved column by column, its valid rows
         the window's (nd_window.check_nd_bursts_match, column_major). Other tiles (a
         DN -> zN load into Mat, PyPTO's transposed operand) are other instructions, not
         described here, as for ND."""
-        found = self._nd_transfer_operands(op, "dn")
-        if found is None:
-            return
         buf = found.buf
         if buf.loc != "vec" or buf.blayout != "col_major" or buf.slayout != "none_box":
             return
-        region = self._nd_valid_region(op, found)
-        valid = ((region.valid_rows, region.row_value), (region.valid_cols, region.col_value))
+        valid = self._nd_valid_extents(op, found)
         check_nd_valid_inside(valid, (True, True), found.window.sizes, op.location,
                               f"'{op.name}'", self.proofs)
         check_nd_bursts_match(valid, found.is_load, found.window.sizes, op.location,
                               f"'{op.name}'", self.proofs, column_major=True)
 
-    def _nd_transfer_operands(self, op: ir.Operation, layout: str = "nd"
-                              ) -> _NdTransfer | None:
-        """The tload/tstore's tile and ND window; None for any other transfer (of an NZ
-        view, which the NZ rules check, a memref, an argument) or a malformed one (not
+    def _nd_transfer_operands(self, op: ir.Operation) -> _NdTransfer | None:
+        """The tload/tstore's tile and ND or DN window; None for any other transfer (of an
+        NZ view, which the NZ rules check, a memref, an argument) or a malformed one (not
         this pass's where it is ND)."""
         is_load = op.name == pto.TLoad.NAME
         if self._of_an_nz_view(op.operands, 0 if is_load else 1):
@@ -586,12 +580,19 @@ class _Checker:
         gm, tile = (("src", "dst") if is_load else ("dst", "src"))
         if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
             return None
-        window = _nd_window_of(op_view.groups[gm][0], self.attrs, self._read_op, layout)
+        window = _nd_window_of(op_view.groups[gm][0], self.attrs, self._read_op)
         if window is None:
             return None
         tile_value = op_view.groups[tile][0]
         buf = opaque_refusal(op.location, lambda: pto.tile_buf(tile_value.type))
         return None if buf is None else _NdTransfer(is_load, tile, tile_value, buf, window)
+
+    def _nd_valid_extents(self, op: ir.Operation, t: _NdTransfer
+                          ) -> tuple[tuple[Fact, ir.Value | None], tuple[Fact, ir.Value | None]]:
+        """The tile's valid (rows, columns), each its fact and the value giving it, as the
+        nd_window rules read them (`_nd_valid_region`)."""
+        region = self._nd_valid_region(op, t)
+        return (region.valid_rows, region.row_value), (region.valid_cols, region.col_value)
 
     def _nd_valid_region(self, op: ir.Operation, t: _NdTransfer) -> TileRegion:
         """The tile's valid rows and columns: its type's (what pto-isa compiles the
@@ -1074,7 +1075,7 @@ def _slot_tile(op: ir.Operation) -> tuple[pto.TileBuf, int] | None:
     if len(op.results) != 1:
         return None
     type_ = op.results[0].type
-    if op.name == "pto.alloc_multi_tile":
+    if op.name == pto.ALLOC_MULTI_TILE:
         return multi_tile_slots(type_)
     buf = pto.tile_buf(type_)
     return (buf, 1) if buf is not None else None
@@ -1246,11 +1247,13 @@ def _in_left(value: ir.Value) -> bool:
 
 @record
 class _NdWindow(NamedTuple):
-    """The GM side of an ND transfer: its view's constant strides (None: not a constant)
-    and the sizes of the window it moves (the partition's, else the view's shape)."""
+    """The GM side of an ND (or DN) transfer: its view's constant strides (None: not a
+    constant) and the sizes of the window it moves (the partition's, else the view's
+    shape)."""
 
     strides: list[int | None]
     sizes: tuple[ir.Value, ...]
+    column_major: bool = False  # a DN view (stated, or one PTOAS may infer DN)
 
     def last_two(self) -> tuple[int | None, int | None]:
         """The window's rows and columns, None where not a constant."""
@@ -1269,10 +1272,10 @@ class _NdTransfer(NamedTuple):
 
 
 def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.Attribute]],
-                  read: _ViewReader, want: str = "nd") -> _NdWindow | None:
-    """The constant strides (None: not a constant) of the ND pto.make_tensor_view a
-    transfer's GM operand is, or is a partition of, and the window's sizes (the
-    partition's, else the view's shape); None for anything else (an NZ or DN view, a
+                  read: _ViewReader) -> _NdWindow | None:
+    """The constant strides (None: not a constant) of the ND or DN pto.make_tensor_view a
+    transfer's GM operand is, or is a partition of, the window's sizes (the partition's,
+    else the view's shape), and whether it is DN; None for anything else (an NZ view, a
     memref, an argument, a view of rank below 2). `read` gives an op's view (once per
     op: `_Checker._read_op`)."""
     owner = _owner(value)
@@ -1298,12 +1301,10 @@ def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.
     stated = "layout" in attrs(owner) or (result is not None and result.layout)
     shape = [constant_value(v) for v in view.groups["shape"]]
     # DN transfers are other instructions, with rules of their own; a view PTOAS may
-    # infer DN (a dynamic one may match either) is held to the DN rules too.
+    # infer DN (a dynamic one may match either) is held to the DN rules.
     maybe_dn = layout == "dn" or (not stated and _ptoas_may_infer_dn(
         shape[-2], shape[-1], strides[-2], strides[-1]))
-    if (want == "dn") != maybe_dn or (want == "nd" and layout != "nd"):
-        return None
-    return _NdWindow(strides, tuple(sizes))
+    return _NdWindow(strides, tuple(sizes), maybe_dn)
 
 
 def _ptoas_may_infer_dn(rows: int | None, cols: int | None, row_stride: int | None,
