@@ -1460,3 +1460,61 @@ func.func @small_bias_tile_at_constant_address(%p: !pto.ptr<f16>, %q: !pto.ptr<f
   return
 }
 }
+
+// -----
+
+// A mad writes the rows its Left tile's valid rows give, and the store reads the same
+// value's rows (the red team's coverage rule, proved by relation); a tmatmul.acc sums into
+// the tile it is given as both accumulator and dst.
+// CHECK-LABEL: func.func @mad_writes_the_rows_the_store_reads
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @mad_writes_the_rows_the_store_reads(%out: !pto.ptr<f32>, %m: index {nz.range = array<i64: 1, 64>}) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %c0_i64 = arith.constant 0 : i64
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c128 = arith.constant 128 : index
+    %a = "pto.alloc_tile"(%c0_i64, %m, %c128) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, index, index) -> !pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+    %b = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+    %acc = "pto.alloc_tile"(%c0_i64, %m) <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (i64, index) -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=?, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    // CHECK: "pto.tmatmul"(%[[A:.*]], %[[B:.*]], %[[ACC:.*]]) :
+    "pto.tmatmul"(%a, %b, %acc) : (!pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=?, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> ()
+    // CHECK: "pto.tmatmul.acc"(%[[ACC]], %[[A]], %[[B]], %[[ACC]]) :
+    "pto.tmatmul.acc"(%acc, %a, %b, %acc) : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=?, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=?, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> ()
+    %v = "pto.make_tensor_view"(%out, %m, %c16, %c16, %c1) <{layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
+    %p = "pto.partition_view"(%v, %c0, %c0, %m, %c16) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.tensor_view<?x?xf32>, index, index, index, index) -> !pto.partition_tensor_view<?x16xf32>
+    "pto.tstore"(%acc, %p) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=?, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<?x16xf32>) -> ()
+    return
+  }
+}
+
+// An accumulating mad of 16 valid rows into a 32-row Acc tile a tmatmul filled: past its
+// whole 16-row boxes it leaves the accumulator's own rows, which the tmatmul wrote.
+// CHECK-LABEL: func.func @acc_mad_in_whole_boxes
+// -----
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @acc_mad_in_whole_boxes(%out: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %c0_i64 = arith.constant 0 : i64
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %cb = arith.constant 2 : index
+    %cr = arith.constant 2 : index
+    %s0 = arith.constant 512 : index
+    %s1 = arith.constant 256 : index
+    %a = "pto.alloc_tile"(%c0_i64, %c32, %c128) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, index, index) -> !pto.tile_buf<loc=left, dtype=bf16, rows=32, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+    %b = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+    %acc = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %a8 = "pto.alloc_tile"(%c0_i64, %c16, %c128) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i64, index, index) -> !pto.tile_buf<loc=left, dtype=bf16, rows=32, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tmatmul"(%a, %b, %acc) : (!pto.tile_buf<loc=left, dtype=bf16, rows=32, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> ()
+    "pto.tmatmul.acc"(%acc, %a8, %b, %acc) : (!pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=left, dtype=bf16, rows=32, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> ()
+    %v = "pto.make_tensor_view"(%out, %c1, %cb, %cr, %c16, %c8, %s0, %s1, %c128, %c8, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+    %p = "pto.partition_view"(%v, %c0, %c0, %c0, %c0, %c0, %c1, %cb, %cr, %c16, %c8) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x2x16x8xf32>
+    "pto.tstore"(%acc, %p) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x2x16x8xf32>) -> ()
+    return
+  }
+}

@@ -64,6 +64,11 @@ class TileBuf(NamedTuple):
         return parsed_type(self.spelling())
 
     @property
+    def valid(self) -> tuple[int | None, int | None]:
+        """The valid (rows, columns) the type states (None: dynamic), as pl.TileType's."""
+        return self.v_row, self.v_col
+
+    @property
     def valid_settable(self) -> bool:
         """Whether pto.set_validshape may change the tile's valid region: PTOAS allows it
         only on a tile whose type leaves both extents dynamic (v_row=?, v_col=?)."""

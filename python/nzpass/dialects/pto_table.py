@@ -86,6 +86,22 @@ LOCAL_MEMORY_OPS = frozenset(("pto.alloc_tile", "pto.alloc_multi_tile", "pto.dec
                               "pto.tpop_from_aic", "pto.tpop_from_aiv", "memref.alloc",
                               "memref.alloca"))
 
+# What the tile-level mads write of their Acc tile (pto-isa's TMATMUL*_IMPL and
+# TGEMV*_IMPL): the rows are their Left tile's valid rows (m), except a gemv's, which
+# writes one row (TMatmul(..., 1, k, n)); the columns their Right tile's valid columns (n).
+GEMV_OPS = frozenset(("pto.tgemv", "pto.tgemv.acc", "pto.tgemv.bias", "pto.tgemv.mx",
+                      "pto.tgemv.mx.acc", "pto.tgemv.mx.bias"))
+TILE_MADS = GEMV_OPS | frozenset(("pto.tmatmul", "pto.tmatmul.acc", "pto.tmatmul.bias",
+                                  "pto.tmatmul.mx", "pto.tmatmul.mx.acc",
+                                  "pto.tmatmul.mx.bias"))
+
+# The accumulating tile-level mads' accumulator operand beside `dst`. pto-isa ignores it:
+# TMATMUL_ACC_IMPL and TGEMV_ACC_IMPL hand `cOutMatrix.data()` to mad and add to what dst
+# holds (cInMatrix is `(void)`), so PTOAS's TMATMUL_ACC(dst, acc_in, ...) sums into dst's
+# own bytes whatever acc_in is.
+ACCUMULATOR_INPUT = {"pto.tmatmul.acc": "acc_in", "pto.tmatmul.mx.acc": "c_in",
+                     "pto.tgemv.acc": "acc_in", "pto.tgemv.mx.acc": "c_in"}
+
 # Ops that write only part of their destination's valid region (at an index, a row and
 # column, a scatter's indexes, the pad of a tile): what the destination held before
 # stays in the rest.

@@ -11,6 +11,7 @@ agree. Messages speak pl, at the pl op.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from ..dialects import pl
 from ..dialects.common import SEGMENTS
@@ -338,19 +339,35 @@ def check_store_shapes(store: pl.TileStore, tile: pl.TileType,
 # its columns B's rows.
 MATMUL_ROLES = {pl.TILE_MATMUL: ("A", "B"), pl.TILE_MATMUL_ACC: ("acc", "A", "B")}
 
+class TileShape(Protocol):
+    """What the matmul rules read of a tile type: !pl.tile (pl.TileType) and
+    !pto.tile_buf (pto.TileBuf) both give it."""
+
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def valid(self) -> tuple[int | None, int | None] | None: ...
+
+
 # A tile operand's valid rows and columns as the caller proves them, from the value and
-# its type.
-ValidOf = Callable[[ir.Value, pl.TileType], tuple[Fact, Fact]]
+# its type (the type `tile_of` reads).
+ValidOf = Callable[[ir.Value, Any], tuple[Fact, Fact]]
+TileOf = Callable[[ir.Type], "TileShape | None"]
 
 
-def check_matmul_result(op: ir.Operation, valid_of: ValidOf) -> None:
+def check_matmul_result(op: ir.Operation, valid_of: ValidOf, tile_of: TileOf = pl.tile_type
+                        ) -> None:
     """A pl matmul's result type claims no more than its operands make it: the result is
     a fresh tile of the type's valid region (pl.FRESH_TILE_OPS), which every later check
     and the store trust, while the mad writes only A's valid rows x B's valid rows of it
     (found by red team: an Acc tile typed fully valid from A of 1..64 valid rows stored
-    stale L0C rows as data). Another arity, or an operand that is no !pl.tile, is not the
+    stale L0C rows as data). `tile_of` reads the tile types: !pl.tile in pl IR, and
+    !pto.tile_buf where convert-pl-to-pto kept the matmul in pto IR (verify-pto-nz holds
+    the same rule on its own). Another arity, or an operand that is no tile, is not the
     matmul nzpass knows; the model refuses it where it runs."""
-    tiles = _matmul_tiles(op)
+    tiles = _matmul_tiles(op, tile_of)
     if tiles is None:
         return
     result, operands = tiles
@@ -363,16 +380,16 @@ def check_matmul_result(op: ir.Operation, valid_of: ValidOf) -> None:
         _check_valid_claim(op, result, axis, product, source, facts.get("acc"))
 
 
-def _matmul_tiles(op: ir.Operation
-                  ) -> tuple[pl.TileType, dict[str, tuple[ir.Value, pl.TileType]]] | None:
+def _matmul_tiles(op: ir.Operation, tile_of: TileOf
+                  ) -> tuple[TileShape, dict[str, tuple[ir.Value, TileShape]]] | None:
     """The result tile and each operand (value, tile) by role; None for another form."""
     roles = MATMUL_ROLES.get(op.name)
     if roles is None or len(op.operands) != len(roles) or len(op.results) != 1:
         return None
-    result = opaque_refusal(op.location, lambda: pl.tile_type(op.results[0].type))
+    result = opaque_refusal(op.location, lambda: tile_of(op.results[0].type))
     operands = {}
     for role, value in zip(roles, op.operands, strict=True):
-        tile = opaque_refusal(op.location, lambda value=value: pl.tile_type(value.type))
+        tile = opaque_refusal(op.location, lambda value=value: tile_of(value.type))
         if tile is None:
             return None
         operands[role] = (value, tile)
@@ -399,7 +416,7 @@ def _check_reduction(op: ir.Operation, a_cols: Fact, b_cols: Fact) -> None:
                   "give A and B the same valid K")
 
 
-def _check_product_fits(op: ir.Operation, result: pl.TileType, axis: int, product: Fact,
+def _check_product_fits(op: ir.Operation, result: TileShape, axis: int, product: Fact,
                         source: str) -> None:
     """mad writes every row and column of the product, whatever the result's extents."""
     extent = (result.rows, result.cols)[axis]
@@ -412,7 +429,7 @@ def _check_product_fits(op: ir.Operation, result: pl.TileType, axis: int, produc
                   f"the result at least {product.hi} {name}")
 
 
-def _check_valid_claim(op: ir.Operation, result: pl.TileType, axis: int, product: Fact,
+def _check_valid_claim(op: ir.Operation, result: TileShape, axis: int, product: Fact,
                        source: str, acc: tuple[Fact, Fact] | None) -> None:
     """The result's static valid extent on `axis` is one mad makes logical on every run.
     mad writes the product's extent, rounded up to whole 16 x 16 boxes from the operands'

@@ -12,7 +12,7 @@ from typing import ClassVar, NamedTuple, Protocol, TypeVar
 from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
-from ..dialects.pto_table import LOCAL_MEMORY_OPS
+from ..dialects.pto_table import ACCUMULATOR_INPUT, GEMV_OPS, LOCAL_MEMORY_OPS, TILE_MADS
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
@@ -23,6 +23,7 @@ from ..ir.walk import function_of, line_and_column, nested_ops, value_location
 from ..nz import base_pointers, escapes, hazards, limits, tile_overlap
 from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
+from ..nz.consistency import MATMUL_ROLES, check_matmul_result
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
@@ -41,6 +42,7 @@ from ..nz.offsets import (
     linear_form,
     max_proof_depth_option,
     provable_forms_once,
+    slack_below,
     unchanging_ir,
 )
 from ..nz.tensor_types import element_bit_width
@@ -65,7 +67,7 @@ from ..nz.tile_rules import (
     multi_tile_slots,
     tile_bytes,
 )
-from ..nz.valid_region import ValidExtent, valid_region
+from ..nz.valid_region import ValidExtent, ValidRegion, valid_region
 from ..nz.view_layout import view_layout
 from ..nz.window import WindowProofs
 from ..records import record
@@ -78,7 +80,7 @@ _TILE_MAKERS = frozenset((pto.AllocTile.NAME, *pl.FRESH_TILE_OPS))
 _UNFOLLOWED_TILES = UNFOLLOWED_PLACEMENTS | {pto.DECLARE_TILE}
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
                           pto.TStore.NAME, *_TILE_MAKERS, *TILE_WINDOWS,
-                          *_UNFOLLOWED_TILES))
+                          *_UNFOLLOWED_TILES, *TILE_MADS))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 # Local memory beside alloc_tile's tiles and reserve_buffer's regions: a call of a function
 # taking memory may write over it (tile_placement.check_no_memory_across_calls).
@@ -391,6 +393,8 @@ class _Checker:
         return op.name == pto.MakeTensorView.NAME and self.views.get(op) is not None
 
     def check(self, op: ir.Operation) -> None:
+        if op.name in TILE_MADS:
+            self._guard(lambda: self._check_mad_operands(op))
         if op.name in _LAYOUT_READ_FROM_THE_VIEW:
             self._guard(lambda: self._check_layout_is_the_views(op))
         if op.name in (pto.TLoad.NAME, pto.TStore.NAME):
@@ -472,30 +476,146 @@ class _Checker:
         offsets = [(fact.lo, fact.hi) for fact in map(self.fact, view.groups["offsets"])]
         check_window_inside(op.name, source, result, offsets, op.location)
 
-    def _check_mad_pitch(self, tile_value: ir.Value, buf: pto.TileBuf, loc: ir.Location
-                         ) -> None:
-        """Every mad writing the stored Acc tile wrote at the pitch the store reads: mad
-        has no destination stride and writes its m rows (its A operand's valid rows) at a
-        column-block pitch of ceil16(m), the store reads at the tile's rows unless
-        compact=1 (found by red team: a full 64-row Acc tile filled from a Left tile of 32
-        valid rows stored column block 1 from stale L0C)."""
-        if buf.loc != "acc" or buf.compact == hazards.COMPACT_NORMAL or buf.cols <= ACC_BOX:
+    def _check_mads_wrote(self, tile_value: ir.Value, region: TileRegion, loc: ir.Location
+                          ) -> None:
+        """Every mad writing the stored Acc tile wrote what the store reads: mad writes its
+        m rows (its Left tile's valid rows; a gemv's one row) and n columns (its Right
+        tile's valid columns) and leaves the rest of L0C as it was, so the tile's valid
+        region at the store lies inside them (found by red team: a 64x16 Acc tile typed
+        fully valid, filled from a Left tile of 32 valid rows, stored 32 stale L0C rows);
+        and mad has no destination stride: it writes at a column-block pitch of
+        ceil16(m), which the store reads at the tile's rows unless compact=1 (a full
+        64-row Acc tile filled from 32 valid rows stored column block 1 from stale L0C)."""
+        buf = region.buf
+        if buf.loc != "acc":
             return
-        for mad, lhs in _mads_writing(tile_value, self._tiles_at_same_bytes):
-            lhs_buf = pto.tile_buf(lhs.type)
-            if lhs_buf is None:
-                continue
-            rows = valid_region(mad, lhs, lhs_buf, self.analysis, self.alloc,
-                                self.sets_valid_shapes).rows.fact
-            if hazards.mad_pitch(rows) >= buf.rows:
+        for mad in _mads_writing(tile_value, self._tiles_at_same_bytes):
+            rows, cols = self._mad_extents(mad)
+            if buf.compact == hazards.COMPACT_NORMAL or buf.cols <= ACC_BOX or \
+                    hazards.mad_pitch(rows.fact) >= buf.rows:
+                self._check_mad_covers(mad, region, rows, cols, loc)
                 continue
             raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} is written by "
-                          f"'{mad.name}' (at {line_and_column(mad.location)}) whose A operand "
-                          f"has {hazards.show(rows)} valid rows: mad writes at a "
+                          f"'{mad.op.name}' (at {line_and_column(mad.op.location)}) whose A "
+                          f"operand has {hazards.show(rows.fact)} valid rows: mad writes at a "
                           "column-block pitch of ceil16(its rows), the store reads at the "
                           f"tile's {buf.rows}, so every column block past the first is read "
                           "from the wrong place; give the Acc tile ceil16(A's valid rows) "
                           "rows, or state compact=1")
+
+    def _mad_extents(self, mad: _Mad) -> tuple[ValidExtent, ValidExtent]:
+        """The rows and columns `mad` writes (GEMV_OPS: one row)."""
+        if mad.op.name in GEMV_OPS:
+            rows = ValidExtent(Fact.const(1, INDEX_WIDTH), None, None)
+        else:
+            rows = self._operand_region(mad.op, mad.lhs).rows
+        if mad.rhs is None:
+            return rows, ValidExtent(Fact.make(0, 1 << 16, 1, INDEX_WIDTH), None, None)
+        rhs = self._operand_region(mad.op, mad.rhs)
+        # pl's B is [N, K] (MATMUL_ROLES), pto's Right tile [K, N].
+        return rows, rhs.rows if mad.op.name in _PL_MAD_LHS else rhs.cols
+
+    def _check_pl_matmul(self, op: ir.Operation) -> None:
+        """A pl matmul convert-pl-to-pto kept: its result type claims no more than its
+        operands make it, the pl rule held here on its own (hand-written pto IR may carry
+        one whose type no pass checked)."""
+        check_matmul_result(op, partial(self._valid_at, op), pto.tile_buf)
+
+    def _valid_at(self, op: ir.Operation, tile: ir.Value, _shape: object) -> tuple[Fact, Fact]:
+        region = self._operand_region(op, tile)
+        return region.rows.fact, region.cols.fact
+
+    def _check_mad_operands(self, op: ir.Operation) -> None:
+        """A tile-level mad sums over k of both operands: a matmul's k is its Left tile's
+        valid columns, read from as many of its Right tile's rows (pto-isa TMATMUL_IMPL);
+        a gemv's k its Right tile's valid rows, read from as many of its Left tile's
+        columns (TGEMV_IMPL). An operand with fewer valid ones sums stale data. An
+        accumulating one sums into its dst's own bytes (ACCUMULATOR_INPUT), so its
+        accumulator must be them."""
+        lhs = [v for v in op.operands if _in_memory(v, "left")]
+        rhs = [v for v in op.operands if _in_memory(v, "right")]
+        if len(lhs) != 1 or len(rhs) != 1:
+            return  # another form: PTOAS's verifier has the last word
+        a, b = self._mad_operand_region(op, lhs[0]), self._mad_operand_region(op, rhs[0])
+        gemv = op.name in GEMV_OPS
+        k, read = (b.rows, a.cols) if gemv else (a.cols, b.rows)
+        if not self._at_most(k.fact, k.value, read):
+            k_is, read_is = (("its B operand's valid rows", "its A operand's valid columns")
+                             if gemv else
+                             ("its A operand's valid columns", "its B operand's valid rows"))
+            raise Refusal(op.location, f"'{op.name}' sums over {k_is} "
+                          f"({hazards.show(k.fact)}) but {read_is} are "
+                          f"{hazards.show(read.fact)}: mad reads that many of both, so the "
+                          "product would sum data past the valid ones, which is stale; give A "
+                          "and B the same valid K")
+        self._check_accumulator_is_dst(op)
+
+    def _mad_operand_region(self, op: ir.Operation, tile: ir.Value) -> ValidRegion:
+        """A mad operand's valid region, else (a tile no pto.alloc_tile of the function
+        backs: an argument, a subview, which the transfers' rules refuse where one reaches
+        GM) what its type states, or any extent it can hold."""
+        try:
+            return self._operand_region(op, tile)
+        except Refusal:
+            buf = pto.tile_buf(tile.type)
+            assert buf is not None  # _operand_region read it
+            return ValidRegion(*(ValidExtent(_stated_or_within(stated, size), None, None)
+                                 for stated, size in ((buf.v_row, buf.rows),
+                                                      (buf.v_col, buf.cols))))
+
+    def _check_accumulator_is_dst(self, op: ir.Operation) -> None:
+        group = ACCUMULATOR_INPUT.get(op.name)
+        view = self._read_op(pto.table_op, op) if group is not None else None
+        if view is None or len(view.groups.get(group or "", ())) != 1 \
+                or len(view.groups.get("dst", ())) != 1:
+            return
+        acc, dst = view.groups[group or ""][0], view.groups["dst"][0]
+        if acc == dst:
+            return
+        key = self._placement(acc)
+        if key is not None and key == self._placement(dst):
+            return
+        raise Refusal(op.location, f"'{op.name}' accumulates into its dst, whose bytes its "
+                      f"{group} is not proved to be: pto-isa's mad adds the product to what "
+                      f"dst holds and never reads {group}; pass the same tile as both (or "
+                      "two pto.alloc_tile at one constant address)")
+
+    def _operand_region(self, op: ir.Operation, tile: ir.Value) -> ValidRegion:
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(tile.type))
+        if buf is None:
+            raise MalformedOp(op.location, f"'{op.name}' needs !pto.tile_buf operands, got "
+                              f"{tile.type}")
+        return valid_region(op, tile, buf, self.analysis, self.alloc, self.sets_valid_shapes)
+
+    def _check_mad_covers(self, mad: _Mad, region: TileRegion, rows: ValidExtent,
+                          cols: ValidExtent, loc: ir.Location) -> None:
+        claims = ((region.valid_rows, region.row_value, rows, "rows", "its A operand's valid "
+                   "rows" if mad.op.name not in GEMV_OPS else "a gemv's one row"),
+                  (region.valid_cols, region.col_value, cols, "columns",
+                   "its B operand's valid columns"))
+        # An accumulating mad leaves the accumulator's own bytes past whole boxes of its
+        # product (in place), which the mads and pl.tile.zeros that wrote it made; the
+        # rest of its last box is computed from the operands' stale data.
+        accumulates = mad.op.name in ACCUMULATOR_INPUT or mad.op.name == pl.TILE_MATMUL_ACC
+        for fact, value, wrote, name, source in claims:
+            if self._at_most(fact, value, wrote) or \
+                    (accumulates and wrote.fact.is_multiple(ACC_BOX)):
+                continue
+            buf = region.buf
+            raise Refusal(loc, f"'pto.tstore' stores the valid {name} ({hazards.show(fact)}) "
+                          f"of its {buf.rows}x{buf.cols} Acc tile, but '{mad.op.name}' (at "
+                          f"{line_and_column(mad.op.location)}) writes only {source} "
+                          f"({hazards.show(wrote.fact)}) and leaves the {name} past them what "
+                          "L0C held before, which the store writes out as data; give the Acc "
+                          f"tile the valid {name} its mads write")
+
+    def _at_most(self, fact: Fact, value: ir.Value | None, bound: ValidExtent) -> bool:
+        """Whether an extent (its fact, the value giving it) is at most `bound` on every
+        execution: by the intervals, or as the same value or one below it (slack_below)."""
+        if fact.hi <= bound.fact.lo:
+            return True
+        return value is not None and bound.value is not None and \
+            slack_below(self.analysis, value, bound.value) >= 0
 
     def _tiles_at_same_bytes(self, value: ir.Value) -> list[ir.Value]:
         """The tiles of the other `pto.alloc_tile`s of the function placed at the same
@@ -623,7 +743,7 @@ class _Checker:
                     self.tile_region(op, t.tile_value, t.tile_group, op.name,
                                      op.location).valid_rows)
             hazards.check_acc_pitch(buf, rows, op.location)
-            self._check_mad_pitch(t.tile_value, buf, op.location)
+            self._check_mads_wrote(t.tile_value, self._nd_valid_region(op, t), op.location)
         strides, (rows, cols) = window.strides, window.last_two()
         inner, row = strides[-1], strides[-2]
         problems = []
@@ -755,6 +875,8 @@ class _Checker:
         what = f"'{op.name}'"
         if op.name != pto.AllocTile.NAME:
             self.note_memory(op)  # a pl op's tile, which no flow follows
+            if op.name in MATMUL_ROLES:
+                self._check_pl_matmul(op)
             return
         # Most allocations have no operands (no addr, no valid extent), read without a
         # view; a malformed one is refused by the read.
@@ -1047,7 +1169,7 @@ class _Checker:
         for rule in rules:
             rule(transfer)
         if cls is pto.TStore:
-            self._check_mad_pitch(tile_value, tile.buf, loc)
+            self._check_mads_wrote(tile_value, tile, loc)
 
     def _check_plain_store(self, op: ir.Operation, loc: ir.Location) -> None:
         """The counterpart of the blocking passes' rule, on every attribute the
@@ -1190,17 +1312,27 @@ def _ptoas_memref_layout(op: ir.Operation, value: ir.Value) -> tuple[str, str]:
 
 
 # The operand of each pl matmul whose valid rows are its m (pto's mads read it from their
-# Left tile: any operand in loc=left).
+# Left tile: any operand in loc=left); its B operand follows it.
 _PL_MAD_LHS = {pl.TILE_MATMUL: 0, pl.TILE_MATMUL_ACC: 1}
 
 
+@record
+class _Mad(NamedTuple):
+    """A matmul writing an Acc tile: the op, its A operand, its B operand (None where the
+    op has none in loc=right)."""
+
+    op: ir.Operation
+    lhs: ir.Value
+    rhs: ir.Value | None
+
+
 def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value]]
-                  ) -> list[tuple[ir.Operation, ir.Value]]:
-    """(mad, its A operand) of every matmul that writes `tile`'s data: as the op defining
-    it, through scf.for results and iter_args, and an accumulating matmul's own input
-    (pl's value form), or as an op using it beside a Left tile (pto's destination form);
-    and so of every tile `same_bytes` gives for one of those (an alloc at its bytes)."""
-    found: list[tuple[ir.Operation, ir.Value]] = []
+                  ) -> list[_Mad]:
+    """Every matmul that writes `tile`'s data: as the op defining it, through scf.for
+    results and iter_args, and an accumulating matmul's own input (pl's value form), or
+    as an op using it beside a Left tile (pto's destination form); and so of every tile
+    `same_bytes` gives for one of those (an alloc at its bytes)."""
+    found: list[_Mad] = []
     seen: set[ir.Value] = set()
     pending = [tile]
     while pending:
@@ -1210,7 +1342,10 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
         seen.add(value)
         owner = _owner(value)
         if owner is not None and owner.name in _PL_MAD_LHS:
-            found.append((owner, owner.operands[_PL_MAD_LHS[owner.name]]))
+            index = _PL_MAD_LHS[owner.name]
+            operands = owner.operands
+            found.append(_Mad(owner, operands[index],
+                              operands[index + 1] if len(operands) > index + 1 else None))
             if owner.name == pl.TILE_MATMUL_ACC:
                 pending.append(owner.operands[0])
         elif owner is not None and owner.name == op_names.SCF_FOR:
@@ -1220,9 +1355,10 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
         pending.extend(same_bytes(value))
         for use in value.uses:
             user = use.owner.operation  # an OpView or an Operation: `.operation` is both's
-            lhs = [v for v in user.operands if _in_left(v)]
+            lhs = [v for v in user.operands if _in_memory(v, "left")]
             if lhs:
-                found.append((user, lhs[0]))
+                rhs = [v for v in user.operands if _in_memory(v, "right")]
+                found.append(_Mad(user, lhs[0], rhs[0] if rhs else None))
     return found
 
 
@@ -1240,9 +1376,14 @@ def _iter_arg_sources(arg: ir.BlockArgument) -> list[ir.Value]:
     return _loop_sources(parent.operation, arg.arg_number - 1)
 
 
-def _in_left(value: ir.Value) -> bool:
-    buf = pto.tile_buf(value.type) if isinstance(value.type, ir.OpaqueType) else None
-    return buf is not None and buf.loc == "left"
+def _in_memory(value: ir.Value, memory: str) -> bool:
+    """Whether `value` is a tile of `memory` (a malformed tile type is none: the op making
+    the value reports it)."""
+    try:
+        buf = pto.tile_buf(value.type) if isinstance(value.type, ir.OpaqueType) else None
+    except OpaqueSyntaxError:
+        return False
+    return buf is not None and buf.loc == memory
 
 
 @record
