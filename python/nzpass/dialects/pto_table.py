@@ -95,10 +95,10 @@ TILE_MADS = GEMV_OPS | frozenset(("pto.tmatmul", "pto.tmatmul.acc", "pto.tmatmul
                                   "pto.tmatmul.mx", "pto.tmatmul.mx.acc",
                                   "pto.tmatmul.mx.bias"))
 
-# The accumulating tile-level mads' accumulator operand beside `dst`. pto-isa ignores it:
-# TMATMUL_ACC_IMPL and TGEMV_ACC_IMPL hand `cOutMatrix.data()` to mad and add to what dst
-# holds (cInMatrix is `(void)`), so PTOAS's TMATMUL_ACC(dst, acc_in, ...) sums into dst's
-# own bytes whatever acc_in is.
+# The accumulating tile-level mads' accumulator operand beside `dst`. pto-isa's A2/A3 and
+# A5 TMATMUL_ACC_IMPL and TGEMV_ACC_IMPL hand `cOutMatrix.data()` to mad and add to what
+# dst holds, never reading cInMatrix (one other implementation of the mx forms reads it),
+# so PTOAS's TMATMUL_ACC(dst, acc_in, ...) means one thing only when acc_in is dst.
 ACCUMULATOR_INPUT = {"pto.tmatmul.acc": "acc_in", "pto.tmatmul.mx.acc": "c_in",
                      "pto.tgemv.acc": "acc_in", "pto.tgemv.mx.acc": "c_in"}
 

@@ -334,10 +334,47 @@ def tload_nd2nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "
     if rows > tile.rows or cols > tile.cols or tile.dtype != gm_view.dtype:
         raise ValueError(f"TLOAD ND->ND: {rows}x{cols} {gm_view.dtype} window does not fit "
                          "the tile")
+    if tile.loc == "mat" and tile.rows != 1:
+        _tload_nd2nd_l1(gm_view, grid, _block_rows(sizes), tile)
+        return
     src = _checked(gm_view.buffer, _burst_rows(grid, tile.valid_cols, _block_rows(sizes)),
                    "TLOAD ND->ND")
     r, c = np.ogrid[:rows, :tile.valid_cols]
     tile.storage[tile.offsets(r, c)] = gm_view.buffer[src]
+
+
+def _blocks(elements: int, itemsize: int) -> int:
+    """A uint16 burst field counting 32-byte blocks of `elements` (pto-isa shifts the
+    byte count right by 5, so a partial block is dropped, and a negative count wraps)."""
+    return ((elements * itemsize) >> 5) % limits.GM_GAP_FIELD
+
+
+def _tload_nd2nd_l1(gm_view: GlobalTensor, grid: np.ndarray, block_rows: int,
+                    tile: Tile) -> None:
+    """TLoadGm2L1Nd2nd (an ND Mat tile of more than one row): per leading index, gShape3
+    bursts of lenBurst = validCol*s >> 5 blocks, gmGap = (gStride3 - gShape4)*s >> 5 blocks
+    apart in GM and l1Gap = (Cols - validCol)*s >> 5 apart in L1, the leading index's rows
+    at gShape3 * Cols. Unlike the UB bursts (byte counts) every field counts whole 32-byte
+    blocks: a row pitch or a valid width that is not a multiple of 32 bytes moves other
+    bytes than the window (found by red team: an f16 [16, 40] tensor loaded 16 x 32 read
+    row r from r * 32)."""
+    s = gm_view.dtype.itemsize
+    per_block = limits.GM_BLOCK_BYTES // s
+    rows, cols = grid.shape
+    row_stride = int(grid[1, 0] - grid[0, 0]) if block_rows > 1 else cols
+    length = _blocks(tile.valid_cols, s)
+    gm_pitch = (length + _blocks(row_stride - cols, s)) * per_block
+    l1_pitch = (length + _blocks(tile.cols - tile.valid_cols, s)) * per_block
+    row = np.arange(rows, dtype=np.int64)
+    burst = row % block_rows
+    lane = np.arange(length * per_block, dtype=np.int64)[None, :]
+    src = grid[row - burst, 0][:, None] + (burst * gm_pitch)[:, None] + lane
+    dst = ((row - burst) * tile.cols + burst * l1_pitch)[:, None] + lane
+    if dst.size and int(dst.max()) >= tile.storage.size:
+        raise HardwareLimitError(f"TLOAD ND->ND into Mat: the bursts reach L1 element "
+                                 f"{int(dst.max())}, past the {tile.rows}x{tile.cols} tile")
+    src = _checked(gm_view.buffer, src, "TLOAD ND->ND")
+    tile.storage[dst] = gm_view.buffer[src]
 
 
 def _block_rows(sizes) -> int:

@@ -71,7 +71,8 @@ def _print_flag(printing) -> bool:
 
 
 def _print_buffer_sync(printing) -> bool:
-    """`"PIPE_V", ID, MODE` for a pipe, `[#attr, ID, MODE]` for any other."""
+    """`"PIPE_V", ID(, MODE)` for a pipe, `[#attr, ID(, MODE)]` for any other (MODE
+    only when it is not 0)."""
     op_type, mode = printing.entries.get("op_type"), printing.entries.get("mode")
     if op_type is None or op_type.value is None or mode is None or mode.value is None:
         return False
@@ -87,7 +88,9 @@ def _print_buffer_sync(printing) -> bool:
             return False
         buf_id = entry.value.rpartition(":")[0].strip()
     pipe = op_type.value.strip()
-    head = f"{buf_id}, {number.strip()}"
+    # Mode 0 is left out: every PTOAS reads a missing mode as 0, and hw-native-sys's
+    # format (`[$op_type, $buf_id] attr-dict`) has no place for one.
+    head = buf_id if number.strip() == "0" else f"{buf_id}, {number.strip()}"
     if pipe.startswith("#pto.pipe<") and pipe.endswith(">"):
         text = f'"{pipe[len("#pto.pipe<"):-1]}", {head}'
     else:
