@@ -6291,3 +6291,38 @@ module attributes {pto.target_arch = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// An ND load into an ND Mat tile counts its burst gap in whole 32-byte blocks
+// (TLoadGm2L1Nd2nd): rows of 80 bytes are read 64 apart (red team, session 21).
+func.func @nd_mat_row_gap_not_32_bytes(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c40 = arith.constant 40 : index
+  %tv = pto.make_tensor_view %p, shape = [%c16, %c40], strides = [%c40, %c1] : !pto.tensor_view<16x40xf16>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<16x40xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{its row stride (80 bytes) is not whole 32-byte blocks, which the ND -> Mat burst gap counts}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x32xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// Its burst length too: 24 f16 columns move as one 32-byte block of 16.
+func.func @nd_mat_valid_width_not_32_bytes(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c24 = arith.constant 24 : index
+  %c32 = arith.constant 32 : index
+  %tv = pto.make_tensor_view %p, shape = [%c16, %c32], strides = [%c32, %c1] : !pto.tensor_view<16x32xf16>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c16, %c24] : !pto.tensor_view<16x32xf16> -> !pto.partition_tensor_view<16x24xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=24, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{its tile's valid rows (48 bytes) are not proved whole 32-byte blocks, which the ND -> Mat burst length counts}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x24xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=24, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}

@@ -9,6 +9,10 @@ overflows. Pure Python, no MLIR. Reference: docs/hardware-model.md (c) and (d), 
 
 from __future__ import annotations
 
+import math
+
+from .intervals import Fact
+
 # ---- Local memories, docs/hardware-model.md "Capacities": bytes by tile `loc` and backend
 _KIB = 1024
 LOCAL_MEMORY_BYTES = {
@@ -142,6 +146,29 @@ def nd_addressing_problems(space: str, inner_stride: int, row_stride: int | None
         problems.append(f"its row stride {row_stride} is less than the window's {cols} "
                         "columns: the rows overlap, and the burst gap (row stride - columns) "
                         "is negative, which pto-isa's uint32 gmGap wraps")
+    return problems
+
+
+def nd_mat_block_problems(element_bytes: int, valid_cols: Fact, row_stride: int | None
+                          ) -> list[str]:
+    """Why an ND load into an ND Mat tile of more than one row (TLoadGm2L1Nd2nd) would not
+    move its window: unlike the Vec bursts (byte counts), its burst length validCol*s >> 5
+    and its gap (gStride3 - gShape4)*s >> 5 count whole 32-byte blocks, so a valid row, or
+    a row stride, of a partial block drops or misplaces bytes (found by red team: an f16
+    [16, 40] tensor loaded 16 x 32 read row r from r * 32). `valid_cols`: the tile's valid
+    columns as proved; `row_stride` None: one row, no gap to count."""
+    problems = []
+    if not valid_cols.is_multiple(GM_BLOCK_BYTES // math.gcd(GM_BLOCK_BYTES, element_bytes)):
+        const = valid_cols.constant
+        shown = f"{const * element_bytes} bytes" if const is not None else \
+            f"{valid_cols.show()} elements of {element_bytes} bytes"
+        problems.append(f"its tile's valid rows ({shown}) are not proved whole "
+                        f"{GM_BLOCK_BYTES}-byte blocks, which the ND -> Mat burst length counts "
+                        "(a partial block is dropped)")
+    if row_stride is not None and row_stride * element_bytes % GM_BLOCK_BYTES:
+        problems.append(f"its row stride ({row_stride * element_bytes} bytes) is not whole "
+                        f"{GM_BLOCK_BYTES}-byte blocks, which the ND -> Mat burst gap counts "
+                        "(every row after the first is read from the wrong place)")
     return problems
 
 

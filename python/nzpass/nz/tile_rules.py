@@ -66,7 +66,7 @@ def _bits(buf: pto.TileBuf, loc: ir.Location, what: str) -> int:
     return bits
 
 
-def _element_bytes(buf: pto.TileBuf, loc: ir.Location, what: str) -> int:
+def tile_element_bytes(buf: pto.TileBuf, loc: ir.Location, what: str) -> int:
     bits = _bits(buf, loc, what)
     if bits % 8:
         raise Refusal(loc, f"{what} tile of dtype {buf.dtype} in loc={buf.loc}: {bits}-bit "
@@ -120,7 +120,7 @@ def tile_layout_problem(buf: pto.TileBuf, element_bytes: int,
 def check_tile_layout(buf: pto.TileBuf, loc: ir.Location, what: str,
                       whole_boxes: bool = False) -> None:
     """Refuse a tile of no layout PTOAS and pto-isa build (tile_layout_problem)."""
-    problem = tile_layout_problem(buf, _element_bytes(buf, loc, what), whole_boxes)
+    problem = tile_layout_problem(buf, tile_element_bytes(buf, loc, what), whole_boxes)
     if problem is None:
         return
     raise Refusal(loc, f"{what} tile {buf.rows}x{buf.cols} {buf.dtype} (loc={buf.loc}, "

@@ -66,6 +66,7 @@ from ..nz.tile_rules import (
     check_window_inside,
     multi_tile_slots,
     tile_bytes,
+    tile_element_bytes,
 )
 from ..nz.valid_region import ValidExtent, ValidRegion, valid_region
 from ..nz.view_layout import view_layout
@@ -755,11 +756,19 @@ class _Checker:
         if is_load and buf.loc == "mat" and rows != 1:
             field = limits.nd2nz_row_stride_problem(row)
             problems += [field] if field is not None else []
+        if is_load and nd_valid_extents_moved(is_load, buf) == BURSTS and buf.loc == "mat" \
+                and buf.rows != 1:
+            valid_cols = self._nd_valid_region(op, t).valid_cols
+            problems += limits.nd_mat_block_problems(
+                tile_element_bytes(buf, op.location, f"'{op.name}'"),
+                valid_cols, row if rows != 1 else None)
         if problems:
             raise Refusal(op.location, f"'{op.name}' between an ND view and a {buf.loc} tile: "
                           f"{'; '.join(problems)}; lay the tensor out with innermost stride 1 "
-                          "and rows at least a window wide apart (at most "
-                          f"{limits.ND2NZ_MAX_ROW_STRIDE} elements apart for a load into Mat)")
+                          "and rows at least a window wide apart (for a load into Mat, at most "
+                          f"{limits.ND2NZ_MAX_ROW_STRIDE} elements apart, and into an ND Mat "
+                          f"tile rows and row strides of whole {limits.GM_BLOCK_BYTES}-byte "
+                          "blocks)")
 
     def _of_an_nz_view(self, operands: ir.OpOperandList, index: int) -> bool:
         """Whether operand `index` is an NZ view checked already, or a partition of one:
