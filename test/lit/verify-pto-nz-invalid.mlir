@@ -6326,3 +6326,32 @@ func.func @nd_mat_valid_width_not_32_bytes(%p: !pto.ptr<f16>) {
   pto.tload ins(%pv : !pto.partition_tensor_view<16x24xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=24, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   return
 }
+
+// A bias mad reads n = 32 columns of a bias tile holding 16 valid ones.
+// -----
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @negative_bias_narrower_than_n(%out: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %c0_i64 = arith.constant 0 : i64
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %cb = arith.constant 4 : index
+    %cr = arith.constant 1 : index
+    %s0 = arith.constant 512 : index
+    %s1 = arith.constant 128 : index
+    %a = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=left, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+    %b = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+    %acc = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %bias = "pto.alloc_tile"(%c0_i64, %c16) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (i64, index) -> !pto.tile_buf<loc=bias, dtype=f32, rows=1, cols=32, v_row=1, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    // expected-error @+1 {{'pto.tmatmul.bias' adds its bias to its B operand's valid columns (32) but its bias tile's valid columns are 16}}
+    "pto.tmatmul.bias"(%a, %b, %bias, %acc) : (!pto.tile_buf<loc=left, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=32, v_row=128, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=bias, dtype=f32, rows=1, cols=32, v_row=1, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> ()
+    %v = "pto.make_tensor_view"(%out, %c1, %cb, %cr, %c16, %c8, %s0, %s1, %c128, %c8, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
+    %p = "pto.partition_view"(%v, %c0, %c0, %c0, %c0, %c0, %c1, %cb, %cr, %c16, %c8) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x4x1x16x8xf32>
+    "pto.tstore"(%acc, %p) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x4x1x16x8xf32>) -> ()
+    return
+  }
+}

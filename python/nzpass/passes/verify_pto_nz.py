@@ -549,7 +549,24 @@ class _Checker:
                           f"{hazards.show(read.fact)}: mad reads that many of both, so the "
                           "product would sum data past the valid ones, which is stale; give A "
                           "and B the same valid K")
+        self._check_bias_covers(op, b.cols)
         self._check_accumulator_is_dst(op)
+
+    def _check_bias_covers(self, op: ir.Operation, n: ValidExtent) -> None:
+        """A bias mad (pto.tmatmul.bias, pto.tgemv.bias) starts each of its n columns from
+        its bias tile's (TMATMUL_BIAS_IMPL hands biasData to mad with n): a bias of fewer
+        valid columns adds stale ones."""
+        bias = [v for v in op.operands if _in_memory(v, "bias")]
+        if len(bias) != 1:
+            return
+        cols = self._mad_operand_region(op, bias[0]).cols
+        if self._at_most(n.fact, n.value, cols):
+            return
+        raise Refusal(op.location, f"'{op.name}' adds its bias to its B operand's valid "
+                      f"columns ({hazards.show(n.fact)}) but its bias tile's valid columns are "
+                      f"{hazards.show(cols.fact)}: mad reads n of the bias, so the columns past "
+                      "its valid ones add stale data; give the bias the B operand's valid "
+                      "columns")
 
     def _mad_operand_region(self, op: ir.Operation, tile: ir.Value) -> ValidRegion:
         """A mad operand's valid region, else (a tile no pto.alloc_tile of the function
