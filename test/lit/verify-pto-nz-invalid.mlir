@@ -6322,7 +6322,7 @@ func.func @nd_mat_valid_width_not_32_bytes(%p: !pto.ptr<f16>) {
   %tv = pto.make_tensor_view %p, shape = [%c16, %c32], strides = [%c32, %c1] : !pto.tensor_view<16x32xf16>
   %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c16, %c24] : !pto.tensor_view<16x32xf16> -> !pto.partition_tensor_view<16x24xf16>
   %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=24, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-  // expected-error @+1 {{its tile's valid rows (48 bytes) are not proved whole 32-byte blocks, which the ND -> Mat burst length counts}}
+  // expected-error @+1 {{its tile's valid columns (48 bytes a row) are not proved whole 32-byte blocks, which the ND -> Mat burst length counts}}
   pto.tload ins(%pv : !pto.partition_tensor_view<16x24xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=24, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   return
 }
@@ -6354,4 +6354,55 @@ module attributes {pto.target_arch = "a2a3"} {
     "pto.tstore"(%acc, %p) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x4x1x16x8xf32>) -> ()
     return
   }
+}
+
+// -----
+
+// A DN view loaded into a zN Mat tile, PyPTO's transposed operand (TLoadGm2L1Dn2zn): its
+// column stride goes through the 16-bit srcDValue (red team, session 21).
+func.func @negative_dn_mat_column_stride_past_16_bits(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c70000 = arith.constant 70000 : index
+  %tv = pto.make_tensor_view %p, shape = [%c32, %c64], strides = [%c1, %c70000] {layout = #pto.layout<dn>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x64xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=64, v_row=32, v_col=64, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' of a DN view into a mat tile: its column stride 70000 exceeds 65535, the 16-bit srcDValue field}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x64xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=64, v_row=32, v_col=64, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// Into a column-major Mat tile (TLoadGm2L1Dn2dn) each column is one burst of whole
+// 32-byte blocks: 24 f16 rows (48 bytes) move as one block of 16.
+func.func @negative_dn_mat_column_not_32_bytes(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c24 = arith.constant 24 : index
+  %c32 = arith.constant 32 : index
+  %tv = pto.make_tensor_view %p, shape = [%c24, %c32], strides = [%c1, %c32] {layout = #pto.layout<dn>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c24, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<24x32xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=24, v_col=32, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' of a DN view into a mat tile: its tile's valid rows (48 bytes a column) are not proved whole 32-byte blocks}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<24x32xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=24, v_col=32, blayout=col_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// The stride down a DN column is never read: it must be 1.
+func.func @negative_dn_mat_stride_down_a_column(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %tv = pto.make_tensor_view %p, shape = [%c32, %c32], strides = [%c2, %c64] {layout = #pto.layout<dn>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x32xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+  // expected-error @+1 {{its stride down a column is 2, not 1: no DN transfer reads that stride}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x32xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
+  return
 }

@@ -149,36 +149,41 @@ def nd_addressing_problems(space: str, inner_stride: int, row_stride: int | None
     return problems
 
 
-def nd_mat_block_problems(element_bytes: int, valid_cols: Fact, row_stride: int | None
-                          ) -> list[str]:
+def nd_mat_block_problems(element_bytes: int, valid_cols: Fact, row_stride: int | None,
+                          burst: tuple[str, str] = ("columns", "row")) -> list[str]:
     """Why an ND load into an ND Mat tile of more than one row (TLoadGm2L1Nd2nd) would not
     move its window: unlike the Vec bursts (byte counts), its burst length validCol*s >> 5
     and its gap (gStride3 - gShape4)*s >> 5 count whole 32-byte blocks, so a valid row, or
     a row stride, of a partial block drops or misplaces bytes (found by red team: an f16
     [16, 40] tensor loaded 16 x 32 read row r from r * 32). `valid_cols`: the tile's valid
-    columns as proved; `row_stride` None: one row, no gap to count."""
+    columns as proved; `row_stride` None: one row, no gap to count. A DN load into a
+    column-major Mat tile (TLoadGm2L1Dn2dn) is the same of its columns: `burst` names the
+    extent and the run, ("rows", "column")."""
     problems = []
     if not valid_cols.is_multiple(GM_BLOCK_BYTES // math.gcd(GM_BLOCK_BYTES, element_bytes)):
         const = valid_cols.constant
-        shown = f"{const * element_bytes} bytes" if const is not None else \
+        extent, run = burst
+        shown = f"{const * element_bytes} bytes a {run}" if const is not None else \
             f"{valid_cols.show()} elements of {element_bytes} bytes"
-        problems.append(f"its tile's valid rows ({shown}) are not proved whole "
+        problems.append(f"its tile's valid {extent} ({shown}) are not proved whole "
                         f"{GM_BLOCK_BYTES}-byte blocks, which the ND -> Mat burst length counts "
                         "(a partial block is dropped)")
     if row_stride is not None and row_stride * element_bytes % GM_BLOCK_BYTES:
-        problems.append(f"its row stride ({row_stride * element_bytes} bytes) is not whole "
+        problems.append(f"its {burst[1]} stride ({row_stride * element_bytes} bytes) is not whole "
                         f"{GM_BLOCK_BYTES}-byte blocks, which the ND -> Mat burst gap counts "
                         "(every row after the first is read from the wrong place)")
     return problems
 
 
-def nd2nz_row_stride_problem(row_stride: int | None) -> str | None:
+def nd2nz_row_stride_problem(row_stride: int | None, what: str = "row stride",
+                             load: str = "ND->NZ") -> str | None:
     """Why an ND -> NZ load's GM row stride may not fit its 16-bit srcDValue field (None:
-    a dynamic stride, not provably inside it); None when it fits."""
+    a dynamic stride, not provably inside it); None when it fits. The DN -> zN load keeps
+    its column stride there (`what`, `load`)."""
     if row_stride is None:
-        return (f"its row stride is dynamic, so it cannot be proved at most "
-                f"{ND2NZ_MAX_ROW_STRIDE}, the 16-bit srcDValue field of the ND->NZ load")
+        return (f"its {what} is dynamic, so it cannot be proved at most "
+                f"{ND2NZ_MAX_ROW_STRIDE}, the 16-bit srcDValue field of the {load} load")
     if row_stride > ND2NZ_MAX_ROW_STRIDE:
-        return (f"its row stride {row_stride} exceeds {ND2NZ_MAX_ROW_STRIDE}, the 16-bit "
-                "srcDValue field of the ND->NZ load, which wraps it in release builds")
+        return (f"its {what} {row_stride} exceeds {ND2NZ_MAX_ROW_STRIDE}, the 16-bit "
+                f"srcDValue field of the {load} load, which wraps it in release builds")
     return None

@@ -697,6 +697,9 @@ class _Checker:
         DN -> zN load into Mat, PyPTO's transposed operand) are other instructions, not
         described here, as for ND."""
         buf = found.buf
+        if found.is_load and buf.loc == "mat":
+            self._check_dn_mat_load(op, found)
+            return
         if buf.loc != "vec" or buf.blayout != "col_major" or buf.slayout != "none_box":
             return
         valid = self._nd_valid_extents(op, found)
@@ -724,6 +727,39 @@ class _Checker:
         tile_value = op_view.groups[tile][0]
         buf = opaque_refusal(op.location, lambda: pto.tile_buf(tile_value.type))
         return None if buf is None else _NdTransfer(is_load, tile, tile_value, buf, window)
+
+    def _check_dn_mat_load(self, op: ir.Operation, t: _NdTransfer) -> None:
+        """An A2/A3 DN load into Mat, the transposed ND load (TLoadGm2L1Dn2zn into a zN
+        tile, TLoadGm2L1Dn2dn into a column-major one): the window fits the tile, it moves
+        each column as one run from the column's start (the stride down a column,
+        strides[-2], is never read: it must be 1), the column stride goes through the
+        16-bit srcDValue (at most 65535; the zN load), and the column-major tile's bursts
+        count whole 32-byte blocks as TLoadGm2L1Nd2nd's rows do (limits.
+        nd_mat_block_problems, rows for columns)."""
+        buf, window = t.buf, t.window
+        check_nd_window_fits_tile(window.sizes, buf, True, op.location, f"'{op.name}'",
+                                  self.proofs)
+        (rows, cols), (down, across) = window.last_two(), window.strides[-2:]
+        problems = []
+        if rows != 1 and down != limits.ND_INNER_STRIDE:
+            problems.append("its stride down a column is "
+                            f"{'not a constant' if down is None else down}, not 1: no DN "
+                            "transfer reads that stride (pto-isa moves each column as one "
+                            "contiguous run of elements)")
+        if cols != 1:
+            field = limits.nd2nz_row_stride_problem(across, "column stride", "DN->zN")
+            problems += [field] if field is not None else []
+        if buf.blayout == "col_major" and buf.slayout == "none_box" and buf.cols != 1:
+            rows_fact = self._nd_valid_region(op, t).valid_rows
+            problems += limits.nd_mat_block_problems(
+                tile_element_bytes(buf, op.location, f"'{op.name}'"), rows_fact,
+                across if cols != 1 else None, ("rows", "column"))
+        if problems:
+            raise Refusal(op.location, f"'{op.name}' of a DN view into a mat tile: "
+                          f"{'; '.join(problems)}; lay the tensor out column-major with "
+                          "stride 1 down a column and columns at most "
+                          f"{limits.ND2NZ_MAX_ROW_STRIDE} elements apart (whole "
+                          f"{limits.GM_BLOCK_BYTES}-byte blocks into a column-major tile)")
 
     def _nd_valid_extents(self, op: ir.Operation, t: _NdTransfer
                           ) -> tuple[tuple[Fact, ir.Value | None], tuple[Fact, ir.Value | None]]:
@@ -1470,18 +1506,20 @@ def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.
     # DN transfers are other instructions, with rules of their own; a view PTOAS may
     # infer DN (a dynamic one may match either) is held to the DN rules.
     maybe_dn = layout == "dn" or (not stated and _ptoas_may_infer_dn(
-        shape[-2], shape[-1], strides[-2], strides[-1]))
+        shape[-2], shape[-1], strides[-2], strides[-1], constant_value(sizes[-2])))
     return _NdWindow(strides, tuple(sizes), maybe_dn)
 
 
 def _ptoas_may_infer_dn(rows: int | None, cols: int | None, row_stride: int | None,
-                        col_stride: int | None) -> bool:
+                        col_stride: int | None, window_rows: int | None = None) -> bool:
     """Whether PTOAS's InferPTOLayout may read a view that states no layout as DN (its
     matchesDNMinor2D on the last two dims and strides; a dynamic one may match): a
     column-major view is the DN transfers' (found on PTOAS's own samples, whose B
-    operands are [128, 128] views of strides [1, 128])."""
+    operands are [128, 128] views of strides [1, 128]). A row stride other than 1 is DN
+    only for a view of one row, which a window of more rows (`window_rows`, the
+    transfer's) does not lie in."""
     if rows != 1 and row_stride is not None and row_stride != 1:
-        return rows is None
+        return rows is None and (window_rows is None or window_rows <= 1)
     return True if cols is None or cols == 1 or rows is None else (
         col_stride is None or col_stride == (1 if rows == 1 else rows))
 
