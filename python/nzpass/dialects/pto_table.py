@@ -95,6 +95,12 @@ TILE_MADS = GEMV_OPS | frozenset(("pto.tmatmul", "pto.tmatmul.acc", "pto.tmatmul
                                   "pto.tmatmul.mx", "pto.tmatmul.mx.acc",
                                   "pto.tmatmul.mx.bias"))
 
+# The mads that take m, n and k as operands (pto.mad and its variants), which the tile
+# rules do not read: what they write of a tile is not its operands' valid region.
+EXPLICIT_MADS = frozenset(("pto.mad", "pto.mad_acc", "pto.mad_bias", "pto.mad_bias_raw",
+                           "pto.mad_mx", "pto.mad_mx_acc", "pto.mad_mx_bias",
+                           "pto.mad_mx_bias_raw", "pto.mad_mx_raw", "pto.mad_raw"))
+
 # The accumulating tile-level mads' accumulator operand beside `dst`. pto-isa's A2/A3 and
 # A5 TMATMUL_ACC_IMPL and TGEMV_ACC_IMPL hand `cOutMatrix.data()` to mad and add to what
 # dst holds, never reading cInMatrix (one other implementation of the mx forms reads it),

@@ -166,10 +166,10 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
                 pto.SetValidShape(user, {})
                 if use.operand_number == 0:
                     setters.append(user)
-            elif trace_allocs and not _keeps_its_name(user, memory) and \
+            elif trace_allocs and not keeps_its_name(user, memory) and \
                     (find_setters or not _names_in_sight(user)):
                 raise _hidden_alias(verb, loc, user)
-            for alias in _aliases_through_use(user, use.operand_number):
+            for alias in aliases_through_use(user, use.operand_number):
                 if alias not in seen:
                     seen.add(alias)
                     forward.append(alias)
@@ -233,7 +233,7 @@ def _unbacked_refusal(verb: str, loc: ir.Location, value: ir.Value) -> Refusal:
                    "results are followed)")
 
 
-def _keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
+def keeps_its_name(user: ir.Operation, memory: str | None) -> bool:
     """Whether `user` cannot hand the tile (in `memory`) on under another name that a
     pto.set_validshape out of sight could then change: the scf.for and the scf.yield of
     an scf.for / scf.if followed here, the function's return, or a pto or pl op with no
@@ -297,7 +297,7 @@ def _region_owner(arg: ir.BlockArgument) -> ir.Operation | None:
     return parent.operation if parent is not None else None
 
 
-def _aliases_through_use(user: ir.Operation, number: int) -> list[ir.Value]:
+def aliases_through_use(user: ir.Operation, number: int) -> list[ir.Value]:
     """The values `user` makes the same buffer as its operand `number`."""
     if user.name == _FOR and number >= _FOR_BOUNDS:
         index = number - _FOR_BOUNDS

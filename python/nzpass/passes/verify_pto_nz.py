@@ -12,7 +12,13 @@ from typing import ClassVar, NamedTuple, Protocol, TypeVar
 from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError, show_dims
 from ..dialects.opaque_errors import opaque_refusal
-from ..dialects.pto_table import ACCUMULATOR_INPUT, GEMV_OPS, LOCAL_MEMORY_OPS, TILE_MADS
+from ..dialects.pto_table import (
+    ACCUMULATOR_INPUT,
+    EXPLICIT_MADS,
+    GEMV_OPS,
+    LOCAL_MEMORY_OPS,
+    TILE_MADS,
+)
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, in_source_order, option
 from ..errors import MalformedOp, Refusal
@@ -68,7 +74,13 @@ from ..nz.tile_rules import (
     tile_bytes,
     tile_element_bytes,
 )
-from ..nz.valid_region import ValidExtent, ValidRegion, valid_region
+from ..nz.valid_region import (
+    ValidExtent,
+    ValidRegion,
+    aliases_through_use,
+    keeps_its_name,
+    valid_region,
+)
 from ..nz.view_layout import view_layout
 from ..nz.window import WindowProofs
 from ..records import record
@@ -490,7 +502,16 @@ class _Checker:
         buf = region.buf
         if buf.loc != "acc":
             return
-        for mad in _mads_writing(tile_value, self._tiles_at_same_bytes):
+        mads, hidden = _mads_writing(tile_value, self._tiles_at_same_bytes)
+        if hidden:
+            raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} flows into "
+                          f"'{hidden[0].name}' (at {line_and_column(hidden[0].location)}), "
+                          "which may hand it on under another name, or writes it by m, n "
+                          "and k operands the tile rules do not read: what the store reads "
+                          "of L0C cannot be proved written; write the Acc tile with the tile "
+                          "mads (pto.tmatmul*, pto.tgemv*) and keep it to pto ops, scf.for "
+                          "iter_args and scf.if / scf.for results")
+        for mad in mads:
             rows, cols = self._mad_extents(mad)
             if buf.compact == hazards.COMPACT_NORMAL or buf.cols <= ACC_BOX or \
                     hazards.mad_pitch(rows.fact) >= buf.rows:
@@ -1389,12 +1410,16 @@ class _Mad(NamedTuple):
 
 
 def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value]]
-                  ) -> list[_Mad]:
+                  ) -> tuple[list[_Mad], list[ir.Operation]]:
     """Every matmul that writes `tile`'s data: as the op defining it, through scf.for
     results and iter_args, and an accumulating matmul's own input (pl's value form), or
-    as an op using it beside a Left tile (pto's destination form); and so of every tile
-    `same_bytes` gives for one of those (an alloc at its bytes)."""
+    as an op using it, or an alias of it (a subview, an scf.for iter_arg, an scf.if /
+    scf.for result: valid_region.aliases_through_use), beside a Left tile (pto's
+    destination form); and so of every tile `same_bytes` gives for one of those (an alloc
+    at its bytes). Also the ops that may hand the tile on under a name not followed (a
+    call, a cast: valid_region.keeps_its_name), whose mads are out of sight."""
     found: list[_Mad] = []
+    hidden: list[ir.Operation] = []
     seen: set[ir.Value] = set()
     pending = [tile]
     while pending:
@@ -1417,11 +1442,24 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
         pending.extend(same_bytes(value))
         for use in value.uses:
             user = use.owner.operation  # an OpView or an Operation: `.operation` is both's
-            lhs = [v for v in user.operands if _in_memory(v, "left")]
-            if lhs:
+            if user.name in TILE_MADS:
+                lhs = [v for v in user.operands if _in_memory(v, "left")]
                 rhs = [v for v in user.operands if _in_memory(v, "right")]
-                found.append(_Mad(user, lhs[0], rhs[0] if rhs else None))
-    return found
+                if lhs:
+                    found.append(_Mad(user, lhs[0], rhs[0] if rhs else None))
+                    continue
+            if user.name in EXPLICIT_MADS or user.name in TILE_MADS:
+                hidden.append(user)  # a mad of m, n, k operands, or of no Left tile
+                continue
+            # A subview is the tile's bytes; a pl matmul's result, the in-place one (its
+            # mad is found as the result's owner).
+            aliases = list(user.results) if user.name in TILE_WINDOWS or \
+                user.name in _PL_MAD_LHS else aliases_through_use(user, use.operand_number)
+            if aliases:
+                pending.extend(aliases)
+            elif not keeps_its_name(user, "acc"):
+                hidden.append(user)
+    return found, hidden
 
 
 def _loop_sources(loop: ir.Operation, index: int) -> list[ir.Value]:
