@@ -1160,3 +1160,12 @@ func.func @negative_flatten_result_element_type(%w: tensor<256x512xi8, #pl.layou
   "pl.prefetch.async_prefetch"(%flat) : (tensor<131072xi16>) -> ()
   return
 }
+
+// -----
+
+// 8 bits make c0 = 32, but PTOAS's EmitC has no C type for f8E8M0FNU (a float tile, or a
+// failed conversion).
+// expected-error @+1 {{has element type f8E8M0FNU, which has no C type of its width in PTOAS}}
+func.func @negative_f8e8m0_nz(%w: tensor<256x512xf8E8M0FNU, #pl.layout<nz>>) {
+  return
+}

@@ -715,3 +715,11 @@ func.func @wide_and_bool_constants(%w: tensor<64x32xf32, #pl.layout<nz>>) {
   %u = "pl.tile.load"(%w, %s, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x32xf32, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x32xf32, mat>
   return
 }
+
+// -----
+
+// A logical [B, 1, 1, 16, c0] tensor blocks to its own shape: the declaration is marked all
+// the same, which materialize-tensor-strides reads as "blocked".
+// CHECK-LABEL: func.func private @identity_blocked(tensor<2x1x1x16x32xi8, #pl.layout<nz>>)
+// CHECK-SAME: attributes {nz_tensor_views_blocked}
+func.func private @identity_blocked(tensor<2x1x1x16x32xi8, #pl.layout<nz>>)

@@ -1016,3 +1016,54 @@ func.func @negative_slice_strides_not_the_parents(%x: tensor<64x512xf16, #pl.lay
   %t = "pl.tile.load"(%s, %c0, %c0, %c32, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<32x512xf16, #pl.layout<nd, stride = [1024, 1]>>, index, index, index, index) -> !pl.tile<32x512xf16, vec>
   return
 }
+
+// -----
+
+// An integer width PTOAS has no C type for: its EmitC lowering spells i24 as a 4-byte
+// int32_t (GM) and float (tile), while every rule counts 3 bytes an element.
+// expected-error @+1 {{has element type i24, which has no C type of its width in PTOAS}}
+func.func @negative_i24_elements(%x: tensor<1x1x1x1x16x64xi24>) {
+  return
+}
+
+// -----
+
+func.func @negative_f8e8m0_tile() {
+  // expected-error @+1 {{tile !pl.tile<16x64xf8E8M0FNU, vec> has element type f8E8M0FNU, which has no C type of its width in PTOAS}}
+  %z = "pl.tile.zeros"() : () -> !pl.tile<16x64xf8E8M0FNU, vec>
+  return
+}
+
+// -----
+
+// A load past a slice of dynamic extent, inside its parent: the slice is offsets on the
+// parent's view, so the window is proved against the slice's size operand.
+func.func @negative_load_past_dynamic_slice(%x: tensor<64x512xf16>,
+    %n: index {nz.range = array<i64: 16, 33>}, %r: index {nz.range = array<i64: 0, 48>}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %s = "pl.tensor.slice"(%x, %c0, %c0, %n, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>}
+      : (tensor<64x512xf16>, index, index, index, index) -> tensor<?x512xf16>
+  // expected-error @+1 {{'pl.tile.load' row window may leave the axis: offset + 16 can reach 63, past the dynamic extent}}
+  %t = "pl.tile.load"(%s, %r, %c0, %c16, %c128)
+      {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"}
+      : (tensor<?x512xf16>, index, index, index, index) -> !pl.tile<16x128xf16, vec>
+  return
+}
+
+// -----
+
+// A store past a slice of dynamic extent.
+func.func @negative_store_past_dynamic_slice(%t: !pl.tile<16x128xf16, vec>, %o: tensor<64x512xf16>,
+    %n: index {nz.range = array<i64: 16, 33>}, %r: index {nz.range = array<i64: 0, 48>}) {
+  %c0 = arith.constant 0 : index
+  %c512 = arith.constant 512 : index
+  %s = "pl.tensor.slice"(%o, %c0, %c0, %n, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>}
+      : (tensor<64x512xf16>, index, index, index, index) -> tensor<?x512xf16>
+  // expected-error @+1 {{'pl.tile.store' row window may leave the axis}}
+  %st = "pl.tile.store"(%t, %s, %r, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+      : (!pl.tile<16x128xf16, vec>, tensor<?x512xf16>, index, index) -> tensor<?x512xf16>
+  return
+}

@@ -348,3 +348,29 @@ func.func @ragged_tail_inside(%x: tensor<16x1000xf16>, %out: tensor<16x1000xf16>
   }
   return
 }
+
+// Windows bounded by a dynamic slice's own size are kept, on the parent's view at the
+// slice's offset (red team, session 21).
+
+// CHECK-LABEL: func.func @dynamic_slice_rows
+// CHECK-SAME: (%[[X:.*]]: !pto.ptr<f16>, %[[N:.*]]: index {{.*}}, %[[A:.*]]: index
+// CHECK: %[[V:.*]] = "pto.make_tensor_view"(%[[X]]
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[N]] step
+// CHECK: %[[ROW:.*]] = arith.addi %[[A]], %[[I]] : index
+// CHECK: "pto.partition_view"(%[[V]], %[[ROW]],
+func.func @dynamic_slice_rows(%x: tensor<64x512xf16>,
+    %n: index {nz.range = array<i64: 16, 33>, nz.multiple_of = 16 : i64},
+    %a: index {nz.range = array<i64: 0, 33>}) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %c512 = arith.constant 512 : index
+  %s = "pl.tensor.slice"(%x, %a, %c0, %n, %c512) {operandSegmentSizes = array<i32: 1, 2, 2, 0>}
+      : (tensor<64x512xf16>, index, index, index, index) -> tensor<?x512xf16>
+  scf.for %i = %c0 to %n step %c16 {
+    %t = "pl.tile.load"(%s, %i, %c0, %c16, %c128)
+        {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"}
+        : (tensor<?x512xf16>, index, index, index, index) -> !pl.tile<16x128xf16, vec>
+  }
+  return
+}

@@ -21,6 +21,39 @@ def element_bit_width(element: ir.Type) -> int | None:
     return None
 
 
+# The element types PTOAS's EmitC lowering names a C type of their own width
+# (lib/PTO/Transforms/PTOToEmitC.cpp, both PTOAS versions: the IntegerType and FloatType
+# conversions and getEmitCScalarTypeToken / getEmitCScalarByteWidth). Any other it spells
+# as a 4-byte `int32_t` (an integer of another width, the converter's "Fallback") or
+# `float` (the tile and GlobalTensor token's default), or fails to convert.
+PTOAS_INTEGER_WIDTHS = frozenset((8, 16, 32, 64))
+PTOAS_FLOAT_TYPES = frozenset(("f16", "bf16", "f32", "f64", "f8E4M3", "f8E4M3FN", "f8E4M3FNUZ",
+                               "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ"))
+
+
+def check_ptoas_element(element: ir.Type, loc: ir.Location, what: str) -> None:
+    """A GM tensor's or tile's element type is one PTOAS lowers at its own width: every
+    rule here counts `width / 8` bytes an element (capacities, lines, strides, the 2^32
+    bounds), while PTOAS would move and place 4-byte ones (found by red team: a 64 x 1024
+    i24 Vec tile, 192 KiB by nzpass's count, is a 256 KiB `Tile<.., float, 64, 1024>`
+    past the end of UB, loaded from an `int32_t` GlobalTensor over 3-byte data).
+    Sub-byte types are left to the rules that refuse them (tile lines, NZ's c0), whose
+    messages say more; a non-number element (index, complex) to the readers of it."""
+    bits = element_bit_width(element)
+    if bits is None or bits < 8:
+        return
+    if isinstance(element, ir.IntegerType):
+        if bits in PTOAS_INTEGER_WIDTHS:
+            return
+    elif str(element) in PTOAS_FLOAT_TYPES:
+        return
+    raise Refusal(loc, f"{what} has element type {element}, which has no C type of its width "
+                  "in PTOAS: its EmitC lowering spells it as a 4-byte int32_t or float (or "
+                  f"fails), so the device would move and place other bytes than the {bits}-bit "
+                  "elements nzpass checks; use i8, i16, i32 or i64 (signed or unsigned), f16, "
+                  "bf16, f32, f64, or an f8E4M3 / f8E5M2 type")
+
+
 def nz_geometry(t: ir.RankedTensorType, loc: ir.Location) -> NzGeometry:
     """The logical geometry of an NZ tensor type, or a refusal of everything
     NZ cannot represent."""
@@ -45,6 +78,7 @@ def nz_geometry(t: ir.RankedTensorType, loc: ir.Location) -> NzGeometry:
         nz_layout.blocked_shape(shape, c0)
     except nz_layout.NzLayoutError as err:
         raise Refusal(loc, f"{what}: {err}") from None
+    check_ptoas_element(t.element_type, loc, what)  # the widths c0 allows, less PTOAS's gaps
     check_extents_fit_i64(t, loc)
     return NzGeometry(shape, c0)
 

@@ -126,6 +126,8 @@ class _FunctionPlan:
         self.positions: dict[ir.Operation, int] = {}
         self.walk = PreOrder([], [])  # a declaration has no body to walk
         self.new_signature: tuple[list, list] | None = None
+        # Whether the signature holds an NZ tensor, blocked or not: see `apply`.
+        self.nz_signature = False
         self._guard(self._plan_signature)
         if not is_declaration(func):
             self._plan_body()
@@ -158,10 +160,12 @@ class _FunctionPlan:
         for index, t in enumerate(old_inputs):
             where = args[index] if index < len(args) else self.func
             blocked = self.blocker.block_at(t, lambda where=where: where.location)
+            self.nz_signature |= blocked is not None
             inputs.append(blocked[0] if blocked else t)
         results = []
         for t in old_results:
             blocked = self.blocker.block_at(t, lambda: self.func.location)
+            self.nz_signature |= blocked is not None
             results.append(blocked[0] if blocked else t)
         if inputs != old_inputs or results != old_results:
             self.new_signature = (inputs, results)
@@ -248,7 +252,11 @@ class _FunctionPlan:
             emitter, store, window, "offsets", "shapes", None, explicit_sizes=True)
 
     def apply(self) -> None:
-        changed = bool(self.retypes or self.new_signature)
+        # Marked wherever an NZ tensor is, its type changed or not: the later passes read
+        # the mark as "blocked", and a logical [B, 1, 1, 16, c0] tensor blocks to its own
+        # shape (found by red team: a declaration of one, left unmarked, was reported by
+        # materialize-tensor-strides as an internal invariant violation).
+        changed = bool(self.retypes or self.new_signature or self.nz_signature)
         for value, new_type in self.retypes:
             value.set_type(new_type)
         rewrite_in_order(self.func, self.walk, self.rewrites)

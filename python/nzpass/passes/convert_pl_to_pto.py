@@ -39,7 +39,7 @@ from ..nz.consistency import (
 from ..nz.coords import FunctionScope, entry_constants
 from ..nz.intervals import INDEX_WIDTH, Fact
 from ..nz.intervals import mul as fact_mul
-from ..nz.nd_window import check_nd_window_inside
+from ..nz.nd_window import Extent, check_nd_window_inside
 from ..nz.offsets import OffsetAnalysis, constant_value, unchanging_ir
 from ..nz.pto_lowering import (
     PtoBuilder,
@@ -48,7 +48,7 @@ from ..nz.pto_lowering import (
     unsupported_transfer,
     view_strides,
 )
-from ..nz.tensor_types import check_extents_fit_i64, has_blocked_nz_shape
+from ..nz.tensor_types import check_extents_fit_i64, check_ptoas_element, has_blocked_nz_shape
 from ..nz.tile_rules import check_tile_fits, check_tile_layout
 from ..nz.window import WindowProofs, check_integer_coordinate
 from ..records import record
@@ -520,8 +520,11 @@ _OPERAND_CHECKED_OPS = frozenset((*_MEMORY_PATH, *_TENSOR_PASSING_OPS, _RETURN))
 
 def _check_value_type(t: ir.Type, loc: ir.Location) -> None:
     """Every type the lowering will read must read: tiles and GM tensors
-    parse, NZ tensors are already blocked, extents fit i64."""
-    opaque_refusal(loc, lambda: pl.tile_type(t))
+    parse, NZ tensors are already blocked, extents fit i64, elements are ones PTOAS
+    lowers at their own width."""
+    tile = opaque_refusal(loc, lambda: pl.tile_type(t))
+    if tile is not None:
+        check_ptoas_element(tile.element, loc, f"tile {t}")
     try:
         layout = pl.tensor_layout(t)
     except pl.LayoutSyntaxError as err:
@@ -529,6 +532,7 @@ def _check_value_type(t: ir.Type, loc: ir.Location) -> None:
     if layout is None:
         return
     tensor = ir.RankedTensorType(t)
+    check_ptoas_element(tensor.element_type, loc, f"GM tensor {t}")
     check_extents_fit_i64(tensor, loc)
     _check_valid_shape_is_whole(tensor, layout, loc)
     try:  # view_strides builds a `?` stride as the dense product: refuse any other
@@ -634,10 +638,35 @@ def _check_window_inside(tensor: ir.Value, offsets: list[ir.Value],
     layout = pl.tensor_layout(tensor_type)
     if layout is None or layout.is_nz:  # NZ windows are proved when blocked
         return
-    # A dynamic extent (None) has no value in pl: verify-pto-nz proves the window against
-    # the argument the lowering makes of it. pl kernels state their facts: strict bounds.
-    check_nd_window_inside(offsets, sizes, pl.tensor_shape(tensor_type), loc, what,
+    # pl kernels state their facts: strict bounds.
+    check_nd_window_inside(offsets, sizes, _window_extents(tensor), loc, what,
                            WindowProofs(analysis, strict_bounds=True))
+
+
+def _window_extents(tensor: ir.Value) -> list[Extent]:
+    """The extents a window of `tensor` stays inside: its type's static ones, and on a
+    dynamic axis of a slice (or of a store's alias of one) the slice's size operand, the
+    extent it has on that execution. The lowering makes a slice offsets on its parent's
+    view, so nothing after it bounds a window by the slice: one past it but inside the
+    parent moved the parent's other rows silently (found by red team: rows [r, r + 16) of
+    an n-row slice, r up to 47, n from 16). A kernel argument's dynamic extent (None)
+    has no value in pl: verify-pto-nz proves the window against the argument the
+    lowering makes of it."""
+    shape: list[Extent] = list(pl.tensor_shape(ir.RankedTensorType(tensor.type)))
+    if None not in shape:
+        return shape
+    value = tensor
+    while (source := tensor_source(value)) is not None:
+        owner = value.owner.operation
+        if owner.name == pl.TensorSlice.NAME:
+            slice_ = pl.TensorSlice(owner)
+            dropped = dropped_axes(slice_, constant_value)
+            sizes = [v for axis, v in enumerate(slice_.groups["sizes"]) if axis not in dropped]
+            # check_slice_types: the slice's type is its sizes, dynamic where they are
+            return [size if extent is None else extent
+                    for extent, size in zip(shape, sizes, strict=True)]
+        value = source  # a store's alias: its destination's type (check_store_result)
+    return shape
 
 
 def _store_valid(tile: pl.TileType) -> tuple[int | None, int | None]:
