@@ -6481,3 +6481,141 @@ module attributes {pto.target_arch = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// An ND partition a function takes as its argument, 32 x 128, loaded into and stored from a
+// 16-row Vec tile: the window's rows overrun the tile (found by red team: every ND rule was
+// skipped for a view no pto.make_tensor_view here gives).
+module attributes {pto.target_arch = "a2a3"} {
+func.func @unseen_argument_partition(%pv: !pto.partition_tensor_view<32x128xf16>) {
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' ND window of up to 32 rows (leading axes stacked as rows) is larger than its 16x128 tile}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x128xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  // expected-error @+1 {{'pto.tstore' ND window of up to 32 rows (leading axes stacked as rows) is larger than its 16x128 tile}}
+  pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%pv : !pto.partition_tensor_view<32x128xf16>)
+  return
+}
+}
+
+// -----
+
+// The same window yielded by an scf.if: the tload of the if's result is held to its tile.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @unseen_partition_through_scf_if(%p: !pto.ptr<f16>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %v = pto.make_tensor_view %p, shape = [%c64, %c128], strides = [%c128, %c1] : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c32, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x128xf16>
+  %w = scf.if %c -> (!pto.partition_tensor_view<32x128xf16>) {
+    scf.yield %pv : !pto.partition_tensor_view<32x128xf16>
+  } else {
+    scf.yield %pv : !pto.partition_tensor_view<32x128xf16>
+  }
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' ND window of up to 32 rows (leading axes stacked as rows) is larger than its 16x128 tile}}
+  pto.tload ins(%w : !pto.partition_tensor_view<32x128xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+// A partition of a view an scf.if yields: its sizes are visible, so the tile rule holds
+// (the view's bounds stay the caller's contract: a warning).
+module attributes {pto.target_arch = "a2a3"} {
+func.func @unseen_view_through_scf_if(%p: !pto.ptr<f16>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %v = pto.make_tensor_view %p, shape = [%c64, %c128], strides = [%c128, %c1] : !pto.tensor_view<?x?xf16>
+  %w = scf.if %c -> (!pto.tensor_view<?x?xf16>) {
+    scf.yield %v : !pto.tensor_view<?x?xf16>
+  } else {
+    scf.yield %v : !pto.tensor_view<?x?xf16>
+  }
+  // expected-warning @+1 {{ND partition of a tensor view that is the result of 'scf.if': no pto.make_tensor_view here gives its shape}}
+  %pv = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c32, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x128xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' ND window of up to 32 rows (leading axes stacked as rows) is larger than its 16x128 tile}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<32x128xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+// An argument partition that fits its tile: accepted, with a warning that its strides are
+// the caller's.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @unseen_argument_partition_fits(%pv: !pto.partition_tensor_view<16x128xf16>) {
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-warning @+1 {{'pto.tload' moves a window of a tensor view no pto.make_tensor_view here gives: its strides cannot be checked}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x128xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+// An scf.if yielding an ND view states layout = nz: PTOAS's InferPTOLayout takes the first
+// layout stated along the ops the load's view comes from, whatever the op, and loads it
+// NZ->NZ through strides ([8192, 256, 512, 16, 1]) no NZ rule checked (found by red team).
+module attributes {pto.target_arch = "a2a3"} {
+func.func @layout_stated_on_scf_if(%p: !pto.ptr<f16>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %v = pto.make_tensor_view %p, shape = [%c1, %c2, %c16, %c16, %c16], strides = [%c8192, %c256, %c512, %c16, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?x?x?x?xf16>
+  %w = scf.if %c -> (!pto.tensor_view<?x?x?x?x?xf16>) {
+    scf.yield %v : !pto.tensor_view<?x?x?x?x?xf16>
+  } else {
+    scf.yield %v : !pto.tensor_view<?x?x?x?x?xf16>
+  } {layout = #pto.layout<nz>}
+  %pv = pto.partition_view %w, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c2, %c16, %c16, %c16] : !pto.tensor_view<?x?x?x?x?xf16> -> !pto.partition_tensor_view<1x2x16x16x16xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' of an NZ view that is the result of 'scf.if': its shape and strides are not visible here}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x2x16x16x16xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+// A GM memref an unrealized cast states NZ (shape and strides PTOAS infers ND): PTOAS reads
+// the cast's layout and EmitC peels the cast, so the load moves NZ.
+func.func @memref_layout_on_unrealized_cast(%arg: memref<1x2x8x16x16xf16, strided<[8192, 256, 512, 16, 1]>>) {
+  %src = "builtin.unrealized_conversion_cast"(%arg) {layout = #pto.layout<nz>} : (memref<1x2x8x16x16xf16, strided<[8192, 256, 512, 16, 1]>>) -> memref<1x2x8x16x16xf16, strided<[8192, 256, 512, 16, 1]>>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=32, v_row=128, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.tload' moves a GM memref PTOAS takes as NZ (its 'builtin.unrealized_conversion_cast' states it)}}
+  "pto.tload"(%src, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (memref<1x2x8x16x16xf16, strided<[8192, 256, 512, 16, 1]>>, !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=32, v_row=128, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A canonical blocked !pto.hif8 view that states no layout: PTOAS sizes the type 1 byte and
+// newer InferPTOLayout infers NZ (c0 = 32); nzpass, which does not size it, had read it ND.
+module attributes {pto.target_arch = "a5"} {
+func.func @pto_element_view_inferred_nz(%p: !pto.ptr<!pto.hif8>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c16384 = arith.constant 16384 : index
+  // expected-error @+1 {{NZ view element type !pto.hif8: NZ needs an integer or floating-point element type}}
+  %v = pto.make_tensor_view %p, shape = [%c1, %c2, %c16, %c16, %c32], strides = [%c16384, %c8192, %c512, %c32, %c1] : !pto.tensor_view<?x?x?x?x?x!pto.hif8>
+  return
+}
+}

@@ -21,7 +21,7 @@ from math import prod
 from ..dialects import pto
 from ..errors import Refusal
 from ..ir.bindings import ir
-from .intervals import Fact
+from .intervals import INDEX_WIDTH, Fact
 from .offsets import (
     constant_value,
     explain_fact,
@@ -44,6 +44,19 @@ _UNPROVED = (" (not proved: keeping it inside is the caller's contract; the stri
 # or None, a dynamic extent with no value in the IR at hand (pl's `?`, which the lowering
 # turns into an argument that verify-pto-nz then proves against).
 Extent = int | ir.Value | None
+# What a window's size on an axis is to the transfer rules: the SSA value of a partition's
+# size operand, a number (the static dim of a view type no op here sizes), or None (a
+# dynamic dim of such a type: any size).
+Size = ir.Value | int | None
+
+
+def size_fact(proofs: WindowProofs, size: Size) -> Fact:
+    """What the window's `size` can be on an axis (None: anything)."""
+    if size is None:
+        return Fact.top(INDEX_WIDTH)
+    if isinstance(size, int):
+        return Fact.const(size, INDEX_WIDTH)
+    return proofs.fact(size)
 
 
 def _axis_name(axis: int, rank: int) -> str:
@@ -162,7 +175,7 @@ def nd_valid_extents_moved(is_load: bool, buf: pto.TileBuf) -> tuple[bool, bool]
 BURSTS = (False, True)
 
 
-def check_nd_window_fits_tile(sizes: Sequence[ir.Value], buf: pto.TileBuf, is_load: bool,
+def check_nd_window_fits_tile(sizes: Sequence[Size], buf: pto.TileBuf, is_load: bool,
                               loc: ir.Location, what: str, proofs: WindowProofs) -> None:
     """An A2/A3 ND window (leading axes stacked as rows) no larger than the tile it is moved
     to or from, in rows and in columns: a load writes the window's rows into the tile from
@@ -175,10 +188,10 @@ def check_nd_window_fits_tile(sizes: Sequence[ir.Value], buf: pto.TileBuf, is_lo
         return
     rows_lo, rows_hi = 1, 1
     for value in sizes[:-1]:
-        fact = proofs.fact(value)
+        fact = size_fact(proofs, value)
         rows_lo *= max(fact.lo, 0)
         rows_hi = rows_hi * fact.hi if fact.bounded_above and rows_hi is not None else None
-    cols = proofs.fact(sizes[-1])
+    cols = size_fact(proofs, sizes[-1])
     for name, lo, hi, room in (("rows", rows_lo, rows_hi, buf.rows),
                                ("columns", max(cols.lo, 0),
                                 cols.hi if cols.bounded_above else None, buf.cols)):
@@ -193,7 +206,7 @@ def check_nd_window_fits_tile(sizes: Sequence[ir.Value], buf: pto.TileBuf, is_lo
 
 
 def check_nd_valid_inside(valid: Sequence[tuple[Fact, ir.Value | None]],
-                          moved: tuple[bool, bool], sizes: Sequence[ir.Value],
+                          moved: tuple[bool, bool], sizes: Sequence[Size],
                           loc: ir.Location, what: str, proofs: WindowProofs) -> None:
     """The valid rows and columns a transfer moves GM by (`moved`, nd_valid_extents_moved;
     each valid extent its fact and the SSA value giving it, if any) lie inside the ND
@@ -203,27 +216,28 @@ def check_nd_valid_inside(valid: Sequence[tuple[Fact, ir.Value | None]],
     analysis = proofs.analysis
     leading = 1
     for value in sizes[:-2]:
-        leading *= max(proofs.fact(value).lo, 0)
+        leading *= max(size_fact(proofs, value).lo, 0)
     for axis, ((fact, value), size, factor, checked) in enumerate(zip(
             valid, (sizes[-2], sizes[-1]), (leading, 1), moved, strict=True)):
         if not checked:
             continue
-        size_fact = proofs.fact(size)
-        if fact.hi <= size_fact.lo * factor:
+        window = size_fact(proofs, size)
+        if fact.hi <= window.lo * factor:
             continue
-        if value is not None and factor >= 1 and slack_below(analysis, value, size) >= 0:
+        if value is not None and isinstance(size, ir.Value) and factor >= 1 and \
+                slack_below(analysis, value, size) >= 0:
             continue  # at most the size itself (the same SSA value, a min() of it, ...)
         name = ("rows", "columns")[axis]
         stacked = "" if factor == 1 else f" times {factor} leading indices"
-        _fails(proofs, fact.lo > size_fact.hi * max(factor, 1), loc,
+        _fails(proofs, fact.lo > window.hi * max(factor, 1), loc,
                f"{what} tile's valid {name} ({fact.show()}) may be more than the ND "
-               f"window's {name} ({size_fact.show()}{stacked}): the transfer moves that many "
+               f"window's {name} ({window.show()}{stacked}): the transfer moves that many "
                f"{name} of GM, so it would read or write past the window; give the "
                "partition the tile's valid region (sizes = valid_row, valid_col)")
 
 
 def check_nd_bursts_match(valid: Sequence[tuple[Fact, ir.Value | None]], is_load: bool,
-                          sizes: Sequence[ir.Value], loc: ir.Location, what: str,
+                          sizes: Sequence[Size], loc: ir.Location, what: str,
                           proofs: WindowProofs, column_major: bool = False) -> None:
     """A burst transfer (a row-major Vec or Mat tile: TLoadGm2ubNd2nd, TLoadGm2L1Nd2nd,
     TStoreUb2gmNd2nd) moves, per leading index, gShape3 bursts of validCol elements
@@ -245,16 +259,16 @@ def check_nd_bursts_match(valid: Sequence[tuple[Fact, ir.Value | None]], is_load
         sizes = (*sizes[:-2], sizes[-1], sizes[-2])
         names = ("columns", "rows")
     window_rows = sizes[-2] if len(sizes) > 1 else None
-    if window_rows is not None and proofs.fact(window_rows).hi > 1:
+    if len(sizes) > 1 and size_fact(proofs, window_rows).hi > 1:
         _check_equal(cols_fact, cols_value, sizes[-1], names[1], loc, what, proofs)
-    if is_load or window_rows is None:
+    if is_load or len(sizes) < 2:
         return
-    leading = [proofs.fact(value).constant for value in sizes[:-2]]
+    leading = [size_fact(proofs, value).constant for value in sizes[:-2]]
     if all(size == 1 for size in leading):
         _check_equal(rows_fact, rows_value, window_rows, names[0], loc, what, proofs)
         return
     # Leading axes stack as rows (validRow == gShape0 * ... * gShape3): constants only.
-    known = [proofs.fact(window_rows).constant, *leading]
+    known = [size_fact(proofs, window_rows).constant, *leading]
     stacked = None if None in known else prod(n for n in known if n is not None)
     if stacked is not None and rows_fact.constant == stacked:
         return
@@ -266,17 +280,20 @@ def check_nd_bursts_match(valid: Sequence[tuple[Fact, ir.Value | None]], is_load
            "too; give the tile as many valid rows as the window stacks")
 
 
-def _check_equal(fact: Fact, value: ir.Value | None, size: ir.Value, name: str,
+def _check_equal(fact: Fact, value: ir.Value | None, size: Size, name: str,
                  loc: ir.Location, what: str, proofs: WindowProofs) -> None:
     """The tile's valid extent (`fact`, given by `value` where an operand gives it) is the
     window's `size` on every execution (valid_region.equals_size: both the same constant,
-    or the same linear form of one SSA value)."""
-    if equals_size(proofs.analysis, ValidExtent(fact, value, None), size):
+    or the same linear form of one SSA value; a size no operand gives, its number)."""
+    window = size_fact(proofs, size)
+    if isinstance(size, ir.Value):
+        if equals_size(proofs.analysis, ValidExtent(fact, value, None), size):
+            return
+    elif fact.constant is not None and fact.constant == window.constant:
         return
-    size_fact = proofs.fact(size)
-    never = fact.hi < size_fact.lo or fact.lo > size_fact.hi
+    never = fact.hi < window.lo or fact.lo > window.hi
     _fails(proofs, never, loc, f"{what} tile's valid {name} ({fact.show()}) are not proved "
-           f"to be the ND window's {name} ({size_fact.show()}): the burst transfer moves "
+           f"to be the ND window's {name} ({window.show()}): the burst transfer moves "
            "validCol elements per row, gStride3 - gShape4 apart, and a store every window "
            "row, so any other window reads or writes rows from the wrong place (pto-isa "
            "checks it by PTO_ASSERT only); give the partition the tile's valid region "

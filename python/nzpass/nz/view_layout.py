@@ -35,21 +35,37 @@ def _ptoas_infers_nz(op: ir.Operation, attrs: dict[str, ir.Attribute],
         return False
     try:
         view = pto.MakeTensorView(op, attrs)
-        element = pl.element_type(result.element)
-    except (MalformedOp, OpaqueSyntaxError):
+    except MalformedOp:
         return False  # a malformed view is refused by whoever reads it as NZ or ND
+    element_bytes = _element_bytes(result.element)
+    if not element_bytes:
+        return False  # index, a sub-byte or unknown type: PTOAS sizes it 0, never NZ
     shape, strides = view.groups["shape"], view.groups["strides"]
     dims = result.dims if len(result.dims) == len(shape) else (None,) * len(shape)
-    bits = None if isinstance(element, ir.IndexType) else element_bit_width(element)
     # Either PTOAS in the field: one holds an index literal outside int32 wrapped, the
     # other exact (offsets.constant_value reads it as neither). A view either infers NZ
     # is held to the NZ rules (found by red team: a batch stride of 2^31 hid an inferred
     # NZ view, whose column-block gap then wrapped unchecked).
     for reading in (_exact, _wrapped):
         static = [d if d is not None else reading(v) for d, v in zip(dims, shape, strict=True)]
-        if pto.ptoas_infers_nz(static, [reading(v) for v in strides], (bits or 0) // 8):
+        read_strides = [reading(v) for v in strides]
+        if pto.ptoas_infers_nz(static, read_strides, element_bytes):
             return True
     return False
+
+
+def _element_bytes(spelling: str) -> int:
+    """The bytes PTOAS's inference counts an element of type `spelling` as: its width / 8,
+    0 for index and a sub-byte type; a !pto type's from `pto.ELEMENT_BYTES` (found by red
+    team: a canonical blocked !pto.hif8 view, which PTOAS may infer NZ, was read as ND
+    because nzpass does not size the type; as NZ its rules refuse the element type)."""
+    try:
+        element = pl.element_type(spelling)
+    except OpaqueSyntaxError:
+        return pto.ELEMENT_BYTES.get(spelling, 0)
+    if isinstance(element, ir.IndexType):
+        return 0
+    return (element_bit_width(element) or 0) // 8
 
 
 def _exact(value: ir.Value) -> int | None:

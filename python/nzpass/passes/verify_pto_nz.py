@@ -42,6 +42,7 @@ from ..nz.nd_window import (
     nd_valid_extents_moved,
 )
 from ..nz.nd_window import Extent as NdExtent
+from ..nz.nd_window import Size as NdSize
 from ..nz.offsets import (
     OffsetAnalysis,
     constant_value,
@@ -730,9 +731,9 @@ class _Checker:
                               f"'{op.name}'", self.proofs, column_major=True)
 
     def _nd_transfer_operands(self, op: ir.Operation) -> _NdTransfer | None:
-        """The tload/tstore's tile and ND or DN window; None for any other transfer (of an
-        NZ view, which the NZ rules check, a memref, an argument) or a malformed one (not
-        this pass's where it is ND)."""
+        """The tload/tstore's tile and ND or DN window (of a view no pto.make_tensor_view
+        here gives, `_unseen_nd_window`); None for any other transfer (of an NZ view, which
+        the NZ rules check, a memref) or a malformed one (not this pass's where it is ND)."""
         is_load = op.name == pto.TLoad.NAME
         if self._of_an_nz_view(op.operands, 0 if is_load else 1):
             return None
@@ -742,12 +743,83 @@ class _Checker:
         gm, tile = (("src", "dst") if is_load else ("dst", "src"))
         if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
             return None
-        window = _nd_window_of(op_view.groups[gm][0], self.attrs, self._read_op)
+        window = _nd_window_of(op_view.groups[gm][0], self.attrs, self._read_op) or \
+            self._unseen_nd_window(op_view.groups[gm][0])
         if window is None:
             return None
         tile_value = op_view.groups[tile][0]
         buf = opaque_refusal(op.location, lambda: pto.tile_buf(tile_value.type))
         return None if buf is None else _NdTransfer(is_load, tile, tile_value, buf, window)
+
+    def _unseen_nd_window(self, value: ir.Value) -> _NdWindow | None:
+        """The window of an ND or DN transfer whose view no pto.make_tensor_view here gives
+        (a function argument, an scf.if or scf.for result, a call's, a partition of one of
+        those): its sizes, the partition's operands where a pto.partition_view here makes
+        it, else its type's dims (PTOAS's GlobalTensor takes the static ones from the
+        type; None, any size, for a `?`); its strides unknown (None). The rules of its
+        sizes against the tile then still hold (found by red team: a 32 x 128 partition
+        that an scf.if yields, or that a function takes, loaded into a 16-row Vec tile
+        was accepted: every ND rule had been skipped). None for anything else: a memref,
+        an NZ view (the NZ rules refuse one they cannot see), a view of rank below 2, a
+        malformed op."""
+        if not isinstance(value.type, ir.OpaqueType):
+            return None  # a memref: _check_memref_is_not_nz
+        vt = opaque_refusal(value_location(value), lambda: pto.view_type(value.type))
+        owner = _owner(value)
+        if vt is None or (owner is not None and owner.name == pto.MakeTensorView.NAME):
+            return None  # not a view, or one _nd_window_of reads (malformed, or NZ)
+        sizes: tuple[NdSize, ...] = tuple(vt.dims)
+        if owner is not None and owner.name == pto.PartitionView.NAME:
+            partition = self.partition(owner)
+            if partition is None or len(partition.groups["source"]) != 1 or \
+                    _is_made_view(partition.groups["source"][0]):
+                return None  # malformed, or a partition of a view _nd_window_of reads
+            sizes = tuple(partition.groups["sizes"])
+        layout = self.layout_of_source(value)
+        if layout not in ("nd", "dn") or len(sizes) < 2 or self._may_carry_nz(value):
+            return None
+        return _NdWindow(None, sizes, layout == "dn")
+
+    def _may_carry_nz(self, value: ir.Value) -> bool:
+        """Whether `value` may be an NZ view or partition checked here, through the scf.if
+        and scf.for results and iter_args it comes from: its flow there is refused (nz/
+        escapes.py), and the transfer is not read again as ND (one root cause, one
+        error)."""
+        pending, seen = [value], set()
+        while pending:
+            value = pending.pop()
+            if value in seen:
+                continue
+            seen.add(value)
+            owner = _owner(value)
+            if owner is None:
+                pending.extend(_iter_arg_sources(typing.cast(ir.BlockArgument, value)))
+            elif owner.name == pto.PartitionView.NAME:
+                if self.windows.get(owner) not in (None, _UNCHECKED):
+                    return True
+            elif owner.name == pto.MakeTensorView.NAME:
+                if self.views.get(owner) is not None:
+                    return True
+            elif owner.name == op_names.SCF_FOR:
+                pending.extend(_loop_sources(owner, typing.cast(ir.OpResult, value).result_number))
+            elif owner.name == op_names.SCF_IF:
+                pending.extend(_if_sources(owner, typing.cast(ir.OpResult, value).result_number))
+        return False
+
+    def _note_unseen_strides(self, op: ir.Operation) -> None:
+        """A transfer of a view no pto.make_tensor_view here gives moves its window through
+        strides the caller chose, which no rule here can read: the caller's contract, a
+        warning (an error with strict-bounds), as for the window's bounds. A partition here
+        of such a view has had that warning (_note_unseen_nd_view): one per view."""
+        gm = op.operands[_LAYOUT_READ_FROM_THE_VIEW[op.name]]
+        owner = _owner(gm)
+        if owner is not None and owner.name == pto.PartitionView.NAME:
+            return
+        self.proofs.unbounded(Refusal(op.location, f"'{op.name}' moves a window of a tensor "
+                                      "view no pto.make_tensor_view here gives: its strides "
+                                      "cannot be checked against what the transfer reads of "
+                                      "them (keeping them right is the caller's contract; the "
+                                      "strict-bounds option makes this an error)"))
 
     def _check_dn_mat_load(self, op: ir.Operation, t: _NdTransfer) -> None:
         """An A2/A3 DN load into Mat, the transposed ND load (TLoadGm2L1Dn2zn into a zN
@@ -760,6 +832,9 @@ class _Checker:
         buf, window = t.buf, t.window
         check_nd_window_fits_tile(window.sizes, buf, True, op.location, f"'{op.name}'",
                                   self.proofs)
+        if window.strides is None:
+            self._note_unseen_strides(op)
+            return
         (rows, cols), (down, across) = window.last_two(), window.strides[-2:]
         problems = []
         if rows != 1 and down != limits.ND_INNER_STRIDE:
@@ -819,6 +894,9 @@ class _Checker:
                                      op.location).valid_rows)
             hazards.check_acc_pitch(buf, rows, op.location)
             self._check_mads_wrote(t.tile_value, self._nd_valid_region(op, t), op.location)
+        if window.strides is None:
+            self._note_unseen_strides(op)
+            return
         strides, (rows, cols) = window.strides, window.last_two()
         inner, row = strides[-1], strides[-2]
         problems = []
@@ -1079,8 +1157,7 @@ class _Checker:
             owner = _owner(value)
         if owner is not None and owner.name == pto.MakeTensorView.NAME:
             return view_layout(owner, self.attrs(owner), _result_view_type(owner))[0]
-        stated = opaque_refusal(value_location(value), lambda: pto.view_type(value.type))
-        return (stated.layout if stated is not None else None) or "nd"
+        return _unseen_view_layout(value) or "nd"
 
     def nz_view(self, op: ir.Operation) -> object:
         """The make_tensor_view's _NzView, None when it is not NZ, _REFUSED when
@@ -1146,7 +1223,7 @@ class _Checker:
                           "the partition of the pto.make_tensor_view directly, adding the "
                           "offsets")
         vt = opaque_refusal(loc, lambda: pto.view_type(value.type))
-        if vt is None or vt.layout != "nz":
+        if vt is None or _unseen_view_layout(value) != "nz":
             return None
         origin = ("a block argument" if owner is None else f"the result of '{owner.name}'")
         return _UnresolvedView(vt.element, _c0(vt.element, loc), origin)
@@ -1329,6 +1406,12 @@ def _owner(value: ir.Value) -> ir.Operation | None:
     return value.owner.operation if isinstance(value, ir.OpResult) else None
 
 
+def _is_made_view(value: ir.Value) -> bool:
+    """Whether a pto.make_tensor_view here defines `value`."""
+    owner = _owner(value)
+    return owner is not None and owner.name == pto.MakeTensorView.NAME
+
+
 def _is_nz_value(value: ir.Value) -> bool:
     try:
         vt = pto.view_type(value.type) if isinstance(value.type, ir.OpaqueType) else None
@@ -1377,11 +1460,14 @@ def _ptoas_memref_layout(op: ir.Operation, value: ir.Value) -> tuple[str, str]:
     if stated is not None:
         return _layout_named(op, stated), f"the '{op.name}' states it"
     owner = _owner(value)
-    while owner is not None and owner.name.startswith("memref."):
-        attr = owner.attributes.get("layout")
-        if attr is not None:
-            return _layout_named(owner, attr), f"its '{owner.name}' states it"
-        owner = _owner(owner.operands[0]) if len(owner.operands) else None
+    while owner is not None:
+        stated = _pto_layout_stated_by(owner)
+        if stated is not None:
+            return stated, f"its '{owner.name}' states it"
+        if not (owner.name.startswith("memref.") or owner.name == _UNREALIZED_CAST) \
+                or not len(owner.operands):
+            break
+        owner = _owner(owner.operands[0])
     memref = ir.MemRefType(value.type)
     space = str(memref.memory_space) if memref.memory_space is not None else ""
     local = "address_space<" in space and not any(s in space for s in ("<gm>", "<zero>"))
@@ -1468,6 +1554,18 @@ def _loop_sources(loop: ir.Operation, index: int) -> list[ir.Value]:
     return [loop.operands[3 + index], body.operations[len(body.operations) - 1].operands[index]]
 
 
+def _if_sources(op: ir.Operation, index: int) -> list[ir.Value]:
+    """What an scf.if's result `index` can be: what each of its regions yields there."""
+    found = []
+    for region in op.regions:
+        for block in region.blocks:
+            ops = block.operations
+            last = ops[len(ops) - 1] if len(ops) else None
+            if last is not None and len(last.operands) > index:
+                found.append(last.operands[index])
+    return found
+
+
 def _iter_arg_sources(arg: ir.BlockArgument) -> list[ir.Value]:
     """What an scf.for iter_arg can be (none for other block arguments)."""
     parent = typing.cast(ir.Block, arg.owner).owner
@@ -1492,13 +1590,17 @@ class _NdWindow(NamedTuple):
     constant) and the sizes of the window it moves (the partition's, else the view's
     shape)."""
 
-    strides: list[int | None]
-    sizes: tuple[ir.Value, ...]
+    strides: list[int | None] | None  # None: no view here states them (_unseen_nd_window)
+    sizes: tuple[NdSize, ...]
     column_major: bool = False  # a DN view (stated, or one PTOAS may infer DN)
 
     def last_two(self) -> tuple[int | None, int | None]:
         """The window's rows and columns, None where not a constant."""
-        return constant_value(self.sizes[-2]), constant_value(self.sizes[-1])
+        return _size_constant(self.sizes[-2]), _size_constant(self.sizes[-1])
+
+
+def _size_constant(size: NdSize) -> int | None:
+    return size if isinstance(size, int) or size is None else constant_value(size)
 
 
 @record
@@ -1560,6 +1662,38 @@ def _ptoas_may_infer_dn(rows: int | None, cols: int | None, row_stride: int | No
         return rows is None and (window_rows is None or window_rows <= 1)
     return True if cols is None or cols == 1 or rows is None else (
         col_stride is None or col_stride == (1 if rows == 1 else rows))
+
+
+# PTOAS's EmitC reads a GM memref's layout through these casts too (PTOToEmitC.cpp,
+# resolveLayoutFromValueChain, peelUnrealized).
+_UNREALIZED_CAST = "builtin.unrealized_conversion_cast"
+
+
+def _pto_layout_stated_by(op: ir.Operation) -> str | None:
+    """The layout a `layout` attribute of `op` states, whatever the op: PTOAS's
+    InferPTOLayout (resolveLayoutFromViewValue) and EmitC take the first `layout` found
+    along the ops a transfer's GM operand comes from, not only on a view-making op
+    (found by red team: an scf.if yielding an ND view, or an unrealized cast of a GM
+    memref, that states layout = nz had its transfer checked as ND, while PTOAS moves it
+    NZ). None without one, or for an attribute of another dialect (PTOAS reads only its
+    own LayoutAttr there); a pto attribute that names no layout nzpass knows is refused."""
+    attr = op.attributes.get("layout")  # by name: properties too
+    if not (isinstance(attr, ir.OpaqueAttr) and attr.dialect_namespace == pto.DIALECT):
+        return None
+    return _layout_named(op, attr)
+
+
+def _unseen_view_layout(value: ir.Value) -> str | None:
+    """The layout PTOAS moves a view value in that no pto.make_tensor_view here defines
+    (a block argument, an scf.if / scf.for / call result, an unknown op's): the one its
+    defining op states (_pto_layout_stated_by), else its type's; None where neither does
+    (ND)."""
+    owner = _owner(value)
+    stated = _pto_layout_stated_by(owner) if owner is not None else None
+    if stated is not None:
+        return stated
+    vt = opaque_refusal(value_location(value), lambda: pto.view_type(value.type))
+    return vt.layout if vt is not None else None
 
 
 def _layout_named(op: ir.Operation, attr: ir.Attribute) -> str:
