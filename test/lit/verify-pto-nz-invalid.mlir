@@ -6619,3 +6619,14 @@ func.func @pto_element_view_inferred_nz(%p: !pto.ptr<!pto.hif8>) {
   return
 }
 }
+
+// -----
+
+// A tile of an element type PTOAS lowers at another width: its EmitC spells i24 as a
+// 4-byte C type, so the tile PTOAS builds is a third larger than the one checked (red
+// team, session 21).
+func.func @negative_i24_tile() {
+  // expected-error @+1 {{'pto.alloc_tile' tile has element type i24, which has no C type of its width in PTOAS}}
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i24, rows=64, cols=1024, v_row=64, v_col=1024, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  return
+}

@@ -30,7 +30,7 @@ from .limits import (
     PLANNER_ONLY_BYTES,
     tile_placement_problem,
 )
-from .tensor_types import element_bit_width
+from .tensor_types import check_ptoas_element, element_bit_width
 from .tile_regions import COMPACT_ROW_PLUS_ONE
 
 _LINE_BYTES = 32               # a none_box row (column) is whole 32-byte lines
@@ -63,6 +63,8 @@ def _bits(buf: pto.TileBuf, loc: ir.Location, what: str) -> int:
         raise Refusal(loc, f"{what} tile of dtype {buf.dtype} in loc={buf.loc}: an element "
                       "type of no bit width, so its bytes, and whether it fits its memory, "
                       "cannot be known; use an integer or floating-point dtype")
+    if buf.dtype.strip() not in pto.ELEMENT_BYTES:  # a builtin type: PTOAS's width?
+        check_ptoas_element(pl.element_type(buf.dtype.strip()), loc, f"{what} tile")
     return bits
 
 
