@@ -6630,3 +6630,93 @@ func.func @negative_i24_tile() {
   %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i24, rows=64, cols=1024, v_row=64, v_col=1024, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   return
 }
+
+// -----
+
+// An unsigned op on a bounded index that may be negative: divui(bid - 10, 3) >> 28 is 5
+// at 32 bits and 22906492245 where index is 64 bits (uint64_t): both readings, refused.
+func.func @divui_of_a_negative_index_in_both_readings(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+
+  %bid = "pto.get_block_idx"() : () -> index
+  %c10 = arith.constant 10 : index
+  %x = arith.subi %bid, %c10 : index
+  %c3 = arith.constant 3 : index
+  %q = arith.divui %x, %c3 : index
+  %c28 = arith.constant 28 : index
+  %o = arith.shrui %q, %c28 : index
+
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) + size[2] can reach}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+
+  return
+}
+
+// -----
+
+// Two views' row-fractal counts, index_castui of -1 : i32 and of -1 : i64, remui 7, + 1: 4
+// and 2 where index is 64 bits. A constant's key names its type: they disagree.
+func.func @casts_of_constants_of_two_types(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %m1a = arith.constant -1 : i32
+  %m1b = arith.constant -1 : i64
+  %ua = arith.index_castui %m1a : i32 to index
+  %ra = arith.remui %ua, %c7 : index
+  %rfa = arith.addi %ra, %c1 : index
+  %ub = arith.index_castui %m1b : i64 to index
+  %rb = arith.remui %ub, %c7 : index
+  %rfb = arith.addi %rb, %c1 : index
+  %s1a = arith.muli %rfa, %c512 : index
+  %s0a = arith.muli %s1a, %c16 : index
+  %s1b = arith.muli %rfb, %c512 : index
+  %s0b = arith.muli %s1b, %c16 : index
+  %tva = "pto.make_tensor_view"(%p, %c1, %c16, %rfa, %c16, %c32, %s0a, %s1a, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{disagrees with its NZ view at}}
+  %tvb = "pto.make_tensor_view"(%p, %c1, %c16, %rfb, %c16, %c32, %s0b, %s1b, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %pva = "pto.partition_view"(%tva, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+  %pvb = "pto.partition_view"(%tvb, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c1, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x1x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pva, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  %t2 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pvb, %t2) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=512, v_row=16, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Every launch runs block 0: a block index range that excludes it holds in no launch
+// (bid - 8 would be proved 0, and is -8 on block 0).
+func.func @block_index_range_without_block_0(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  // expected-error @+1 {{'pto.get_block_idx' states nz.range = [8, 9), which block 0 breaks}}
+  %bid = "pto.get_block_idx"() {nz.range = array<i64: 8, 9>} : () -> index
+  %o = arith.subi %bid, %c8 : index
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+
+  return
+}

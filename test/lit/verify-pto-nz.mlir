@@ -1518,3 +1518,33 @@ module attributes {pto.target_arch = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// An unsigned op whose operands are bounded and non-negative reads alike in both readings of
+// index: remui(bid, 2) divui 1 times 8 is a row offset of 0 or 8.
+// CHECK-LABEL: func.func @unsigned_ops_of_a_non_negative_index
+// CHECK: %[[R:.*]] = arith.remui
+// CHECK: %[[Q:.*]] = arith.divui %[[R]]
+// CHECK: "pto.tload"
+func.func @unsigned_ops_of_a_non_negative_index(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %bid = "pto.get_block_idx"() : () -> index
+  %c2 = arith.constant 2 : index
+  %r = arith.remui %bid, %c2 : index
+  %q = arith.divui %r, %c1 : index
+  %o = arith.muli %q, %c8 : index
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+
+  return
+}

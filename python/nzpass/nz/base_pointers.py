@@ -45,8 +45,10 @@ Base = tuple[str, int]
 NzViewTest = Callable[[ir.Operation], bool]  # is this make_tensor_view NZ?
 # What a dynamic dim or stride is on every execution of the launch, spelled alike wherever it
 # is computed: ("arg", function, index) for a function argument one value per launch,
-# ("const", n), ("op", name, attributes, result number, type, *operand keys) for an arith
-# op of such values.
+# ("const", n, type), ("op", name, attributes, result number, type, *operand keys) for an
+# arith op of such values: every key names its type, since a cast reads the same number
+# of two types as two values (index_castui of -1 : i32 is 2**32 - 1 where index is 64
+# bits, of -1 : i64 it is 2**64 - 1; found by red team).
 FixedKey = tuple
 # A dim or stride of a view: its constant value, else the SSA value that is it (as the walk
 # notes it), or that value's FixedKey (as the views are compared).
@@ -440,7 +442,7 @@ class _Fixedness:
             constant = constant_value(value)
             if constant is None:
                 return _Varying(f"the constant at {where} is no integer every PTOAS holds")
-            return ("const", constant)
+            return ("const", constant, str(value.type))
         if not op.name.startswith(_ARITH_PREFIX) or len(op.regions):
             return _Varying(f"it is the result of '{op.name}' at {where}, which nothing "
                             "proves the same on every execution")

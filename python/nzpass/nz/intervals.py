@@ -460,15 +460,18 @@ def both_readings(narrow: Fact, wide: Fact) -> Fact:
 def index_op(transfer: Callable[..., Fact], operands: Sequence[Fact],
              wide_width: int = WIDE_INDEX_WIDTH) -> Fact:
     """The fact of an op on index operands (and an index result): computed once where
-    every operand is bounded and the result is no constant (then neither reading wraps
-    and the two agree), in both readings otherwise. A constant result may be a wrap: a
-    multiple of 2**32 is 0 at 32 bits alone (found by red team: `a * 65536` of a in
-    {0, 65536} was proved 0, which is 2**32 in int64_t)."""
+    every operand is bounded and non-negative and the result is no constant (then neither
+    reading wraps and the two agree), in both readings otherwise. A constant result may be
+    a wrap: a multiple of 2**32 is 0 at 32 bits alone (found by red team: `a * 65536` of a
+    in {0, 65536} was proved 0, which is 2**32 in int64_t). An unsigned op reads a negative
+    operand as value + 2**32 in one reading and value + 2**64 in the other (found by red
+    team: `divui` by 3 of a value in [-10, 65524] was proved below 2**31 / 1.5, and is
+    about 2**62.4 in int64_t)."""
     fact = transfer(*operands)
     if fact.constant is not None:
         return _in_both_readings(transfer, operands, fact, wide_width)
     for operand in operands:
-        if operand.open:
+        if operand.open or operand.lo < 0:
             return _in_both_readings(transfer, operands, fact, wide_width)
     return fact
 

@@ -208,6 +208,20 @@ def _check_launch_form(op: AnyOp) -> None:
                       "form is read as the launch's lane number")
 
 
+def _check_block_zero_meets(op: AnyOp, stated: tuple[int | None, int | None, int | None]
+                            ) -> None:
+    """Every launch runs block 0, so a block index fact 0 breaks holds in no launch, and
+    every proof from it would hold vacuously (found by red team: `nz.range = [8, 9)` made
+    `get_block_idx - 8` a row offset of 0, which is -8 on block 0)."""
+    lo, hi = stated[1], stated[2]
+    if lo is None or lo <= 0:  # 0 is a multiple of anything: only a range can exclude it
+        return
+    raise Refusal(op.location, f"'{op.name}' states {RANGE_ATTR} = [{lo}, {hi}), which block 0 "
+                  "breaks: every launch runs block 0, so no launch meets the fact and every "
+                  "proof would hold vacuously; state the launch's block count as a range from "
+                  "0 (array<i64: 0, N> for at most N blocks)")
+
+
 def stated_facts(op: AnyOp) -> tuple[int | None, int | None, int | None]:
     """Facts a launch op states of its result (`{nz.range = array<i64: 0, 8>}` on
     get_block_idx: the host launches at most 8 blocks)."""
@@ -421,7 +435,11 @@ class OffsetAnalysis:
         launch = _LAUNCH_OPS.get(name)
         if launch is not None:
             _check_launch_form(op)
-            return _believed(op, f"'{name}'", width, stated_facts(op), launch(width)), True
+            stated = stated_facts(op)
+            believed = _believed(op, f"'{name}'", width, stated, launch(width))
+            if launch is intervals.block_index:
+                _check_block_zero_meets(op, stated)
+            return believed, True
         return top, True
 
     def _cast(self, cast: Callable[[Fact, int], Fact], value: ir.Value, source_value: ir.Value,
