@@ -6720,3 +6720,33 @@ func.func @block_index_range_without_block_0(%p: !pto.ptr<i8>) {
 
   return
 }
+
+// -----
+
+// A get_block_num of 4 blocks beside a get_block_idx of block 0 alone: no launch meets
+// both, so the offset proved 0 from the block index would hold vacuously (red team,
+// session 21).
+func.func @negative_launch_facts_no_launch_meets(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+
+  %n = "pto.get_block_num"() {nz.range = array<i64: 4, 5>} : () -> index
+  // expected-error @+1 {{'pto.get_block_idx' is read under launch facts no launch meets ('pto.get_block_num' at line}}
+  %b = "pto.get_block_idx"() {nz.range = array<i64: 0, 1>} : () -> index
+  %c3 = arith.constant 3 : index
+  %q = arith.subi %n, %c3 : index
+  %o = arith.muli %b, %c8 : index
+
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+
+  return
+}

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from nzpass import run_pipeline
 from nzpass.ir.bindings import ir
 from nzpass.nz import intervals as iv
+from nzpass.nz import offsets
 from nzpass.nz.intervals import Fact
 
 # The two readings of index at sizes small enough to try every value (test_intervals' own).
@@ -233,3 +234,34 @@ def test_a_block_index_fact_from_0_is_still_believed():
       : () -> index
   %o = arith.muli %bid, %c8 : index"""
     assert _errors(_row_fractal_load(body)) == []
+
+
+# ---- launch facts that meet in one launch (OffsetAnalysis._check_launch_meets) ----
+
+_RANGE = st.one_of(st.none(), st.tuples(st.integers(0, 12), st.integers(1, 14)))
+_FACT = st.tuples(st.booleans(), st.one_of(st.none(), st.integers(1, 4)), _RANGE)
+
+
+def _met_by_enumeration(stated) -> bool:
+    """Some n in 1..40 (every bound here is below it) meets every fact, blocks 0..n-1."""
+    def meets(n, index, multiple, rng):
+        values = range(n) if index else (n,)
+        return all((multiple is None or v % multiple == 0)
+                   and (rng is None or rng[0] <= v < rng[1]) for v in values)
+    return any(all(meets(n, index, multiple, rng) for _, index, (multiple, *rng_) in stated
+                   for rng in [None if rng_ == [None, None] else tuple(rng_)])
+               for n in range(1, 40))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_FACT, min_size=1, max_size=4))
+def test_launch_facts_meet_exactly_when_some_launch_meets_them(facts):
+    """_launch_met agrees with enumerating every block count (with block 0 in each index
+    range: a range that leaves it out is refused on its own, _check_block_zero_meets)."""
+    stated = []
+    for index, multiple, rng in facts:
+        lo, hi = (None, None) if rng is None else (min(rng), max(rng) + 1)
+        if index and lo is not None:
+            lo = 0
+        stated.append((None, index, (multiple, lo, hi)))
+    assert offsets._launch_met(stated) == _met_by_enumeration(stated)

@@ -21,6 +21,7 @@ arithmetic costs time linear in the number of values it visits.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -31,7 +32,14 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import device_width, integer_value, integer_width
 from ..ir.bindings import ir
-from ..ir.walk import function_of_argument, function_type, line_and_column, value_location
+from ..ir.walk import (
+    function_of,
+    function_of_argument,
+    function_type,
+    line_and_column,
+    nested_ops,
+    value_location,
+)
 from ..records import record
 from . import intervals
 from .intervals import Fact
@@ -208,6 +216,21 @@ def _check_launch_form(op: AnyOp) -> None:
                       "form is read as the launch's lane number")
 
 
+def _launch_met(stated: list) -> bool:
+    """Whether some block count n >= 1 meets every (op, is block index, (multiple, lo,
+    hi)) fact of a function's launch ops (`OffsetAnalysis._check_launch_meets`)."""
+    lo, hi, step = 1, None, 1
+    for _, index, (multiple, start, end) in stated:
+        if index:
+            top = 1 if multiple is not None and multiple > 1 else end
+            hi = top if hi is None or (top is not None and top < hi) else hi
+            continue
+        lo = max(lo, start or 1)
+        hi = end - 1 if end is not None and (hi is None or end - 1 < hi) else hi
+        step = step * (multiple or 1) // math.gcd(step, multiple or 1)
+    return hi is None or -(-lo // step) * step <= hi
+
+
 def _check_block_zero_meets(op: AnyOp, stated: tuple[int | None, int | None, int | None]
                             ) -> None:
     """Every launch runs block 0, so a block index fact 0 breaks holds in no launch, and
@@ -324,6 +347,36 @@ class OffsetAnalysis:
         self._index_values: set = set()
         # Those of an integer type the device does not compute at (`device_width`: an i3).
         self._unmodelled: set = set()
+        # function -> the facts its launch ops state, (op, is block index, stated), in the
+        # order read: `_check_launch_meets`.
+        self._launch_facts: dict = {}
+
+    def _check_launch_meets(self, op: AnyOp) -> None:
+        """The launch facts `op`'s function states (on every launch op in it, read once per
+        function) meet in one launch of n >= 1 blocks, blocks 0 .. n-1: n in every
+        get_block_num range and a multiple of its nz.multiple_of, every block in every
+        get_block_idx range (n at most its end), and a block index multiple of k > 1 only
+        for n = 1 (block 1 breaks it). Facts no launch meets would make every proof from
+        them hold vacuously (found by red team: get_block_num of [4, 5) beside
+        get_block_idx of [0, 1))."""
+        function = function_of(op.operation)
+        stated = self._launch_facts.get(function)
+        if stated is None:
+            stated = self._launch_facts[function] = [
+                (inner, _LAUNCH_OPS[inner.name] is intervals.block_index, stated_facts(inner))
+                for inner in (nested_ops(function) if function is not None else [op])
+                if inner.name in _LAUNCH_OPS]
+            if not _launch_met(stated):
+                where = ", ".join(f"'{other.name}' at {line_and_column(other.location)}"
+                                  for other, _, facts in stated if facts != (None, None, None))
+                stated = self._launch_facts[function] = where
+        if isinstance(stated, str):
+            raise Refusal(op.location, f"'{op.name}' is read under launch facts no launch "
+                          f"meets ({stated}): a launch runs blocks 0 to n - 1 of its n >= 1 "
+                          "blocks, and no n meets every get_block_num fact with every block "
+                          "meeting every get_block_idx one, so every proof from them would "
+                          "hold vacuously; state one launch (get_block_idx in [0, N), "
+                          "get_block_num in [1, N + 1))")
 
     def width(self, value: ir.Value) -> int | None:
         """`integer_width(value.type)`, read once per value."""
@@ -439,6 +492,7 @@ class OffsetAnalysis:
             believed = _believed(op, f"'{name}'", width, stated, launch(width))
             if launch is intervals.block_index:
                 _check_block_zero_meets(op, stated)
+            self._check_launch_meets(op)
             return believed, True
         return top, True
 
