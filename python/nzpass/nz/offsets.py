@@ -492,7 +492,8 @@ class OffsetAnalysis:
             believed = _believed(op, f"'{name}'", width, stated, launch(width))
             if launch is intervals.block_index:
                 _check_block_zero_meets(op, stated)
-            self._check_launch_meets(op)
+            if stated != (None, None, None):  # facts no op states meet in any launch
+                self._check_launch_meets(op)
             return believed, True
         return top, True
 

@@ -10,6 +10,7 @@ from ..dialects import pl
 from ..dialects.opaque import INT64_MAX
 from ..errors import Refusal
 from ..ir.bindings import ir
+from ..ir.type_cache import per_type
 from ..ir.walk import value_location
 from . import layout as nz_layout
 from .window import NzGeometry
@@ -39,19 +40,26 @@ def check_ptoas_element(element: ir.Type, loc: ir.Location, what: str) -> None:
     past the end of UB, loaded from an `int32_t` GlobalTensor over 3-byte data).
     Sub-byte types are left to the rules that refuse them (tile lines, NZ's c0), whose
     messages say more; a non-number element (index, complex) to the readers of it."""
-    bits = element_bit_width(element)
-    if bits is None or bits < 8:
-        return
-    if isinstance(element, ir.IntegerType):
-        if bits in PTOAS_INTEGER_WIDTHS:
-            return
-    elif str(element) in PTOAS_FLOAT_TYPES:
+    bits = _width_ptoas_misses(element)
+    if bits is None:
         return
     raise Refusal(loc, f"{what} has element type {element}, which has no C type of its width "
                   "in PTOAS: its EmitC lowering spells it as a 4-byte int32_t or float (or "
                   f"fails), so the device would move and place other bytes than the {bits}-bit "
                   "elements nzpass checks; use i8, i16, i32 or i64 (signed or unsigned), f16, "
                   "bf16, f32, f64, or an f8E4M3 / f8E5M2 type")
+
+
+@per_type
+def _width_ptoas_misses(element: ir.Type) -> int | None:
+    """The bits of `element` where PTOAS lowers it at another width (check_ptoas_element),
+    else None; read once per type and context (a run reads each tile type many times)."""
+    bits = element_bit_width(element)
+    if bits is None or bits < 8:
+        return None
+    if isinstance(element, ir.IntegerType):
+        return None if bits in PTOAS_INTEGER_WIDTHS else bits
+    return None if str(element) in PTOAS_FLOAT_TYPES else bits
 
 
 def nz_geometry(t: ir.RankedTensorType, loc: ir.Location) -> NzGeometry:

@@ -314,6 +314,9 @@ class _Checker:
         self._calls: list[ir.Operation] = []
         # By function: its ops placing tiles at addresses (`_placements`).
         self._placing: dict[ir.Operation, list[Placement]] = {}
+        # (op, tile) -> the tile's valid region at the mad `op` (`_operand_region`): the
+        # pl matmul's result rule and the Acc store's rule read the same ones.
+        self._mad_regions: dict[tuple[ir.Operation, ir.Value], ValidRegion] = {}
         self.module = module
         self._taking: frozenset[str] | None = None  # read where a call meets a tile
         self.analysis = OffsetAnalysis()
@@ -625,7 +628,12 @@ class _Checker:
         if buf is None:
             raise MalformedOp(op.location, f"'{op.name}' needs !pto.tile_buf operands, got "
                               f"{tile.type}")
-        return valid_region(op, tile, buf, self.analysis, self.alloc, self.sets_valid_shapes)
+        key = (op, tile)
+        region = self._mad_regions.get(key)
+        if region is None:
+            region = self._mad_regions[key] = valid_region(
+                op, tile, buf, self.analysis, self.alloc, self.sets_valid_shapes)
+        return region
 
     def _check_mad_covers(self, mad: _Mad, region: TileRegion, rows: ValidExtent,
                           cols: ValidExtent, loc: ir.Location) -> None:
