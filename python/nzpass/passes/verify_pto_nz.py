@@ -17,6 +17,7 @@ from ..dialects.pto_table import (
     EXPLICIT_MADS,
     GEMV_OPS,
     LOCAL_MEMORY_OPS,
+    METADATA_OPS,
     TILE_MADS,
 )
 from ..driver.diagnostics import DiagnosticEngine
@@ -506,7 +507,14 @@ class _Checker:
         buf = region.buf
         if buf.loc != "acc":
             return
-        mads, hidden = _mads_writing(tile_value, self._tiles_at_same_bytes)
+        mads, hidden, initialised = _mads_writing(tile_value, self._tiles_at_same_bytes)
+        if mads and not initialised:
+            raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} is written only "
+                          f"by accumulating mads ('{mads[0].op.name}' at "
+                          f"{line_and_column(mads[0].op.location)}): each adds its product to "
+                          "what the tile holds, and nothing writes the tile first, so the "
+                          "store reads sums onto what L0C held before; start the accumulation "
+                          "with pto.tmatmul (or pl.tile.zeros in pl)")
         if hidden:
             raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} flows into "
                           f"'{hidden[0].name}' (at {line_and_column(hidden[0].location)}), "
@@ -644,7 +652,7 @@ class _Checker:
         # An accumulating mad leaves the accumulator's own bytes past whole boxes of its
         # product (in place), which the mads and pl.tile.zeros that wrote it made; the
         # rest of its last box is computed from the operands' stale data.
-        accumulates = mad.op.name in ACCUMULATOR_INPUT or mad.op.name == pl.TILE_MATMUL_ACC
+        accumulates = not _starts_anew(mad.op.name)
         for fact, value, wrote, name, source in claims:
             if self._at_most(fact, value, wrote) or \
                     (accumulates and wrote.fact.is_multiple(ACC_BOX)):
@@ -1503,17 +1511,36 @@ class _Mad(NamedTuple):
     rhs: ir.Value | None
 
 
+# The ops that read, alias or describe an Acc tile without writing its data: beside them
+# only mads may write it (`_mads_writing`'s initialised).
+_NOT_ACC_WRITERS = frozenset((pto.TStore.NAME, *TILE_WINDOWS, *METADATA_OPS))
+# The pl ops that write a whole fresh tile: an accumulation may start from one.
+_PL_INITIALISERS = pl.FRESH_TILE_OPS - {pl.TILE_MATMUL_ACC}
+
+
+@record
+class _Writers(NamedTuple):
+    """What writes an Acc tile (`_mads_writing`)."""
+
+    mads: list[_Mad]
+    hidden: list[ir.Operation]  # may hand it on, or write it, out of sight
+    initialised: bool  # something other than an accumulating mad may write it first
+
+
 def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value]]
-                  ) -> tuple[list[_Mad], list[ir.Operation]]:
+                  ) -> _Writers:
     """Every matmul that writes `tile`'s data: as the op defining it, through scf.for
     results and iter_args, and an accumulating matmul's own input (pl's value form), or
     as an op using it, or an alias of it (a subview, an scf.for iter_arg, an scf.if /
     scf.for result: valid_region.aliases_through_use), beside a Left tile (pto's
     destination form); and so of every tile `same_bytes` gives for one of those (an alloc
     at its bytes). Also the ops that may hand the tile on under a name not followed (a
-    call, a cast: valid_region.keeps_its_name), whose mads are out of sight."""
+    call, a cast: valid_region.keeps_its_name), whose mads are out of sight, and whether
+    anything but an accumulating mad may write it (a mad that starts anew, a pl op making
+    a whole tile, an argument, another pto op: taken to, not proved to, initialise it)."""
     found: list[_Mad] = []
     hidden: list[ir.Operation] = []
+    initialised = False
     seen: set[ir.Value] = set()
     pending = [tile]
     while pending:
@@ -1532,7 +1559,11 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
         elif owner is not None and owner.name == op_names.SCF_FOR:
             pending.extend(_loop_sources(owner, value.result_number))
         elif isinstance(value, ir.BlockArgument):
-            pending.extend(_iter_arg_sources(value))
+            sources = _iter_arg_sources(value)
+            initialised |= not sources  # a function's argument: its caller's tile
+            pending.extend(sources)
+        elif owner is not None and owner.name != pto.AllocTile.NAME:
+            initialised |= owner.name in _PL_INITIALISERS or not owner.name.startswith("pl.")
         pending.extend(same_bytes(value))
         for use in value.uses:
             user = use.owner.operation  # an OpView or an Operation: `.operation` is both's
@@ -1553,7 +1584,16 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
                 pending.extend(aliases)
             elif not keeps_its_name(user, "acc"):
                 hidden.append(user)
-    return found, hidden
+            else:
+                initialised |= user.name.startswith("pto.") and user.name not in \
+                    _NOT_ACC_WRITERS
+    initialised |= any(_starts_anew(mad.op.name) for mad in found)
+    return _Writers(found, hidden, initialised)
+
+
+def _starts_anew(name: str) -> bool:
+    """Whether a mad writes its product over what the Acc tile held (not adding to it)."""
+    return name not in ACCUMULATOR_INPUT and name != pl.TILE_MATMUL_ACC
 
 
 def _loop_sources(loop: ir.Operation, index: int) -> list[ir.Value]:
