@@ -1529,15 +1529,16 @@ class _Writers(NamedTuple):
 
 def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value]]
                   ) -> _Writers:
-    """Every matmul that writes `tile`'s data: as the op defining it, through scf.for
-    results and iter_args, and an accumulating matmul's own input (pl's value form), or
-    as an op using it, or an alias of it (a subview, an scf.for iter_arg, an scf.if /
-    scf.for result: valid_region.aliases_through_use), beside a Left tile (pto's
-    destination form); and so of every tile `same_bytes` gives for one of those (an alloc
-    at its bytes). Also the ops that may hand the tile on under a name not followed (a
-    call, a cast: valid_region.keeps_its_name), whose mads are out of sight, and whether
-    anything but an accumulating mad may write it (a mad that starts anew, a pl op making
-    a whole tile, an argument, another pto op: taken to, not proved to, initialise it)."""
+    """Every matmul that writes `tile`'s data: as the op defining it, through scf.for and
+    scf.if results and scf.for iter_args, and an accumulating matmul's own input (pl's
+    value form), or as an op using it, or an alias of it (a subview, an scf.for iter_arg,
+    an scf.if / scf.for result: valid_region.aliases_through_use), beside a Left tile
+    (pto's destination form); and so of every tile `same_bytes` gives for one of those (an
+    alloc at its bytes). Also the ops that may hand the tile on under a name not followed
+    (a call, a cast: valid_region.keeps_its_name), whose mads are out of sight, and
+    whether anything but an accumulating mad may write it (a mad that starts anew, a pl op
+    making a whole tile, an argument, another pto op: taken to, not proved to, initialise
+    it)."""
     found: list[_Mad] = []
     hidden: list[ir.Operation] = []
     initialised = False
@@ -1558,6 +1559,8 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
                 pending.append(owner.operands[0])
         elif owner is not None and owner.name == op_names.SCF_FOR:
             pending.extend(_loop_sources(owner, value.result_number))
+        elif owner is not None and owner.name == op_names.SCF_IF:
+            pending.extend(_if_sources(owner, value.result_number))
         elif isinstance(value, ir.BlockArgument):
             sources = _iter_arg_sources(value)
             initialised |= not sources  # a function's argument: its caller's tile
