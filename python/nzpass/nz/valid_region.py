@@ -176,27 +176,40 @@ def _sources(tile: ir.Value, verb: str, loc: ir.Location, trace_allocs: bool = T
     return _Sources(allocs, setters)
 
 
-def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
-                      ) -> ir.Operation | list[ir.Value]:
-    """The alloc that defines `value`, or the values it is one of (a loop-carried
-    value: its init and its yield; a region result: its yields)."""
+def flow_sources(value: ir.Value) -> list[ir.Value] | None:
+    """The values `value` is one of where it flows through scf: an scf.for result or
+    iter_arg, its init and its yield; an scf.if result, its yields. None for any other
+    value."""
     if isinstance(value, ir.OpResult):
         owner = value.owner.operation
-        if owner.name == pto.AllocTile.NAME:
-            return owner
         if owner.name == _FOR:
             index = value.result_number
             return [owner.operands[_FOR_BOUNDS + index], _yielded(owner.regions[0], index)]
         if owner.name == _IF:
             return [_yielded(region, value.result_number) for region in owner.regions
                     if region.blocks]
-        raise _untraced(verb, loc, f"the result of '{owner.name}'")
+        return None
     assert isinstance(value, ir.BlockArgument)
     parent = _region_owner(value)
     if parent is not None and parent.name == _FOR and value.arg_number > 0:
         index = value.arg_number - 1
         loop = parent.operation
         return [loop.operands[_FOR_BOUNDS + index], _yielded(loop.regions[0], index)]
+    return None
+
+
+def _defining_sources(value: ir.Value, verb: str, loc: ir.Location
+                      ) -> ir.Operation | list[ir.Value]:
+    """The alloc that defines `value`, or the values it is one of (flow_sources)."""
+    if isinstance(value, ir.OpResult) and value.owner.operation.name == pto.AllocTile.NAME:
+        return value.owner.operation
+    sources = flow_sources(value)
+    if sources is not None:
+        return sources
+    if isinstance(value, ir.OpResult):
+        raise _untraced(verb, loc, f"the result of '{value.owner.operation.name}'")
+    assert isinstance(value, ir.BlockArgument)
+    parent = _region_owner(value)
     if parent is None or parent.name == op_names.FUNC_FUNC:
         raise _untraced(verb, loc, "a function argument")
     raise _untraced(verb, loc, f"an argument of '{parent.name}'")

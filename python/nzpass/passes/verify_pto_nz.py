@@ -80,6 +80,7 @@ from ..nz.valid_region import (
     ValidExtent,
     ValidRegion,
     aliases_through_use,
+    flow_sources,
     keeps_its_name,
     valid_region,
 )
@@ -566,8 +567,7 @@ class _Checker:
         columns (TGEMV_IMPL). An operand with fewer valid ones sums stale data. An
         accumulating one sums into its dst's own bytes (ACCUMULATOR_INPUT), so its
         accumulator must be them."""
-        lhs = [v for v in op.operands if _in_memory(v, "left")]
-        rhs = [v for v in op.operands if _in_memory(v, "right")]
+        lhs, rhs = _mad_operands(op)
         if len(lhs) != 1 or len(rhs) != 1:
             return  # another form: PTOAS's verifier has the last word
         a, b = self._mad_operand_region(op, lhs[0]), self._mad_operand_region(op, rhs[0])
@@ -808,18 +808,14 @@ class _Checker:
                 continue
             seen.add(value)
             owner = _owner(value)
-            if owner is None:
-                pending.extend(_iter_arg_sources(typing.cast(ir.BlockArgument, value)))
-            elif owner.name == pto.PartitionView.NAME:
+            if owner is not None and owner.name == pto.PartitionView.NAME:
                 if self.windows.get(owner) not in (None, _UNCHECKED):
                     return True
-            elif owner.name == pto.MakeTensorView.NAME:
+            elif owner is not None and owner.name == pto.MakeTensorView.NAME:
                 if self.views.get(owner) is not None:
                     return True
-            elif owner.name == op_names.SCF_FOR:
-                pending.extend(_loop_sources(owner, typing.cast(ir.OpResult, value).result_number))
-            elif owner.name == op_names.SCF_IF:
-                pending.extend(_if_sources(owner, typing.cast(ir.OpResult, value).result_number))
+            else:
+                pending.extend(flow_sources(value) or ())
         return False
 
     def _note_unseen_strides(self, op: ir.Operation) -> None:
@@ -1557,22 +1553,17 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
                               operands[index + 1] if len(operands) > index + 1 else None))
             if owner.name == pl.TILE_MATMUL_ACC:
                 pending.append(owner.operands[0])
-        elif owner is not None and owner.name == op_names.SCF_FOR:
-            pending.extend(_loop_sources(owner, value.result_number))
-        elif owner is not None and owner.name == op_names.SCF_IF:
-            pending.extend(_if_sources(owner, value.result_number))
-        elif isinstance(value, ir.BlockArgument):
-            sources = _iter_arg_sources(value)
-            initialised |= not sources  # a function's argument: its caller's tile
+        elif (sources := flow_sources(value)) is not None:
             pending.extend(sources)
+        elif isinstance(value, ir.BlockArgument):
+            initialised = True  # a function's argument: its caller's tile
         elif owner is not None and owner.name != pto.AllocTile.NAME:
             initialised |= owner.name in _PL_INITIALISERS or not owner.name.startswith("pl.")
         pending.extend(same_bytes(value))
         for use in value.uses:
             user = use.owner.operation  # an OpView or an Operation: `.operation` is both's
             if user.name in TILE_MADS:
-                lhs = [v for v in user.operands if _in_memory(v, "left")]
-                rhs = [v for v in user.operands if _in_memory(v, "right")]
+                lhs, rhs = _mad_operands(user)
                 if lhs:
                     found.append(_Mad(user, lhs[0], rhs[0] if rhs else None))
                     continue
@@ -1599,30 +1590,11 @@ def _starts_anew(name: str) -> bool:
     return name not in ACCUMULATOR_INPUT and name != pl.TILE_MATMUL_ACC
 
 
-def _loop_sources(loop: ir.Operation, index: int) -> list[ir.Value]:
-    """What an scf.for's result `index` can be: its init value and its yielded value."""
-    body = loop.regions[0].blocks[0]
-    return [loop.operands[3 + index], body.operations[len(body.operations) - 1].operands[index]]
-
-
-def _if_sources(op: ir.Operation, index: int) -> list[ir.Value]:
-    """What an scf.if's result `index` can be: what each of its regions yields there."""
-    found = []
-    for region in op.regions:
-        for block in region.blocks:
-            ops = block.operations
-            last = ops[len(ops) - 1] if len(ops) else None
-            if last is not None and len(last.operands) > index:
-                found.append(last.operands[index])
-    return found
-
-
-def _iter_arg_sources(arg: ir.BlockArgument) -> list[ir.Value]:
-    """What an scf.for iter_arg can be (none for other block arguments)."""
-    parent = typing.cast(ir.Block, arg.owner).owner
-    if parent is None or parent.operation.name != op_names.SCF_FOR or arg.arg_number == 0:
-        return []
-    return _loop_sources(parent.operation, arg.arg_number - 1)
+def _mad_operands(op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value]]:
+    """A tile-level mad's operands in loc=left (its A) and in loc=right (its B)."""
+    operands = list(op.operands)
+    return ([v for v in operands if _in_memory(v, "left")],
+            [v for v in operands if _in_memory(v, "right")])
 
 
 def _in_memory(value: ir.Value, memory: str) -> bool:
