@@ -231,6 +231,17 @@ def _launch_met(stated: list) -> bool:
     return hi is None or -(-lo // step) * step <= hi
 
 
+def _launch_conflict(function: ir.Operation) -> str | None:
+    """The launch ops of `function` that state facts, listed for a refusal, where their
+    facts meet in no launch (`_launch_met`); None where they meet."""
+    stated = [(inner, _LAUNCH_OPS[inner.name] is intervals.block_index, stated_facts(inner))
+              for inner in nested_ops(function) if inner.name in _LAUNCH_OPS]
+    if _launch_met(stated):
+        return None
+    return ", ".join(f"'{other.name}' at {line_and_column(other.location)}"
+                     for other, _, facts in stated if facts != (None, None, None))
+
+
 def _check_block_zero_meets(op: AnyOp, stated: tuple[int | None, int | None, int | None]
                             ) -> None:
     """Every launch runs block 0, so a block index fact 0 breaks holds in no launch, and
@@ -347,9 +358,9 @@ class OffsetAnalysis:
         self._index_values: set = set()
         # Those of an integer type the device does not compute at (`device_width`: an i3).
         self._unmodelled: set = set()
-        # function -> the facts its launch ops state, (op, is block index, stated), in the
-        # order read: `_check_launch_meets`.
-        self._launch_facts: dict = {}
+        # function -> the launch ops whose facts meet in no launch, as listed in a
+        # refusal, or None where they meet (`_check_launch_meets`).
+        self._launch_conflicts: dict[ir.Operation, str | None] = {}
 
     def _check_launch_meets(self, op: AnyOp) -> None:
         """The launch facts `op`'s function states (on every launch op in it, read once per
@@ -360,19 +371,12 @@ class OffsetAnalysis:
         them hold vacuously (found by red team: get_block_num of [4, 5) beside
         get_block_idx of [0, 1))."""
         function = function_of(op.operation)
-        stated = self._launch_facts.get(function)
-        if stated is None:
-            stated = self._launch_facts[function] = [
-                (inner, _LAUNCH_OPS[inner.name] is intervals.block_index, stated_facts(inner))
-                for inner in (nested_ops(function) if function is not None else [op])
-                if inner.name in _LAUNCH_OPS]
-            if not _launch_met(stated):
-                where = ", ".join(f"'{other.name}' at {line_and_column(other.location)}"
-                                  for other, _, facts in stated if facts != (None, None, None))
-                stated = self._launch_facts[function] = where
-        if isinstance(stated, str):
+        if function not in self._launch_conflicts:
+            self._launch_conflicts[function] = _launch_conflict(function)
+        conflict = self._launch_conflicts[function]
+        if conflict is not None:
             raise Refusal(op.location, f"'{op.name}' is read under launch facts no launch "
-                          f"meets ({stated}): a launch runs blocks 0 to n - 1 of its n >= 1 "
+                          f"meets ({conflict}): a launch runs blocks 0 to n - 1 of its n >= 1 "
                           "blocks, and no n meets every get_block_num fact with every block "
                           "meeting every get_block_idx one, so every proof from them would "
                           "hold vacuously; state one launch (get_block_idx in [0, N), "
