@@ -5,14 +5,13 @@ view's byte order (verify-pto-nz, the off-device model) asks this one function."
 
 from __future__ import annotations
 
-from ..dialects import pl, pto
-from ..dialects.opaque import OpaqueSyntaxError
+from ..dialects import pto
 from ..errors import MalformedOp
 from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
 from .offsets import constant_value
-from .tensor_types import element_bit_width
+from .tile_rules import element_bits
 
 _CONSTANT = op_names.ARITH_CONSTANT
 
@@ -37,7 +36,10 @@ def _ptoas_infers_nz(op: ir.Operation, attrs: dict[str, ir.Attribute],
         view = pto.MakeTensorView(op, attrs)
     except MalformedOp:
         return False  # a malformed view is refused by whoever reads it as NZ or ND
-    element_bytes = _element_bytes(result.element)
+    # PTOAS's inference counts an element as its width / 8, a !pto type's as its storage
+    # (found by red team: a canonical blocked !pto.hif8 view, which PTOAS may infer NZ,
+    # was read as ND because nzpass did not size the type; as NZ its rules refuse it).
+    element_bytes = (element_bits(result.element) or 0) // 8
     if not element_bytes:
         return False  # index, a sub-byte or unknown type: PTOAS sizes it 0, never NZ
     shape, strides = view.groups["shape"], view.groups["strides"]
@@ -52,20 +54,6 @@ def _ptoas_infers_nz(op: ir.Operation, attrs: dict[str, ir.Attribute],
         if pto.ptoas_infers_nz(static, read_strides, element_bytes):
             return True
     return False
-
-
-def _element_bytes(spelling: str) -> int:
-    """The bytes PTOAS's inference counts an element of type `spelling` as: its width / 8,
-    0 for index and a sub-byte type; a !pto type's from `pto.ELEMENT_BYTES` (found by red
-    team: a canonical blocked !pto.hif8 view, which PTOAS may infer NZ, was read as ND
-    because nzpass does not size the type; as NZ its rules refuse the element type)."""
-    try:
-        element = pl.element_type(spelling)
-    except OpaqueSyntaxError:
-        return pto.ELEMENT_BYTES.get(spelling, 0)
-    if isinstance(element, ir.IndexType):
-        return 0
-    return (element_bit_width(element) or 0) // 8
 
 
 def _exact(value: ir.Value) -> int | None:
