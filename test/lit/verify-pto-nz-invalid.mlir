@@ -6815,3 +6815,58 @@ module attributes {pto.target_arch = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// 2147483648 : i33 is -2^31 in the device's int32_t (PTOAS's spelling of any odd width):
+// sign-extended and shifted right by 28 it is the row offset -8, not 8.
+func.func @odd_width_constant_past_int32(%p: !pto.ptr<i8>, %a: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %big = arith.constant 2147483648 : i33
+  %e = arith.extsi %big : i33 to i64
+  %c28 = arith.constant 28 : i64
+  %s = arith.shrsi %e, %c28 : i64
+  %o = arith.index_cast %s : i64 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c8, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x8x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x8x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=256, v_row=128, v_col=256, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A is loaded, then B's load clobbers it; an unsigned loop from -1 to 1 (zero iterations: 2^32-1 >=u 1) reloads A.
+func.func @negative_overlap_reloaded_in_an_unsigned_loop_that_never_runs(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error-re @+1 {{'pto.alloc_tile' places its tile at bytes [0, 1024) of UB (loc=vec), over the tile of the 'pto.alloc_tile' at line {{[0-9]+}}:8 ([0, 2048)), and 'pto.tload' (at line {{[0-9]+}}:{{[0-9]+}}) may write it before 'pto.tstore'}}
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x32xf16>) outs(%B : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  scf.for unsigned %i = %cm1 to %c1 step %c1 {
+    pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  }
+  pto.tstore ins(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}

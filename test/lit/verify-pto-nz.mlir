@@ -1548,3 +1548,36 @@ func.func @unsigned_ops_of_a_non_negative_index(%p: !pto.ptr<i8>) {
 
   return
 }
+
+// -----
+
+// An unsigned loop from 0 to 1 runs once in every reading: its reload of A covers B's clobber.
+// CHECK-LABEL: func.func @overlap_reloaded_in_an_unsigned_loop_from_0
+// CHECK: %[[A:.*]] = "pto.alloc_tile"
+// CHECK: scf.for unsigned
+// CHECK: "pto.tload"(%{{.*}}, %[[A]])
+// CHECK: "pto.tstore"(%[[A]],
+func.func @overlap_reloaded_in_an_unsigned_loop_from_0(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %qt = pto.make_tensor_view %q, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %qv = pto.partition_view %qt, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  pto.tload ins(%qv : !pto.partition_tensor_view<16x32xf16>) outs(%B : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  scf.for unsigned %i = %c0 to %c1 step %c1 {
+    pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  }
+  pto.tstore ins(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}

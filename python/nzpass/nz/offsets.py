@@ -112,14 +112,20 @@ def _constant_of_op(op: AnyOp) -> int | None:
     """The constant as every PTOAS in the field holds it at run time, for every rule that
     reads one: an `index` literal outside int32 is none (one version's `int32_t` wraps
     `2147483648` to -2^31, the other's `int64_t` keeps it), as the facts say
-    (Fact.const)."""
+    (Fact.const); nor is one outside int32 of a width the device does not compute at
+    (`device_width`): PTOAS writes the literal into an `int32_t`, which wraps it (found
+    by red team: `2147483648 : i33`, sign-extended to i64 and shifted right by 28, was
+    proved the row offset 8 and is -8 on the device)."""
     if op.name != _CONSTANT:
         return None
     value = integer_value(op.attributes["value"])
     if value is None or _INT32_MIN <= value <= _INT32_MAX:
         return value  # as its type holds it (a narrower type's attribute is in its range)
-    width = integer_width(op.results[0].type)
-    return value if width is None or width > intervals.INDEX_WIDTH else None
+    type_ = op.results[0].type
+    width = integer_width(type_)
+    if width is None:
+        return value
+    return value if width > intervals.INDEX_WIDTH and device_width(type_) is not None else None
 
 
 _INT32_MIN, _INT32_MAX = intervals.signed_min(32), intervals.signed_max(32)

@@ -36,13 +36,14 @@ from ..dialects.opaque import OpaqueSyntaxError
 from ..dialects.pto_table import METADATA_OPS, PARTIAL_WRITERS, reads_group, written_groups
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
-from ..ir.arith import integer_value
+from ..ir.arith import device_width, integer_value
 from ..ir.bindings import ir
 from ..ir.walk import block_arguments, function_of, line_and_column, nested_ops
 from ..records import record
 from .call_facts import describe_call
+from .intervals import signed_max
 from .limits import MEMORY_NAMES
-from .offsets import Linear
+from .offsets import UNSIGNED_LOOP_ATTR, Linear
 from .tile_regions import (
     NOTHING,
     Extent,
@@ -696,9 +697,19 @@ _MAX_ENUMERATED = 8192
 
 def _iterations(loop: ir.Operation, constant: Constant) -> range | None:
     """The induction variable's values of an `scf.for` of constant bounds and a positive
-    step that runs at least once, or None."""
+    step that runs at least once, or None. They are the signed range's only where every
+    reading of the loop agrees on it: an `unsigned` loop compares its bounds unsigned in
+    MLIR and perhaps signed in PTOAS's C, which agree on bounds >= 0 only (found by red
+    team: `scf.for unsigned` from -1 to 1 runs no iteration, yet surely ran one, so a
+    reload in it hid a clobber of the tile it reloads); and an increment that may wrap
+    at the bounds' width runs on past the range (offsets.induction_variable's rule)."""
     lower, upper, step = (constant(loop.operands[i]) for i in range(_FOR_BOUNDS))
     if lower is None or upper is None or step is None or step <= 0 or upper <= lower:
+        return None
+    if UNSIGNED_LOOP_ATTR in loop.attributes and lower < 0:
+        return None
+    width = device_width(loop.operands[0].type)
+    if width is None or upper - 1 + step > signed_max(width):
         return None
     return range(lower, upper, step)
 
