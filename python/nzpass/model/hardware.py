@@ -16,9 +16,26 @@ from math import prod
 import numpy as np
 
 from ..nz import limits
+from ..nz.tile_regions import COMPACT_NORMAL
 from .packer import FRACTAL_ROWS, c0_for_dtype, nz_strides
 
 MODES = ("a2a3", "ideal")
+
+# The numpy dtype holding each MLIR element type a tile or GM tensor may have: the one
+# table of them (the simulator binds arguments by it). bf16 and the f8s have no numpy
+# type and are held as raw bits of their width.
+NUMPY_DTYPES = {
+    "i8": np.int8, "si8": np.int8, "ui8": np.uint8, "i16": np.int16, "si16": np.int16,
+    "ui16": np.uint16, "i32": np.int32, "si32": np.int32, "ui32": np.uint32,
+    "i64": np.int64, "si64": np.int64, "ui64": np.uint64, "f16": np.float16,
+    "f32": np.float32, "f64": np.float64,
+    "bf16": np.uint16, "f8E4M3FN": np.uint8, "f8E5M2": np.uint8,
+}
+# The plain element type of a numpy dtype (its first name above): what a view whose
+# element is not stated holds. uint16 reads as ui16, never bf16.
+NUMPY_ELEMENTS: dict[np.dtype, str] = {}
+for _name, _dtype in NUMPY_DTYPES.items():
+    NUMPY_ELEMENTS.setdefault(np.dtype(_dtype), _name)
 
 
 class GmOutOfBounds(IndexError):
@@ -45,6 +62,11 @@ class GlobalTensor:
     shape: tuple[int, ...]
     strides: tuple[int, ...]
     layout: str = "nd"
+    # The MLIR element type the view reads its buffer as, where the caller knows it: the
+    # buffer's dtype cannot tell bf16 from ui16 (both raw uint16 bits), and a store
+    # converts to bf16 but only copies into ui16 (`store_values`). None: the plain type
+    # of the buffer's dtype (`NUMPY_ELEMENTS`).
+    element: str | None = None
 
     def __post_init__(self):
         if self.buffer.ndim != 1:
@@ -71,6 +93,11 @@ class GlobalTensor:
     @property
     def dtype(self) -> np.dtype:
         return self.buffer.dtype
+
+    @property
+    def element_type(self) -> str | None:
+        """The MLIR element type of the view: as stated, else its buffer's plain one."""
+        return self.element or NUMPY_ELEMENTS.get(self.buffer.dtype)
 
     def element_offset(self, offsets) -> int:
         """GM element of the view coordinate ``offsets``: ``offset + sum(o_k * S_k)``."""
@@ -136,6 +163,9 @@ class Tile:
     slayout: str | None = None
     fractal: int | None = None
     storage: np.ndarray = field(default=None, repr=False)  # type: ignore[assignment]
+    # PTOAS's CompactMode (the tile_buf's `compact`): 1 (Normal) makes an Acc store read
+    # the column blocks ceil16(valid rows) apart instead of `rows` (`store_offsets`).
+    compact: int = 0
 
     def __post_init__(self):
         if self.loc not in LOCS:
@@ -192,6 +222,18 @@ class Tile:
             return r * self.cols + c
         w = self.box_cols
         return (c // w) * self.rows * w + r * w + c % w
+
+    def store_offsets(self, r, c) -> np.ndarray:
+        """Where a TSTORE reads elements ``(r, c)``: the tile's layout, except that an Acc
+        store (TStoreAccNz2nz, TStoreAccNz2nd) steps its column blocks by its srcStride,
+        the tile's rows or, in CompactMode::Normal, ceil16(valid rows); the model read
+        every store at the rows (found by red team: a compact tile whose mad wrote
+        ceil16(m) > ceil16(valid rows) apart stored right here, wrong on the device)."""
+        if self.loc != "acc" or self.compact != COMPACT_NORMAL:
+            return self.offsets(r, c)
+        r, c = np.asarray(r, np.int64), np.asarray(c, np.int64)
+        pitch = -(-self.valid_rows // FRACTAL_ROWS) * FRACTAL_ROWS
+        return (c // FRACTAL_ROWS) * pitch * FRACTAL_ROWS + r * FRACTAL_ROWS + c % FRACTAL_ROWS
 
     def get(self, r: int, c: int):
         return self.storage[self.offsets(r, c)]
@@ -299,6 +341,37 @@ def _check_nd_addressing(gm_view: GlobalTensor, sizes, space: str, what: str) ->
         raise HardwareLimitError(f"{what}: the window's " + "; ".join(problems))
 
 
+def _check_nd_fields(gm_view: GlobalTensor, sizes, space: str, what: str) -> None:
+    """Refuse an A2/A3 ND burst transfer (TLoadGm2ubNd2nd, TLoadGm2L1Nd2nd,
+    TStoreUb2gmNd2nd) whose fields do not hold its window: pto-isa steps every leading
+    index as `uint32_t i * int gStride` (a product past 2^32 elements wraps, as the NZ
+    load's batch does), issues gShape3 rows per leading index as the 12-bit burst count
+    (its PTO_ASSERT only: 4096 rows move none), and on the Vec path skips `gmGap =
+    (uint32_t)((gStride3 - gShape4) * s)` bytes between rows. The model read every window
+    through its exact strides (found by red team: an f32 view of row stride 2^30 + 64 read
+    row 1 from right after row 0 on the device, gmGap being 2^32 mod 2^32)."""
+    sizes = [int(n) for n in sizes]
+    strides = gm_view.strides
+    problems = []
+    for axis in range(len(sizes) - 2):
+        last = (sizes[axis] - 1) * strides[axis]
+        if last >= limits.BATCH_OFFSET_LIMIT:
+            problems.append(f"leading index {sizes[axis] - 1} of axis {axis} starts {last} "
+                            "elements in, at or past 2^32, where the uint32 index * stride "
+                            "wraps")
+    rows = _block_rows(sizes)
+    if rows > limits.LOAD_MAX_COLUMN_BLOCKS:
+        problems.append(f"{rows} rows per leading index, more than the "
+                        f"{limits.LOAD_MAX_COLUMN_BLOCKS} the burst count field holds")
+    if space in limits.ND_BURST_SPACES and rows > 1:
+        gap = (strides[-2] - sizes[-1]) * gm_view.dtype.itemsize
+        if gap >= limits.GM_GAP_WORD:
+            problems.append(f"the burst gap between rows is {gap} bytes, past the uint32 "
+                            "gmGap (it wraps)")
+    if problems:
+        raise HardwareLimitError(f"{what}: " + "; ".join(problems))
+
+
 def _tload_nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile, what: str,
               space: str) -> np.ndarray:
     _check_nd_addressing(gm_view, sizes, space, what)
@@ -329,6 +402,7 @@ def tload_nd2nd(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "
         _tload_nd(gm_view, offsets, sizes, tile, "TLOAD ND->ND", "vec")
         return
     _check_nd_addressing(gm_view, sizes, "vec", "TLOAD ND->ND")
+    _check_nd_fields(gm_view, sizes, tile.loc, "TLOAD ND->ND")
     grid = _nd_window_index(gm_view, offsets, sizes)
     rows, cols = grid.shape
     if rows > tile.rows or cols > tile.cols or tile.dtype != gm_view.dtype:
@@ -404,6 +478,10 @@ def tload_nd2nz(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "
     _check_mode(mode)
     if not tile.is_nz or tile.loc != "mat":
         raise ValueError("ND->NZ load needs an NZ Mat tile")
+    if any(int(n) != 1 for n in sizes[:-2]):
+        # TLoadGm2L1Nd2nz static_asserts a 2-D GlobalTensor: one ND matrix, no batch.
+        raise ValueError(f"TLOAD ND->NZ of a window {tuple(sizes)} with leading sizes "
+                         "other than 1: pto-isa converts one 2-D matrix (it does not compile)")
     if mode == "a2a3" and len(gm_view.strides) >= 2:
         problem = limits.nd2nz_row_stride_problem(gm_view.strides[-2])
         if problem is not None:
@@ -412,6 +490,91 @@ def tload_nd2nz(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "
     padded = -(-cols // tile.box_cols) * tile.box_cols
     r, c = np.ogrid[:rows, cols:padded]
     tile.storage[tile.offsets(r, c)] = 0
+
+
+# --------------------------------------------------------------------------- store values
+
+
+def _same_bits(values: np.ndarray, gm_dtype: np.dtype) -> np.ndarray:
+    """The tile's bytes as they are: no conversion (same element width)."""
+    return values.view(gm_dtype)
+
+
+def _to_f16(values: np.ndarray, gm_dtype: np.dtype) -> np.ndarray:
+    """F322F16: to the nearest f16 (ties to even, as numpy)."""
+    return values.astype(np.float16)
+
+
+def _bf16_bits_to_f32(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def _f32_to_bf16_bits(values: np.ndarray, gm_dtype: np.dtype | None = None) -> np.ndarray:
+    """F322BF16: to the nearest bf16 (ties to even; a NaN stays a NaN), as raw bits."""
+    bits = np.ascontiguousarray(values, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    quiet_nan = ((bits >> 16) | 0x40).astype(np.uint16)
+    return np.where(np.isnan(values), quiet_nan, rounded)
+
+
+# What the fixpipe does to an Acc value on its way to GM, by (Acc element, GM element):
+# pto-isa a2a3/common.hpp GetCastPreQuantMode converts f32 to f16 (F322F16) and to bf16
+# (F322BF16); every other pair is NoQuant, which writes the 32-bit L0C value as it is (an
+# i32 sum into an f32 tensor is its bits, not its value). PTOAS's TStoreOp::verify takes
+# an i32 or f32 Acc tile into i32, f32, f16 or bf16; NoQuant into a 16-bit tensor is not
+# a conversion at all (the fixpipe's output is 32-bit), so that pair is refused. Found by
+# red team: the model converted every store with numpy's astype, so an f32 Acc tile
+# stored 3.0 into bf16 as the bits 0x0003 and into i32 as 3.
+ACC_STORE_CASTS = {
+    ("f32", "f32"): _same_bits, ("i32", "i32"): _same_bits,
+    ("f32", "i32"): _same_bits, ("i32", "f32"): _same_bits,
+    ("f32", "f16"): _to_f16, ("f32", "bf16"): _f32_to_bf16_bits,
+}
+# SetAtomicAdd (pto-isa common/arch/memory/tstore_common.hpp) sets an atomic type for
+# these GM element types only: any other does not compile.
+ATOMIC_ADD_ELEMENTS = frozenset({"f16", "f32", "i16", "i32", "i8", "bf16"})
+
+
+def store_values(tile: Tile, gm_view: GlobalTensor, r, c) -> np.ndarray:
+    """The bytes a TSTORE writes for tile elements (r, c), in the GM view's dtype. An Acc
+    tile goes through the fixpipe (`ACC_STORE_CASTS`); a Vec tile is copied byte for
+    byte (TStoreUb2gmNd2nd moves bursts; PTOAS asks only for the same element width), so
+    an f32 tile stored into an i32 tensor writes its bits."""
+    values = tile.storage[tile.store_offsets(r, c)]
+    source, target = NUMPY_ELEMENTS.get(tile.dtype), gm_view.element_type
+    if tile.loc != "acc":
+        if tile.dtype.itemsize != gm_view.dtype.itemsize:
+            raise ValueError(f"TSTORE of a {source} {tile.loc} tile into a {target} tensor: "
+                             "the store copies bytes, so the element widths must agree "
+                             "(PTOAS refuses it)")
+        return _same_bits(values, gm_view.dtype)
+    cast = ACC_STORE_CASTS.get((source or "", target or ""))
+    if cast is None:
+        raise HardwareLimitError(f"TSTORE of a {source} Acc tile into a {target} tensor: the "
+                                 "fixpipe converts f32 to f16 or bf16 only and otherwise "
+                                 f"writes the 32-bit L0C value, which is no {target} value")
+    return cast(values, gm_view.dtype)
+
+
+def write_gm(gm_view: GlobalTensor, dst: np.ndarray, values: np.ndarray,
+             atomic_add: bool) -> None:
+    """Write (or atomically add) `values` at GM elements `dst`. The atomic add adds in the
+    GM element type; bf16 (raw bits here) as numbers, not as bit patterns."""
+    buffer = gm_view.buffer
+    if not atomic_add:
+        buffer[dst] = values
+        return
+    element = gm_view.element_type
+    if element not in ATOMIC_ADD_ELEMENTS:
+        raise ValueError(f"TSTORE with atomic add into a {element} tensor: pto-isa's "
+                         "SetAtomicAdd has no atomic type for it")
+    if element != "bf16":
+        np.add.at(buffer, dst, values)
+        return
+    where, inverse = np.unique(dst.ravel(), return_inverse=True)
+    total = _bf16_bits_to_f32(buffer[where])
+    np.add.at(total, inverse, _bf16_bits_to_f32(values.ravel()))
+    buffer[where] = _f32_to_bf16_bits(total)
 
 
 # --------------------------------------------------------------------------- TSTORE Acc -> NZ
@@ -424,7 +587,7 @@ def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
     ``"a2a3"`` (``TStoreAccNz2nz``): column block ``J`` lands at ``p + J*L`` with
     ``L = 16*n2*c0o``, whatever the parent strides say, so blocks stack down the rows of one
     column strip. ``"ideal"``: block ``J = i0*n1 + i1`` goes through the parent strides.
-    Values are converted to the GM dtype; with ``atomic_add`` they are added.
+    Values go through the fixpipe (`store_values`); with ``atomic_add`` they are added.
     """
     _check_mode(mode)
     if tile.loc != "acc" or len(offsets5) != 5 or len(sizes5) != 5:
@@ -440,11 +603,7 @@ def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
         dst = (p + (block // n1) * S0 + (block % n1) * S1 + (r // FRACTAL_ROWS) * S2
                + (r % FRACTAL_ROWS) * S3 + lane * S4)
     dst = _checked(gm_view.buffer, np.broadcast_to(dst, (r.size, c.size)), "TSTORE Acc->NZ")
-    values = tile.storage[tile.offsets(r, c)].astype(gm_view.dtype)
-    if atomic_add:
-        np.add.at(gm_view.buffer, dst, values)
-    else:
-        gm_view.buffer[dst] = values
+    write_gm(gm_view, dst, store_values(tile, gm_view, r, c), atomic_add)
 
 
 # --------------------------------------------------------------------------- TSTORE -> ND
@@ -461,7 +620,7 @@ def tstore_nd(tile: Tile, gm_view: GlobalTensor, offsets, sizes, atomic_add: boo
     (docs/hardware-model.md, "ND transfers"): a Vec tile as `_vec_store_rows` (the
     partition's rows, valid columns each, at the partition's row pitch), an Acc tile as
     `_acc_store_rows` (its valid rows; a partition whose columns are not the valid ones is
-    refused). Values are converted to the GM dtype (added with ``atomic_add``). A window the
+    refused). Values are what `store_values` writes (added with ``atomic_add``). A window the
     device does not address through its strides (`_check_nd_addressing`) is refused in
     every mode.
     """
@@ -473,16 +632,13 @@ def tstore_nd(tile: Tile, gm_view: GlobalTensor, offsets, sizes, atomic_add: boo
     if mode == "ideal":
         rows, dst = _ideal_store_rows(tile, grid)
     elif tile.loc == "vec":
+        _check_nd_fields(gm_view, sizes, tile.loc, "TSTORE Vec->ND")
         rows, dst = _vec_store_rows(tile, grid, _block_rows(sizes))
     else:
         rows, dst = _acc_store_rows(tile, grid, gm_view.strides[-2] if len(sizes) > 1 else 0)
     dst = _checked(gm_view.buffer, dst, "TSTORE ->ND")
     r, c = np.ogrid[:rows, :tile.valid_cols]
-    values = tile.storage[tile.offsets(r, c)].astype(gm_view.dtype)
-    if atomic_add:
-        np.add.at(gm_view.buffer, dst, values)
-    else:
-        gm_view.buffer[dst] = values
+    write_gm(gm_view, dst, store_values(tile, gm_view, r, c), atomic_add)
 
 
 def _ideal_store_rows(tile: Tile, grid: np.ndarray) -> tuple[int, np.ndarray]:

@@ -24,6 +24,7 @@ from ..nz.offsets import declared_facts, stated_facts
 from ..nz.view_layout import view_layout
 from .hardware import (
     MODES,
+    NUMPY_DTYPES,
     POISON_BYTE,
     GlobalTensor,
     GmOutOfBounds,
@@ -153,20 +154,10 @@ class RunResult:
 
 # --------------------------------------------------------------------------- types
 
-_NUMPY_DTYPES = {
-    "i8": np.int8, "si8": np.int8, "ui8": np.uint8, "i16": np.int16, "si16": np.int16,
-    "ui16": np.uint16, "i32": np.int32, "si32": np.int32, "ui32": np.uint32,
-    "i64": np.int64, "si64": np.int64, "ui64": np.uint64, "f16": np.float16,
-    "f32": np.float32, "f64": np.float64,
-    # No numpy type: raw bits of the same width.
-    "bf16": np.uint16, "f8E4M3FN": np.uint8, "f8E5M2": np.uint8,
-}
-
-
 def numpy_dtype(element: str) -> np.dtype:
     """The numpy dtype holding an MLIR element type (raw bits for bf16 and f8)."""
     try:
-        return np.dtype(_NUMPY_DTYPES[element])
+        return np.dtype(NUMPY_DTYPES[element])
     except KeyError:
         raise SimulationError(f"element type '{element}' has no numpy representation "
                               "in the simulator") from None
@@ -293,7 +284,7 @@ def tile_for(buf: pto.TileBuf, valid_rows: int | None = None,
         storage = memory.placed(buf.loc, addr, buf.rows * buf.cols, dtype, buf.spelling())
     layout = (buf.loc, dtype, buf.rows, buf.cols, vr, vc, buf.blayout, slayout, buf.fractal)
     try:
-        return Tile(*layout) if storage is None else Tile(*layout, storage)
+        return Tile(*layout, storage, buf.compact or 0)  # type: ignore[arg-type]
     except ValueError as err:
         raise SimulationError(f"cannot model tile {buf.spelling()}: {err}") from None
 
@@ -692,7 +683,7 @@ def _run_make_tensor_view(sim: Simulator, step: _Step, env: dict) -> None:
     if dtype is None:
         raise SimulationError(f"'{step.name}' has no element type", step.location)
     buffer = _gm_buffer(step, bound, ViewRequest(shape, strides, layout, np.dtype(dtype)))
-    env[step.results[0]] = GlobalTensor(buffer, 0, shape, strides, layout)
+    env[step.results[0]] = GlobalTensor(buffer, 0, shape, strides, layout, element)
 
 
 def _run_partition_view(sim: Simulator, step: _Step, env: dict) -> None:
@@ -818,7 +809,7 @@ def _run_tstore(sim: Simulator, step: _Step, env: dict) -> None:
     if relu:
         tile = Tile(tile.loc, tile.dtype, tile.rows, tile.cols, tile.valid_rows,
                     tile.valid_cols, tile.blayout, tile.slayout, tile.fractal,
-                    np.maximum(tile.storage, 0).astype(tile.dtype))
+                    np.maximum(tile.storage, 0).astype(tile.dtype), tile.compact)
     view = part.view
     if view.layout == "nz" and tile.loc == "acc":
         tstore_acc_nz2nz(tile, view, part.offsets, part.sizes, sim.mode, atomic_add)
@@ -1164,14 +1155,26 @@ def _product(op: ir.Operation, a: Tile, b: Tile, acc: Tile | None) -> Tile:
                               str(op.location))
     integral = all(np.issubdtype(t.dtype, np.integer) for t in (a, b))
     wide = np.int64 if integral else np.float64
+    where = _mad_offsets(out, rows, cols)
     with np.errstate(invalid="ignore", over="ignore"):  # a product over unwritten bytes
         product = a.to_logical()[:rows, :k].astype(wide) @ b.to_logical()[:cols, :k].astype(wide).T
-        logical = out.to_logical().astype(wide)
         if acc is not None:
-            product += logical[:rows, :cols]
-        logical[:rows, :cols] = product
-        out.set_logical(logical.astype(out.dtype))
+            product += out.storage[where].astype(wide)
+        out.storage[where] = product.astype(out.dtype)
     return out
+
+
+def _mad_offsets(out: Tile, rows: int, cols: int) -> np.ndarray:
+    """Where mad puts element (r, c) of its `rows` x `cols` boxes: mad has no destination
+    stride, so in L0C its column blocks are `rows` (ceil16(m)) rows apart, whatever the
+    tile's physical rows (docs/hardware-model.md (d)); the tile's own layout elsewhere.
+    The model wrote them at the tile's rows, so a store reading at its rows read right
+    here and wrong on the device (found by red team: hazards.check_acc_pitch was proved by
+    no run)."""
+    r, c = np.ogrid[:rows, :cols]
+    if out.loc != "acc":
+        return out.offsets(r, c)
+    return (c // ACC_BOX) * rows * ACC_BOX + r * ACC_BOX + c % ACC_BOX
 
 
 def _mad_boxes(valid: int, extent: int) -> int:
@@ -1185,7 +1188,7 @@ def _keep_accumulator(op: ir.Operation, acc: Tile, out: Tile) -> None:
         raise SimulationError(f"'{op.name}' accumulates in place: its {acc.rows}x{acc.cols} "
                               f"{acc.dtype} accumulator is not its {out.rows}x{out.cols} "
                               f"{out.dtype} result tile", str(op.location))
-    out.set_logical(acc.to_logical())
+    out.storage[:] = acc.storage  # the same bytes: mad adds at its own pitch
 
 
 def matmul_hook(sim: Simulator, op: ir.Operation, operands: list) -> Tile:
