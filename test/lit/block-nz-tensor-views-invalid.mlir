@@ -912,16 +912,16 @@ module attributes {pl.backend = "\FF"} {
 
 // -----
 
-// A row offset from a 128-bit constant beyond 64 bits: index_cast keeps the low 64
-// bits, so the analysis knows only the alignment, not the sign (2^64 + 16 reads as 16
-// at run time; another constant could read negative). Refused, not aborted.
+// A row offset from a 128-bit constant beyond 64 bits: PTOAS holds an i128 as int32_t
+// (only 1, 8, 16, 32 and 64 bits and index compute as MLIR says), so the constant is no
+// known value and neither its alignment nor its sign is proved. Refused, not aborted.
 func.func @negative_wide_constant_truncated(%w: tensor<64x32xf32, #pl.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
   %big = arith.constant 18446744073709551632 : i128
   %r = arith.index_cast %big : i128 to index
-  // expected-error @+2 {{cannot prove that the row offset is non-negative}}
+  // expected-error @+2 {{cannot prove that the row offset is a multiple of 16}}
   // expected-note @+1 {{provable offset forms}}
   %t = "pl.tile.load"(%w, %r, %c0, %c16, %c32) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "mat"} : (tensor<64x32xf32, #pl.layout<nz>>, index, index, index, index) -> !pl.tile<16x32xf32, mat>
   return

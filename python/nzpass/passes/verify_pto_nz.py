@@ -10,7 +10,7 @@ from math import prod
 from typing import ClassVar, NamedTuple, Protocol, TypeVar
 
 from ..dialects import pl, pto
-from ..dialects.opaque import OpaqueSyntaxError, show_dims
+from ..dialects.opaque import OpaqueSyntaxError, show_dims, show_extent
 from ..dialects.opaque_errors import opaque_refusal
 from ..dialects.pto_table import (
     ACCUMULATOR_INPUT,
@@ -27,12 +27,13 @@ from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
 from ..ir.walk import function_of, line_and_column, nested_ops, value_location
-from ..nz import base_pointers, escapes, hazards, limits, tile_overlap
+from ..nz import base_pointers, escapes, hazards, limits, memref_layout, tile_overlap
 from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.consistency import MATMUL_ROLES, check_matmul_result
 from ..nz.hazards import GmWindow, TileRegion
 from ..nz.intervals import INDEX_WIDTH, Fact
+from ..nz.intervals import add as interval_add
 from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
 from ..nz.nd_window import (
     BURSTS,
@@ -94,9 +95,19 @@ _TILE_MAKERS = frozenset((pto.AllocTile.NAME, *pl.FRESH_TILE_OPS))
 # The tiles made outside pto.alloc_tile and the pl ops: a declared tile handle, the tile
 # pto.tassign binds to an address, a multi-buffer (tile_placement.UNFOLLOWED_PLACEMENTS).
 _UNFOLLOWED_TILES = UNFOLLOWED_PLACEMENTS | {pto.DECLARE_TILE}
-_CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, pto.TLoad.NAME,
-                          pto.TStore.NAME, *_TILE_MAKERS, *TILE_WINDOWS,
-                          *_UNFOLLOWED_TILES, *TILE_MADS))
+# pto.tstore_fp: TSTORE_FP(dst, src, fp), pto-isa's TSTORE_IMPL with a vector-quant tile
+# (TStoreAccFp, as TStoreAccNz2nd: the Acc tile's valid region at its pitch), PTOAS's other
+# spelling of `pto.tstore ... fp`; its GM operand is its third.
+_TSTORE_FP = "pto.tstore_fp"
+# The transfers between GM and a tile, and the operand that is their GM side.
+_GM_TRANSFERS = {pto.TLoad.NAME: 0, pto.TStore.NAME: 1, _TSTORE_FP: 2}
+# The moves of a Mat or Acc tile into another local tile (pto-isa's TEXTRACT, TMOV and
+# TINSERT, with or without a vector-quant tile): `_check_cube_move`.
+_CUBE_MOVES = frozenset(("pto.textract", "pto.textract_fp", "pto.tmov", "pto.tmov.fp",
+                         "pto.tinsert", "pto.tinsert_fp"))
+_CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, *_GM_TRANSFERS,
+                          *_TILE_MAKERS, *TILE_WINDOWS, *_UNFOLLOWED_TILES, *TILE_MADS,
+                          *_CUBE_MOVES))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 # Local memory beside alloc_tile's tiles and reserve_buffer's regions: a call of a function
 # taking memory may write over it (tile_placement.check_no_memory_across_calls).
@@ -383,7 +394,7 @@ class _Checker:
         attribute that does not read as one) and its size."""
         attrs = self.attrs(op)
         location, size, auto = (attrs.get(key) for key in ("location", "size", "autoAlloc"))
-        loc = _address_space(location)
+        loc = memref_layout.space_named(location)
         base = integer_value(attrs["base"]) if "base" in attrs else None
         manual = isinstance(auto, ir.BoolAttr) and not auto.value
         extent = integer_value(size) if size is not None else None
@@ -416,9 +427,11 @@ class _Checker:
             self._guard(lambda: self._check_mad_operands(op))
         if op.name in _LAYOUT_READ_FROM_THE_VIEW:
             self._guard(lambda: self._check_layout_is_the_views(op))
-        if op.name in (pto.TLoad.NAME, pto.TStore.NAME):
+        if op.name in _GM_TRANSFERS:
             self._guard(lambda: _check_memref_is_not_nz(op))
             self._guard(lambda: self._check_nd_transfer(op))
+        if op.name in _CUBE_MOVES:
+            self._guard(lambda: self._check_cube_move(op))
         if op.name == pto.MakeTensorView.NAME:
             self.nz_view(op)
         elif op.name == pto.PartitionView.NAME:
@@ -495,9 +508,97 @@ class _Checker:
         offsets = [(fact.lo, fact.hi) for fact in map(self.fact, view.groups["offsets"])]
         check_window_inside(op.name, source, result, offsets, op.location)
 
-    def _check_mads_wrote(self, tile_value: ir.Value, region: TileRegion, loc: ir.Location
-                          ) -> None:
-        """Every mad writing the stored Acc tile wrote what the store reads: mad writes its
+    def _check_cube_move(self, op: ir.Operation) -> None:
+        """A move out of a Mat or Acc tile (`_CUBE_MOVES`) copies what its source holds:
+        the part of the source it reads lies inside the source's valid region (the rest
+        is what the buffer held before: found by red team, a 32-row Left tile extracted
+        from a Mat tile loaded with 16 rows fed 16 stale rows to its mad) and, for an
+        extract, inside the source tile (pto-isa asserts indexRow + dst rows <= src rows
+        in debug builds only, and PTOAS only for constant indexes: a run-time index read
+        past the tile); an insert writes inside its destination tile; and an Acc source's
+        mads wrote what the move reads out of L0C (`_check_mads_wrote`, as for a store:
+        found by red team, a tmov of an Acc tile a 16-row mad wrote moved 16 stale rows
+        into the next matmul)."""
+        view = self._read_table_op(op)
+        if view is None or any(len(view.groups.get(g, ())) != 1 for g in ("src", "dst")):
+            return  # malformed, or another form: PTOAS refuses it
+        src, dst = view.groups["src"][0], view.groups["dst"][0]
+        src_buf, dst_buf = (opaque_refusal(op.location, partial(pto.tile_buf, v.type))
+                            for v in (src, dst))
+        if src_buf is None or dst_buf is None or src_buf.loc not in ("mat", "acc"):
+            return
+        index = [self.fact(v) for g in ("indexRow", "indexCol") for v in view.groups.get(g, ())]
+        target = self._mad_operand_region(op, dst)
+        if op.name.startswith("pto.textract"):
+            read = self._check_extract(op, index, target, src, (src_buf, dst_buf))
+        else:  # TMOV and TINSERT read the source's valid region
+            read = self._mad_operand_region(op, src)
+            if len(index) == 2:  # TINSERT writes it at the index of its destination
+                self._check_move_inside(op, index, [part.fact for part in read],
+                                        (dst_buf.rows, dst_buf.cols), "destination")
+            else:  # TMOV: as its destination's valid region
+                self._check_read_inside_valid(op, target, src, "its destination's valid")
+        if src_buf.loc == "acc":
+            self._check_mads_wrote(src, TileRegion(src_buf, read.rows.fact, read.cols.fact,
+                                                   read.rows.value, read.cols.value),
+                                   op.location, op.name)
+
+    def _check_extract(self, op: ir.Operation, index: list[Fact], target: ValidRegion,
+                       src: ir.Value, bufs: tuple[pto.TileBuf, pto.TileBuf]) -> ValidRegion:
+        """What a TEXTRACT reads of its source, checked: its destination's valid region
+        from its index on, inside the source's valid region; its destination's whole
+        shape from the index on (TExtractToA copies it), inside the source tile."""
+        if len(index) != 2:
+            return target  # malformed: PTOAS refuses it
+        src_buf, dst_buf = bufs
+        whole = [Fact.const(n, INDEX_WIDTH) for n in (dst_buf.rows, dst_buf.cols)]
+        self._check_move_inside(op, index, whole, (src_buf.rows, src_buf.cols), "source")
+        read = ValidRegion(*(part if at.constant == 0 else
+                             ValidExtent(interval_add(at, part.fact), None, None)
+                             for at, part in zip(index, target, strict=True)))
+        self._check_read_inside_valid(op, read, src, "from its index on, its destination's "
+                                      "valid")
+        return read
+
+    def _check_move_inside(self, op: ir.Operation, index: list[Fact], extents: list[Fact],
+                           shape: tuple[int, int], which: str) -> None:
+        """The `extents` a move copies from (to) `index` of its `which` tile of `shape`
+        lie inside that tile."""
+        for axis, at, extent, size in zip(("rows", "columns"), index, extents, shape,
+                                          strict=True):
+            if at.lo >= 0 and at.hi + extent.hi <= size:
+                continue
+            raise Refusal(op.location, f"'{op.name}' moves {hazards.show(extent)} {axis} "
+                          f"from {axis[:-1]} index {hazards.show(at)}, which may reach outside "
+                          f"its {which} tile's {size} {axis}: pto-isa asserts the bound only "
+                          "in debug builds (PTOAS only for a constant index), so the move "
+                          "reads or writes another buffer's bytes; bound the index so that "
+                          f"the {axis} moved end inside the {which} tile")
+
+    def _check_read_inside_valid(self, op: ir.Operation, read: ValidRegion,
+                                 src: ir.Value, what: str) -> None:
+        """`read`, the part of the move's source `src` it reads, lies inside the source's
+        valid region, which is all of it that a write made. A source whose valid region
+        no pto.alloc_tile or pto.set_validshape here gives (a tile a pipe pops, an
+        argument) holds what its producer wrote: its contract, as for a mad's operands."""
+        try:
+            source = self._operand_region(op, src)
+        except Refusal:
+            return
+        for axis, extent, valid in zip(("rows", "columns"), read, source, strict=True):
+            if self._at_most(extent.fact, extent.value, valid):
+                continue
+            raise Refusal(op.location, f"'{op.name}' reads {hazards.show(extent.fact)} "
+                          f"{axis} of its source ({what} {axis}), but the source's "
+                          f"valid {axis} are {hazards.show(valid.fact)}: the {axis} past them "
+                          "hold what the buffer held before, which the move copies as data; "
+                          f"give the source (or a load into it) the valid {axis} the move "
+                          "reads")
+
+    def _check_mads_wrote(self, tile_value: ir.Value, region: TileRegion, loc: ir.Location,
+                          reader: str = pto.TStore.NAME) -> None:
+        """Every mad writing the stored Acc tile wrote what the store reads (`reader`: the
+        op reading it out of L0C, a store or a move, `_check_cube_move`): mad writes its
         m rows (its Left tile's valid rows; a gemv's one row) and n columns (its Right
         tile's valid columns) and leaves the rest of L0C as it was, so the tile's valid
         region at the store lies inside them (found by red team: a 64x16 Acc tile typed
@@ -509,34 +610,40 @@ class _Checker:
         if buf.loc != "acc":
             return
         mads, hidden, initialised = _mads_writing(tile_value, self._tiles_at_same_bytes)
+        if not (mads or hidden or initialised):
+            self._check_not_written_through_another(tile_value, buf, loc, reader)
         if mads and not initialised:
-            raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} is written only "
+            raise Refusal(loc, f"'{reader}' Acc tile {buf.rows}x{buf.cols} is written only "
                           f"by accumulating mads ('{mads[0].op.name}' at "
                           f"{line_and_column(mads[0].op.location)}): each adds its product to "
-                          "what the tile holds, and nothing writes the tile first, so the "
-                          "store reads sums onto what L0C held before; start the accumulation "
+                          "what the tile holds, and nothing writes the tile first, so "
+                          f"'{reader}' reads sums onto what L0C held before; start the "
+                          "accumulation "
                           "with pto.tmatmul (or pl.tile.zeros in pl)")
         if hidden:
-            raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} flows into "
+            raise Refusal(loc, f"'{reader}' Acc tile {buf.rows}x{buf.cols} flows into "
                           f"'{hidden[0].name}' (at {line_and_column(hidden[0].location)}), "
                           "which may hand it on under another name, or writes it by m, n "
-                          "and k operands the tile rules do not read: what the store reads "
-                          "of L0C cannot be proved written; write the Acc tile with the tile "
+                          f"and k operands the tile rules do not read: what '{reader}' "
+                          "reads of L0C cannot be proved written; write the Acc tile with the tile "
                           "mads (pto.tmatmul*, pto.tgemv*) and keep it to pto ops, scf.for "
                           "iter_args and scf.if / scf.for results")
+        # A store of a compact=1 tile reads at ceil16(valid rows) (TStoreAccNz2nz/nd); a
+        # move at the tile's rows whatever its compact (TMovCcToCb, TExtractAccToMat).
+        at_mad_pitch = buf.compact == hazards.COMPACT_NORMAL and reader in _GM_TRANSFERS
         for mad in mads:
             rows, cols = self._mad_extents(mad)
-            if buf.compact == hazards.COMPACT_NORMAL or buf.cols <= ACC_BOX or \
+            if at_mad_pitch or buf.cols <= ACC_BOX or \
                     hazards.mad_pitch(rows.fact) >= buf.rows:
-                self._check_mad_covers(mad, region, rows, cols, loc)
+                self._check_mad_covers(mad, region, rows, cols, loc, reader)
                 continue
-            raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} is written by "
+            raise Refusal(loc, f"'{reader}' Acc tile {buf.rows}x{buf.cols} is written by "
                           f"'{mad.op.name}' (at {line_and_column(mad.op.location)}) whose A "
                           f"operand has {hazards.show(rows.fact)} valid rows: mad writes at a "
-                          "column-block pitch of ceil16(its rows), the store reads at the "
+                          f"column-block pitch of ceil16(its rows), '{reader}' reads at the "
                           f"tile's {buf.rows}, so every column block past the first is read "
                           "from the wrong place; give the Acc tile ceil16(A's valid rows) "
-                          "rows, or state compact=1")
+                          f"rows{', or state compact=1' if reader in _GM_TRANSFERS else ''}")
 
     def _mad_extents(self, mad: _Mad) -> tuple[ValidExtent, ValidExtent]:
         """The rows and columns `mad` writes (GEMV_OPS: one row)."""
@@ -644,7 +751,7 @@ class _Checker:
         return region
 
     def _check_mad_covers(self, mad: _Mad, region: TileRegion, rows: ValidExtent,
-                          cols: ValidExtent, loc: ir.Location) -> None:
+                          cols: ValidExtent, loc: ir.Location, reader: str) -> None:
         claims = ((region.valid_rows, region.row_value, rows, "rows", "its A operand's valid "
                    "rows" if mad.op.name not in GEMV_OPS else "a gemv's one row"),
                   (region.valid_cols, region.col_value, cols, "columns",
@@ -658,12 +765,13 @@ class _Checker:
                     (accumulates and wrote.fact.is_multiple(ACC_BOX)):
                 continue
             buf = region.buf
-            raise Refusal(loc, f"'pto.tstore' stores the valid {name} ({hazards.show(fact)}) "
+            verb = "stores" if reader in _GM_TRANSFERS else "moves"
+            raise Refusal(loc, f"'{reader}' {verb} the valid {name} ({hazards.show(fact)}) "
                           f"of its {buf.rows}x{buf.cols} Acc tile, but '{mad.op.name}' (at "
                           f"{line_and_column(mad.op.location)}) writes only {source} "
                           f"({hazards.show(wrote.fact)}) and leaves the {name} past them what "
-                          "L0C held before, which the store writes out as data; give the Acc "
-                          f"tile the valid {name} its mads write")
+                          f"L0C held before, which the {verb[:-1]} writes out as data; give "
+                          f"the Acc tile the valid {name} its mads write")
 
     def _at_most(self, fact: Fact, value: ir.Value | None, bound: ValidExtent) -> bool:
         """Whether an extent (its fact, the value giving it) is at most `bound` on every
@@ -672,6 +780,44 @@ class _Checker:
             return True
         return value is not None and bound.value is not None and \
             slack_below(self.analysis, value, bound.value) >= 0
+
+    def _check_not_written_through_another(self, tile_value: ir.Value, buf: pto.TileBuf,
+                                           loc: ir.Location, reader: str) -> None:
+        """An Acc tile nothing writes, read where an Acc tile of another shape placed over
+        its bytes is written: what it reads is that tile's, laid out at that tile's pitch
+        and rows, or stale (found by red team: a 32-row tile re-declared at the address of
+        a 16-row one a mad wrote stored 16 stale rows, column block 1 from the wrong
+        place; the overlap rule sees no clobber, as nothing wrote the stored tile)."""
+        for other in self._tiles_over(tile_value):
+            writers = _mads_writing(other, self._tiles_at_same_bytes)
+            if not (writers.mads or writers.hidden or writers.initialised):
+                continue
+            owner = _owner(other)
+            assert owner is not None  # an alloc's result
+            raise Refusal(loc, f"'{reader}' Acc tile {buf.rows}x{buf.cols} is written by "
+                          "nothing in its function, but the tile of the 'pto.alloc_tile' at "
+                          f"{line_and_column(owner.location)}, placed over its bytes, is: "
+                          "what it reads of L0C is that tile's data, at that tile's shape and "
+                          "pitch, or what L0C held before; write the Acc tile itself (a mad "
+                          "into it), or read the tile that was written")
+
+    def _tiles_over(self, value: ir.Value) -> list[ir.Value]:
+        """The tiles of the other `pto.alloc_tile`s of the function placed over some of
+        the bytes of the one giving `value` but not at exactly them (`_tiles_at_same_bytes`
+        has those): one memory, constant addresses."""
+        key = self._placement(value)
+        if key is None:
+            return []
+        memory, start, size = key
+        found = []
+        for other in self._placements(value.owner.operation):
+            tile = other.op.results[0] if other.op.name == pto.AllocTile.NAME else None
+            place = self._placement(tile) if tile is not None else None
+            if tile is None or place is None or place == key or place[0] != memory:
+                continue
+            if place[1] < start + size and start < place[1] + place[2]:
+                found.append(tile)
+        return found
 
     def _tiles_at_same_bytes(self, value: ir.Value) -> list[ir.Value]:
         """The tiles of the other `pto.alloc_tile`s of the function placed at the same
@@ -712,6 +858,7 @@ class _Checker:
             return
         found = self._nd_transfer_operands(op)
         if found is None:
+            self._check_memref_acc_store(op)
             return
         if found.window.column_major:
             self._check_dn_transfer(op, found)
@@ -751,19 +898,24 @@ class _Checker:
         here gives, `_unseen_nd_window`); None for any other transfer (of an NZ view, which
         the NZ rules check, a memref) or a malformed one (not this pass's where it is ND)."""
         is_load = op.name == pto.TLoad.NAME
-        if self._of_an_nz_view(op.operands, 0 if is_load else 1):
+        if self._of_an_nz_view(op.operands, _GM_TRANSFERS[op.name]):
             return None
-        op_view = self._read_checked_op(pto.TLoad if is_load else pto.TStore, op)
+        op_view = self._read_checked_op(pto.TLoad if is_load else pto.TStore, op) \
+            if op.name != _TSTORE_FP else self._read_table_op(op)
         if op_view is None:
             return None
         gm, tile = (("src", "dst") if is_load else ("dst", "src"))
         if len(op_view.groups[gm]) != 1 or len(op_view.groups[tile]) != 1:
             return None
-        window = _nd_window_of(op_view.groups[gm][0], self.attrs, self._read_op) or \
-            self._unseen_nd_window(op_view.groups[gm][0])
+        gm_value, tile_value = op_view.groups[gm][0], op_view.groups[tile][0]
+        if isinstance(gm_value.type, ir.MemRefType):
+            memref_layout.check_local_memref_tile(op, gm_value, tile_value)
+            window = self._memref_window(op, gm_value)
+        else:
+            window = _nd_window_of(gm_value, self.attrs, self._read_op) or \
+                self._unseen_nd_window(gm_value)
         if window is None:
             return None
-        tile_value = op_view.groups[tile][0]
         buf = opaque_refusal(op.location, lambda: pto.tile_buf(tile_value.type))
         return None if buf is None else _NdTransfer(is_load, tile, tile_value, buf, window)
 
@@ -779,7 +931,7 @@ class _Checker:
         an NZ view (the NZ rules refuse one they cannot see), a view of rank below 2, a
         malformed op."""
         if not isinstance(value.type, ir.OpaqueType):
-            return None  # a memref: _check_memref_is_not_nz
+            return None  # a memref: _memref_window
         vt = opaque_refusal(value_location(value), lambda: pto.view_type(value.type))
         owner = _owner(value)
         if vt is None or (owner is not None and owner.name == pto.MakeTensorView.NAME):
@@ -795,6 +947,18 @@ class _Checker:
         if layout not in ("nd", "dn") or len(sizes) < 2 or self._may_carry_nz(value):
             return None
         return _NdWindow(None, sizes, layout == "dn")
+
+    @staticmethod
+    def _memref_window(op: ir.Operation, value: ir.Value) -> _NdWindow | None:
+        """The window of a GM memref a transfer moves ND or DN: its type's dims and strides,
+        which PTOAS's EmitC builds the GlobalTensor of (found by red team: a GM memref
+        transfer was held to no ND rule, so a 64x64 memref loaded into a 16x16 tile was
+        accepted); None for an NZ one (_check_memref_is_not_nz) or a local one."""
+        window = memref_layout.memref_window(op, value)
+        if window is None:
+            return None
+        sizes, strides, layout = window
+        return _NdWindow(strides, sizes, layout == "dn")
 
     def _may_carry_nz(self, value: ir.Value) -> bool:
         """Whether `value` may be an NZ view or partition checked here, through the scf.if
@@ -882,15 +1046,44 @@ class _Checker:
         single operand does (a subview, a set_validshape on another path: the NZ rules'
         refusals, which need the exact region), the tile's own extents, which a valid
         region never exceeds (PTOAS checks it where it is stated, a Tile holds no more)."""
-        buf = t.buf
+        return self._stated_valid_region(op, t.tile_value, t.tile_group, t.buf)
+
+    def _stated_valid_region(self, op: ir.Operation, value: ir.Value, group: str,
+                             buf: pto.TileBuf) -> TileRegion:
+        """`_nd_valid_region` of the tile `value` (of type `buf`) in `op`'s `group`."""
         if buf.v_row is not None and buf.v_col is not None:
             return TileRegion(buf, Fact.const(buf.v_row, INDEX_WIDTH),
                               Fact.const(buf.v_col, INDEX_WIDTH), None, None)
         try:
-            return self.tile_region(op, t.tile_value, t.tile_group, op.name, op.location)
+            return self.tile_region(op, value, group, op.name, op.location)
         except Refusal:
             return TileRegion(buf, _stated_or_within(buf.v_row, buf.rows),
                               _stated_or_within(buf.v_col, buf.cols), None, None)
+
+    def _check_acc_store_read(self, op: ir.Operation, value: ir.Value, group: str,
+                              buf: pto.TileBuf) -> None:
+        """An ND store of an Acc tile (TStoreAccNz2nd, which reads at the pitch too) reads
+        what its mads wrote at the pitch they wrote it."""
+        rows = (Fact.const(buf.v_row, INDEX_WIDTH) if buf.v_row is not None else
+                self.tile_region(op, value, group, op.name, op.location).valid_rows)
+        hazards.check_acc_pitch(buf, rows, op.location)
+        self._check_mads_wrote(value, self._stated_valid_region(op, value, group, buf),
+                               op.location, op.name)
+
+    def _check_memref_acc_store(self, op: ir.Operation) -> None:
+        """A store of an Acc tile into a GM memref PTOAS takes as ND (an NZ one is
+        refused: _check_memref_is_not_nz) reads L0C as into an ND view (found by red team:
+        a 16-row mad stored from a 32-row Acc tile into a memref was accepted, every Acc
+        rule skipped)."""
+        if op.name == pto.TLoad.NAME or len(op.operands) <= _GM_TRANSFERS[op.name] or \
+                not isinstance(op.operands[_GM_TRANSFERS[op.name]].type, ir.MemRefType):
+            return
+        view = self._read_table_op(op)
+        tiles = view.groups.get("src", []) if view is not None else []
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(tiles[0].type)) \
+            if len(tiles) == 1 else None
+        if buf is not None and buf.loc == "acc":
+            self._check_acc_store_read(op, tiles[0], "src", buf)
 
     def _check_nd_addressing(self, op: ir.Operation, t: _NdTransfer) -> None:
         """An A2/A3 ND view's transfer moves the window its strides describe only where
@@ -900,12 +1093,9 @@ class _Checker:
         red team on the pl lowering; hand-written pto IR is held to the same rules). A
         window of one column reads no innermost stride, one of one row no row stride."""
         is_load, buf, window = t.is_load, t.buf, t.window
-        if not is_load and buf.loc == "acc":  # TStoreAccNz2nd reads at the pitch too
-            rows = (Fact.const(buf.v_row, INDEX_WIDTH) if buf.v_row is not None else
-                    self.tile_region(op, t.tile_value, t.tile_group, op.name,
-                                     op.location).valid_rows)
-            hazards.check_acc_pitch(buf, rows, op.location)
-            self._check_mads_wrote(t.tile_value, self._nd_valid_region(op, t), op.location)
+        if not is_load and buf.loc == "acc":
+            self._check_acc_store_read(op, t.tile_value, t.tile_group, buf)
+            _check_acc_window_rows(op, window)
         if window.strides is None:
             self._note_unseen_strides(op)
             return
@@ -1213,6 +1403,14 @@ class _Checker:
         except MalformedOp:
             return None
 
+    def _read_table_op(self, op: ir.Operation) -> pto.PtoOp | None:
+        """The op's operand groups by its definition in the op table; None when malformed
+        (PTOAS refuses it) or not a pto op."""
+        try:
+            return self._read_op(pto.table_op, op)
+        except MalformedOp:
+            return None
+
     def partition(self, op: ir.Operation) -> pto.PartitionView | None:
         """The partition_view's operand groups; None when malformed, which the
         partition's own check reports (once)."""
@@ -1375,19 +1573,6 @@ def _slot_tile(op: ir.Operation) -> tuple[pto.TileBuf, int] | None:
     return (buf, 1) if buf is not None else None
 
 
-def _address_space(attr: ir.Attribute | None) -> str | None:
-    """The memory a `#pto.address_space<...>` names as PTOAS's enum parser reads it (blanks
-    around the keyword, or the keyword quoted: parseKeywordOrString); None for any other
-    attribute (found by red team: `< vec >` read as " vec " escaped the overlap check)."""
-    prefix, text = "#pto.address_space<", str(attr) if attr is not None else ""
-    if not (text.startswith(prefix) and text.endswith(">")):
-        return None
-    word = text[len(prefix):-1].strip()
-    if len(word) > 1 and word[0] == word[-1] == '"':
-        word = word[1:-1]
-    return word if word.isidentifier() else None
-
-
 def _overlap_extent(extent: ValidExtent, size: int) -> tile_overlap.Extent | None:
     """A valid extent as the tile-overlap rule reads it: a constant, or its value with
     its bound (at most the tile's size, which a valid region never exceeds)."""
@@ -1437,8 +1622,7 @@ def _is_nz_value(value: ir.Value) -> bool:
 
 # The ops whose GM byte order nzpass reads from the pto.make_tensor_view they come from,
 # and the operand that leads there.
-_LAYOUT_READ_FROM_THE_VIEW = {pto.PartitionView.NAME: 0, pto.TLoad.NAME: 0,
-                              pto.TStore.NAME: 1}
+_LAYOUT_READ_FROM_THE_VIEW = {pto.PartitionView.NAME: 0, **_GM_TRANSFERS}
 
 
 def _stated_or_within(stated: int | None, size: int) -> Fact:
@@ -1457,39 +1641,13 @@ def _check_memref_is_not_nz(op: ir.Operation) -> None:
     index = _LAYOUT_READ_FROM_THE_VIEW[op.name]
     if len(op.operands) <= index or not isinstance(op.operands[index].type, ir.MemRefType):
         return
-    layout, where = _ptoas_memref_layout(op, op.operands[index])
+    layout, where = memref_layout.ptoas_layout(op, op.operands[index])
     if layout != "nz":
         return
     raise Refusal(op.location, f"'{op.name}' moves a GM memref PTOAS takes as NZ ({where}): "
                   "nzpass proves NZ transfers on pto.make_tensor_view views only (their "
                   "blocked geometry, strides and the GM gap), none of which a memref states "
                   "here; make the NZ view with pto.make_tensor_view, or keep the memref ND")
-
-
-def _ptoas_memref_layout(op: ir.Operation, value: ir.Value) -> tuple[str, str]:
-    """(the layout PTOAS resolves for a transfer of `value`, where it comes from)."""
-    stated = op.attributes.get("layout")  # by name: properties too
-    if stated is not None:
-        return _layout_named(op, stated), f"the '{op.name}' states it"
-    owner = _owner(value)
-    while owner is not None:
-        stated = _pto_layout_stated_by(owner)
-        if stated is not None:
-            return stated, f"its '{owner.name}' states it"
-        if not (owner.name.startswith("memref.") or owner.name == _UNREALIZED_CAST) \
-                or not len(owner.operands):
-            break
-        owner = _owner(owner.operands[0])
-    memref = ir.MemRefType(value.type)
-    space = str(memref.memory_space) if memref.memory_space is not None else ""
-    local = "address_space<" in space and not any(s in space for s in ("<gm>", "<zero>"))
-    if local or not memref.has_static_shape:
-        return "nd", ""  # InferPTOLayout infers for GM memrefs (no space: GM) only
-    strides, _ = memref.get_strides_and_offset()
-    bits = element_bit_width(memref.element_type)
-    inferred = pto.ptoas_infers_nz(list(memref.shape), list(strides), (bits or 0) // 8)
-    return ("nz", "InferPTOLayout infers it from the static shape and strides") if inferred \
-        else ("nd", "")
 
 
 # The operand of each pl matmul whose valid rows are its m (pto's mads read it from their
@@ -1622,6 +1780,36 @@ class _NdWindow(NamedTuple):
         return _size_constant(self.sizes[-2]), _size_constant(self.sizes[-1])
 
 
+def _check_acc_window_rows(op: ir.Operation, window: _NdWindow) -> None:
+    """An ND store of an Acc tile (TStoreAccNz2nd, TStoreAccFp) writes row r of its valid
+    region at r times the window's row stride and reads none of its leading axes (pto-isa
+    asserts a 2-D window, gShape0..2 = 1, in debug builds only), so a window stacking rows
+    over a leading axis must have that axis dense with its rows (found by red team: a
+    32-row Acc tile stored through a [2, 16, 32] window of a [4, 32, 32] view wrote its
+    rows 16..31 over rows 16..31 of batch 0, outside the window, and nothing into batch 1;
+    nzpass's model, a2a3 mode, moves the same)."""
+    sizes = [_size_constant(size) for size in window.sizes]
+    below = 1  # the rows one index of the axis spans: the sizes of the axes after it
+    for axis in range(len(sizes) - 2, -1, -1):
+        size = sizes[axis]
+        if axis < len(sizes) - 2 and size != 1:
+            strides = window.strides
+            stride = strides[axis] if strides is not None else None
+            row = strides[-2] if strides is not None else None
+            if stride is None or row is None or below is None or stride != below * row:
+                raise Refusal(op.location, f"'{op.name}' of an Acc tile into an ND window "
+                              f"of sizes [{', '.join(map(show_extent, sizes))}] stacks rows "
+                              "over leading "
+                              f"axis {axis} of size {'?' if size is None else size}, whose "
+                              "stride is not proved the rows after it times the row stride: "
+                              "the store writes row r at r times the row stride and reads no "
+                              "leading axis (pto-isa asserts a 2-D window in debug builds "
+                              "only), so rows past the first index would land outside the "
+                              "window; store through a window whose leading sizes are 1, or "
+                              "whose leading axes are dense with its rows")
+        below = None if below is None or size is None else below * size
+
+
 def _size_constant(size: NdSize) -> int | None:
     return size if isinstance(size, int) or size is None else constant_value(size)
 
@@ -1685,11 +1873,6 @@ def _ptoas_may_infer_dn(rows: int | None, cols: int | None, row_stride: int | No
         return rows is None and (window_rows is None or window_rows <= 1)
     return True if cols is None or cols == 1 or rows is None else (
         col_stride is None or col_stride == (1 if rows == 1 else rows))
-
-
-# PTOAS's EmitC reads a GM memref's layout through these casts too (PTOToEmitC.cpp,
-# resolveLayoutFromValueChain, peelUnrealized).
-_UNREALIZED_CAST = "builtin.unrealized_conversion_cast"
 
 
 def _pto_layout_stated_by(op: ir.Operation) -> str | None:
