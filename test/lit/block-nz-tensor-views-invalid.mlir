@@ -895,6 +895,16 @@ func.func @negative_index_dense_array(%w: tensor<256x512xi8, #pl.layout<nz>>) {
 
 // -----
 
+// A dense literal whose type counts more elements than int64 at some dim (a 0 after it
+// too) aborts the upstream parser: refused before parsing.
+func.func @negative_overflowing_dense_literal() {
+  // expected-error @+1 {{dense literal of tensor<9223372036854775807x2x0x...>: its dims up to 2 hold 18446744073709551614 elements, more than int64 counts}}
+  %d = arith.constant dense<1.0> : tensor<9223372036854775807x2x0xf32>
+  return
+}
+
+// -----
+
 // Class 6: a store attribute whose string is not UTF-8 cannot be read, so it is refused.
 func.func @negative_non_utf8_store_attribute(%out: tensor<64x128xf32, #pl.layout<nz>>, %acc: !pl.tile<64x128xf32, acc>) {
   %c0 = arith.constant 0 : index

@@ -181,24 +181,67 @@ def check_parser_hazards(chunk: Chunk, name: str, diagnostics: DiagnosticEngine)
     """Whether the chunk is free of spellings that abort the upstream parser; an
     error at the first such spelling otherwise."""
     text = chunk.text
+    for find in _PARSER_HAZARDS:
+        found = find(text)
+        if found is None:
+            continue
+        offset, message = found
+        line = _position(text, offset)[0]
+        line_start = text.rfind("\n", 0, offset) + 1
+        col = len(text[line_start:offset].encode()) + (chunk.first_col if line == 1 else 1)
+        diagnostics.error(SourceLoc(name, chunk.first_line + line - 1, col), message)
+        return False
+    return True
+
+
+def _index_dense_array(text: str) -> tuple[int, str] | None:
+    """`array<index: ...>`: the parser asserts on a dense array of index elements."""
     if "index" not in text or _ARRAY_NOT_OF_NUMBERS.search(text) is None:
-        return True
+        return None
     if _MAY_HOLD_INDEX_DENSE_ARRAY.search(text) is None:
-        return True
+        return None
     masked = _STRING_OR_COMMENT.sub(lambda m: " " * len(m.group()), text)
     found = _INDEX_DENSE_ARRAY.search(masked)
     if found is None:
-        return True
-    offset = found.start()
-    line = _position(text, offset)[0]
-    line_start = text.rfind("\n", 0, offset) + 1
-    col = len(text[line_start:offset].encode()) + (chunk.first_col if line == 1 else 1)
-    diagnostics.error(SourceLoc(name, chunk.first_line + line - 1, col),
-                      "dense array of index elements: MLIR has no array<index: ...> attribute "
-                      "(a dense array holds integers of a fixed width or floats), and the "
-                      "upstream parser aborts on it; write array<i32: ...> (operandSegmentSizes) "
-                      "or array<i64: ...>")
-    return False
+        return None
+    return found.start(), ("dense array of index elements: MLIR has no array<index: ...> "
+                           "attribute (a dense array holds integers of a fixed width or "
+                           "floats), and the upstream parser aborts on it; write array<i32: "
+                           "...> (operandSegmentSizes) or array<i64: ...>")
+
+
+def _overflowing_dense_literal(text: str) -> tuple[int, str] | None:
+    """`dense<...> : tensor<...>` (or vector) of a shape whose element count passes int64:
+    the parser counts the elements in an int64 and asserts when the count turns
+    negative after any dim, a 0 after it too (found by fuzzing the corpus:
+    tensor<9223372036854775807x128xf32>). Refused where a prefix of the dims passes int64,
+    however the product wraps: no buffer holds that many elements."""
+    if "dense" not in text:
+        return None
+    masked = _STRING_OR_COMMENT.sub(lambda m: " " * len(m.group()), text)
+    for literal in _DENSE_LITERAL.finditer(masked):
+        typed = _DENSE_TYPE.match(masked, literal.end())
+        if typed is None:
+            continue
+        count = 1
+        for dim in _STATIC_DIM.findall(typed.group("dims")):
+            count *= int(dim)
+            if count > _INT64_MAX:  # at any prefix: the parser checks after each dim
+                return literal.start(), (
+                    f"dense literal of {typed.group('kind')}<{typed.group('dims')}...>: its "
+                    f"dims up to {dim} hold {count} elements, more than int64 counts: the "
+                    "upstream parser aborts on it; no buffer holds that many elements, so "
+                    "give the type a real shape")
+    return None
+
+
+_INT64_MAX = (1 << 63) - 1
+# `dense<` up to its closing `>` (a literal holds no angle brackets: numbers, brackets,
+# parentheses, strings, which masking blanks), then the type that follows the colon.
+_DENSE_LITERAL = re.compile(r"\bdense\s*<[^<>]*>")
+_DENSE_TYPE = re.compile(r"\s*:\s*(?P<kind>tensor|vector)\s*<(?P<dims>(?:\s*\[?\s*\d+\s*\]?\s*x)+)")
+_STATIC_DIM = re.compile(r"\d+")
+_PARSER_HAZARDS = (_index_dense_array, _overflowing_dense_literal)
 
 
 def parse_chunk(chunk: Chunk, name: str, ctx: ir.Context, diagnostics: DiagnosticEngine,
