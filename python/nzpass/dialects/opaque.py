@@ -81,7 +81,15 @@ def key_values(items: list[str]) -> Iterator[tuple[str, str | None]]:
         if key in seen:
             raise OpaqueSyntaxError(f"'{key}' is stated twice; state it once")
         seen.add(key)
+        if eq and not value.strip():
+            raise OpaqueSyntaxError(empty_value(key))
         yield key, (value.strip() if eq else None)
+
+
+def empty_value(key: str) -> str:
+    """Why a `key =` with nothing after it does not read (PTOAS's parsers read a type,
+    an integer or a keyword there; `dtype=` had been read as a dtype of no name)."""
+    return f"field '{key}' has no value after '='"
 
 
 # Extents and sizes are int64 in MLIR (and in every pto op operand).

@@ -364,26 +364,32 @@ def result_list_start(tokens: list[Token], equals: int) -> int | None:
     return start
 
 
-def result_names(tokens: list[Token], op_index: int) -> list[str]:
-    """The SSA names an op at `op_index` binds: `%a` or `%a#i` for `%a:N`."""
+def result_names(tokens: list[Token], op_index: int, results: int) -> list[str]:
+    """The SSA names an op at `op_index` binds to its `results` results: `%a`, or
+    `%a#i` for `%a:N`; none when its result list binds another number of values (MLIR
+    then reports the mismatch). The count is checked before any name is made: a group
+    `%a:3000000000` must not make three billion names (found by red team: a
+    MemoryError, after a minute)."""
     if op_index == 0 or not tokens[op_index - 1].is_punct("="):
         return []
     start = result_list_start(tokens, op_index - 1)
     if start is None:
         return []
-    names: list[str] = []
+    groups: list[tuple[str, int | None]] = []  # a name, and its count if it is a group
     index = start
     while index < op_index - 1:
         token = tokens[index]
         if token.kind == PERCENT:
             if tokens[index + 1].is_punct(":"):
-                count = integer_value(tokens[index + 2].text)
-                names.extend(f"{token.text}#{k}" for k in range(count))
+                groups.append((token.text, integer_value(tokens[index + 2].text)))
                 index += 3
                 continue
-            names.append(token.text)
+            groups.append((token.text, None))
         index += 1
-    return names
+    if sum(1 if count is None else count for _, count in groups) != results:
+        return []
+    return [name if count is None else f"{name}#{k}"
+            for name, count in groups for k in range(1 if count is None else count)]
 
 
 def _after_block_label(tokens: list[Token], colon: int) -> bool:
@@ -407,6 +413,25 @@ def _is_bare_nullary_op(name: str) -> bool:
     return spec is not None and spec.format == ["@attr-dict"]
 
 
+def _opens_dictionary(tokens: list[Token], brace: int) -> bool:
+    """Whether the `{` at `brace` opens an attribute dictionary, not a region: it
+    follows `attributes`, a generic op's properties (`}>`) or a generic op's operand
+    list (MLIR's generic form puts regions in parentheses). Then a nullary op's name
+    alone in it (`attributes {pto.trap}`) is a unit attribute, as PTOAS reads it
+    (found by red team: it was read as the op, and the text refused)."""
+    before = tokens[brace - 1] if brace > 0 else None
+    if before is None:
+        return False
+    if before.is_keyword("attributes"):
+        return True
+    if before.is_punct(">"):
+        return brace >= 2 and tokens[brace - 2].is_punct("}")
+    if before.is_punct(")"):
+        opener = _matching_open(tokens, brace - 1)
+        return opener is not None and opener > 0 and tokens[opener - 1].kind == STRING
+    return False
+
+
 def is_op_start(tokens: list[Token], index: int) -> bool:
     """Whether tokens[index] (an op name, bare or quoted) can begin an op:
     what precedes it ends an op, opens a region or block, or is the op's own
@@ -419,7 +444,9 @@ def is_op_start(tokens: list[Token], index: int) -> bool:
             return False
     elif following is not None and following.kind == PUNCT \
             and following.text in _NO_BARE_OP_BEFORE \
-            and not (following.is_punct("}") and _is_bare_nullary_op(token.text)):
+            and not (following.is_punct("}") and _is_bare_nullary_op(token.text)
+                     and not (index > 0 and tokens[index - 1].is_punct("{")
+                              and _opens_dictionary(tokens, index - 1))):
         return False
     if index == 0:
         return True

@@ -120,7 +120,8 @@ def write_text(text: str, syntax: str) -> tuple[str, list[Unwritable]]:
         pieces = (custom_pieces(op, facts, text, tokens)
                   if op is not None and (every_op or ambiguous) else None)
         if op is not None:
-            facts.define(result_names(tokens, index), [canonical(t) for t in op.result_types])
+            facts.define(result_names(tokens, index, len(op.result_types)),
+                         [canonical(t) for t in op.result_types])
         if pieces is None or op is None:
             if ambiguous:
                 unwritable.append(Unwritable(name, seen[name] - 1, token.start))

@@ -161,7 +161,7 @@ def _edits(text: str, tokens: list[Token], facts: ValueFacts | None) -> list[Edi
             if facts is None:
                 raise _CustomOpMet
             form = read_custom_op(text, tokens, index, facts)
-            facts.define(result_names(tokens, index), form.result_types)
+            facts.define(result_names(tokens, index, len(form.result_types)), form.result_types)
             edits += op_edits(tokens, form)
             if form.regions:
                 for (_, close), (following, _) in zip(form.regions, form.regions[1:], strict=False):
@@ -220,7 +220,8 @@ def _learn_generic_op(text: str, tokens: list[Token], index: int, facts: ValueFa
         op = read_generic_op(Cursor(text, tokens, index, "a generic op"))
     except PtoSyntaxError:
         return  # not ours to diagnose: the MLIR parser will
-    facts.define(result_names(tokens, index), [canonical(t) for t in op.result_types])
+    facts.define(result_names(tokens, index, len(op.result_types)),
+                 [canonical(t) for t in op.result_types])
 
 
 def read_custom_op(text: str, tokens: list[Token], index: int,

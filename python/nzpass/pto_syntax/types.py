@@ -171,8 +171,24 @@ def tile_buf_items(body: str) -> list[str]:
         if key in seen:
             raise RepeatedField(key)
         seen.add(key)
-        items.append(f"{key}={_keyword(value) if key in _KEYWORD_OR_STRING_FIELDS else value}")
+        items.append(f"{key}={_field_text(key, value)}")
     return items
+
+
+# The tile_buf fields PTOAS reads with parseInteger, which takes MLIR's hexadecimal
+# literal too. Not `valid`: a dimension list, where `0x128` is 0 by 128 rows.
+_INTEGER_FIELDS = frozenset({"rows", "cols", "v_row", "v_col", "fractal", "pad", "compact"})
+_HEX_INTEGER = re.compile(r"0x[0-9a-fA-F]+")
+
+
+def _field_text(key: str, value: str) -> str:
+    """A key/value field's value as nzpass reads it: a quoted keyword as the keyword, a
+    hexadecimal integer (`pad=0x1`, which PTOAS reads as 1) in decimal."""
+    if key in _KEYWORD_OR_STRING_FIELDS:
+        return _keyword(value)
+    if key in _INTEGER_FIELDS and _HEX_INTEGER.fullmatch(value.strip()):
+        return str(int(value.strip(), 16))
+    return value
 
 
 # The pto types nzpass reads the parameters of (dialects/pto.py).
@@ -190,9 +206,13 @@ def malformed_parameters(text: str) -> tuple[int, str] | None:
         end = _closing(text, match.end() - 1)
         data = text[match.start() + len("!pto."):end]
         try:
-            opaque.parameters(data, match[1], "!pto.")
+            items = opaque.parameters(data, match[1], "!pto.")
         except opaque.OpaqueSyntaxError as err:
             return match.start(), str(err)
+        for item in items:
+            key, eq, value = item.partition("=")
+            if eq and not value.strip():
+                return match.start(), f"'!pto.{data}': {opaque.empty_value(key.strip())}"
     return None
 
 
