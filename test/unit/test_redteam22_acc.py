@@ -51,11 +51,12 @@ def _kernel(body: str, out: str = "f32", mat_rows: int = 32, left_rows: int = 32
             index: str = "%c0") -> str:
     """A 32x64 @ 64x32 f16 matmul into a 32x32 Acc tile, its A loaded as `mat_rows` valid
     rows and extracted from row `index` into a Left tile of `left_rows` valid rows; `body`
-    reads the Acc tile %c."""
+    reads the Acc tile %c (and %fp, a scaling tile its caller wrote)."""
     am, left = _tile("mat", "f16", 32, 64, mat_rows), _tile("left", "f16", 32, 64, left_rows)
     return f"""
 module attributes {{pto.target_arch = "a2a3"}} {{
-func.func @k(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %o: !pto.ptr<{out}>, %i: index) {{
+func.func @k(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %o: !pto.ptr<{out}>, %fp: {_FP},
+            %i: index) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -89,7 +90,6 @@ def _store(rows: int = 32) -> str:
 
 def _store_fp(rows: int = 32) -> str:
     return _gm("op", "o", "f16", rows, 32) + \
-        f"  %fp = pto.alloc_tile : {_FP}\n" \
         f"  pto.tstore_fp ins(%c, %fp : {_C}, {_FP}) " \
         f"outs(%op : !pto.partition_tensor_view<{rows}x32xf16>)\n"
 

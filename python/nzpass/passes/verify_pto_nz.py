@@ -17,7 +17,6 @@ from ..dialects.pto_table import (
     EXPLICIT_MADS,
     GEMV_OPS,
     LOCAL_MEMORY_OPS,
-    METADATA_OPS,
     TILE_MADS,
 )
 from ..driver.diagnostics import DiagnosticEngine
@@ -27,7 +26,15 @@ from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
 from ..ir.walk import function_of, line_and_column, nested_ops, value_location
-from ..nz import base_pointers, escapes, hazards, limits, memref_layout, tile_overlap
+from ..nz import (
+    base_pointers,
+    escapes,
+    hazards,
+    limits,
+    memref_layout,
+    tile_overlap,
+    tile_writes,
+)
 from ..nz.acc_store import ACC_BOX, check_acc_store_backend
 from ..nz.call_facts import referenced_function, unproved_calls
 from ..nz.consistency import MATMUL_ROLES, check_matmul_result
@@ -190,6 +197,7 @@ class VerifyPtoNz(ModulePass):
                         checker.note_memory(op)
                     elif name.startswith(pl.OP_PREFIX):  # a pl op kept by pl-to-pto
                         checker.check_pl_tiles(op)
+                checker.check_tiles_written(ops)
                 checker.check_placements()
                 # Once its views are checked: which uses of its pointers are NZ views.
                 for op, name in zip(ops, names, strict=True):
@@ -609,7 +617,8 @@ class _Checker:
         buf = region.buf
         if buf.loc != "acc":
             return
-        mads, hidden, initialised = _mads_writing(tile_value, self._tiles_at_same_bytes)
+        mads, hidden, initialised = _mads_writing(tile_value, self._tiles_at_same_bytes,
+                                                   self._writes_tile)
         if not (mads or hidden or initialised):
             self._check_not_written_through_another(tile_value, buf, loc, reader)
         if mads and not initialised:
@@ -789,7 +798,7 @@ class _Checker:
         a 16-row one a mad wrote stored 16 stale rows, column block 1 from the wrong
         place; the overlap rule sees no clobber, as nothing wrote the stored tile)."""
         for other in self._tiles_over(tile_value):
-            writers = _mads_writing(other, self._tiles_at_same_bytes)
+            writers = _mads_writing(other, self._tiles_at_same_bytes, self._writes_tile)
             if not (writers.mads or writers.hidden or writers.initialised):
                 continue
             owner = _owner(other)
@@ -1275,6 +1284,24 @@ class _Checker:
         rows, cols = extents
         return None if rows is None or cols is None else (rows, cols)
 
+    def check_tiles_written(self, ops: list[ir.Operation]) -> None:
+        """No op reads a local tile that nothing in its function writes: it would move what
+        the memory held before as data (nz/tile_writes.py; found by red team: a
+        pto.tstore of an Acc tile no mad wrote, of a Vec tile no load filled)."""
+        self.refusals.extend(tile_writes.unwritten_reads(ops, tile_writes.ReadFacts(
+            lambda op: self._read_op(pto.table_op, op), self._tiles_placed_over)))
+
+    def _writes_tile(self, op: ir.Operation, tile: ir.Value) -> bool:
+        """Whether pto op `op` may write `tile` first, by the op table
+        (tile_writes.writes_tile); an op the table does not define, or a malformed one, may."""
+        view = self._read_table_op(op)
+        return view is None or tile_writes.writes_tile(view, tile)
+
+    def _tiles_placed_over(self, value: ir.Value) -> list[ir.Value]:
+        """The tiles of the other allocs of the function placed over some or all of the
+        bytes of the one giving `value` (constant addresses)."""
+        return [*self._tiles_at_same_bytes(value), *self._tiles_over(value)]
+
     def check_placements(self) -> None:
         """No placed tile (at constant bytes, or anywhere in the range a bounded address
         gives) may be read after an overlapping one was written over it since its own
@@ -1665,9 +1692,6 @@ class _Mad(NamedTuple):
     rhs: ir.Value | None
 
 
-# The ops that read, alias or describe an Acc tile without writing its data: beside them
-# only mads may write it (`_mads_writing`'s initialised).
-_NOT_ACC_WRITERS = frozenset((pto.TStore.NAME, *TILE_WINDOWS, *METADATA_OPS))
 # The pl ops that write a whole fresh tile: an accumulation may start from one.
 _PL_INITIALISERS = pl.FRESH_TILE_OPS - {pl.TILE_MATMUL_ACC}
 
@@ -1681,8 +1705,8 @@ class _Writers(NamedTuple):
     initialised: bool  # something other than an accumulating mad may write it first
 
 
-def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value]]
-                  ) -> _Writers:
+def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value]],
+                  writes: Callable[[ir.Operation, ir.Value], bool]) -> _Writers:
     """Every matmul that writes `tile`'s data: as the op defining it, through scf.for and
     scf.if results and scf.for iter_args, and an accumulating matmul's own input (pl's
     value form), or as an op using it, or an alias of it (a subview, an scf.for iter_arg,
@@ -1691,8 +1715,9 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
     alloc at its bytes). Also the ops that may hand the tile on under a name not followed
     (a call, a cast: valid_region.keeps_its_name), whose mads are out of sight, and
     whether anything but an accumulating mad may write it (a mad that starts anew, a pl op
-    making a whole tile, an argument, another pto op: taken to, not proved to, initialise
-    it)."""
+    making a whole tile, an argument, another pto op writing it first by the op table,
+    `writes`: a move into it, not a store or a move out of it: taken to, not proved to,
+    initialise it)."""
     found: list[_Mad] = []
     hidden: list[ir.Operation] = []
     initialised = False
@@ -1736,9 +1761,8 @@ def _mads_writing(tile: ir.Value, same_bytes: Callable[[ir.Value], list[ir.Value
                 pending.extend(aliases)
             elif not keeps_its_name(user, "acc"):
                 hidden.append(user)
-            else:
-                initialised |= user.name.startswith("pto.") and user.name not in \
-                    _NOT_ACC_WRITERS
+            else:  # a pto op writing it first by the op table (`writes`), not a reader
+                initialised |= user.name.startswith(pto.OP_PREFIX) and writes(user, value)
     initialised |= any(_starts_anew(mad.op.name) for mad in found)
     return _Writers(found, hidden, initialised)
 

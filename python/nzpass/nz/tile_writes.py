@@ -1,0 +1,288 @@
+"""Local tiles read that nothing in their function writes (docs/diagnostics.md,
+verify-pto-nz: `reads a tile (loc=…) that nothing in its function writes`).
+
+A tile a `pto.alloc_tile` (or pto.declare_tile, pto.alloc_multi_tile) makes names bytes
+of a local memory and holds whatever they held before: what an earlier kernel, an earlier
+iteration or another tile left there. An op reading it (a store, a move, a mad, a vector
+op, a push) before anything wrote it moves those stale bytes as data, and no shape or
+valid-region rule sees it (found by red team: a `pto.tstore` of an Acc tile that no mad
+wrote stored what L0C held; a Vec tile no load filled was stored from stale UB).
+
+The rule: every tile an op reads must be one that something in its function may write.
+The tiles that are one buffer form a class: a tile and every view an op makes of it
+(pto.subview, pto.bitcast, pto.tassign: an op of the op table with a tile result that
+writes none of its tiles), the values scf.for and scf.if carry it as
+(valid_region.aliases_through_use), and the tiles placed over its bytes
+(`ReadFacts.placed_over`). A class may be written when any of its tiles is written by an
+op of the op table (pto_table.written_groups; not by a group it only reads and writes
+back, READ_AND_WRITTEN_BY_OP: taxpy's dst += src * s reads before it writes), taken by an
+op the table does not define (a call, a pl op, a cast, a branch, scf.while: it may write
+it), handed on as an address (pto.tile_buf_addr: its reads and writes cannot be
+followed, so taken for writes), made by an op other than the three makers (a popped tile,
+a pointer cast: its producer wrote it), or is a block argument not an scf.for iter_arg (a
+function's argument: its caller's tile); and every tile of a function holding a pointer
+into local memory may be (raw ops write through it: not followed). A read is a tile in a
+group `pto_table.reads_group` names, of an op that is no view, metadata
+(pto_table.METADATA_OPS) or address, bar the scratch `_SCRATCH_BUT_SCALING` names. "May
+write" is any writer anywhere in the function, not one proved to run
+before the read (the rule refuses only tiles nothing writes at all; order is left to the
+accumulation and overlap rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
+
+from ..dialects import pto
+from ..dialects.opaque import OpaqueSyntaxError
+from ..dialects.pto_table import METADATA_OPS, READ_AND_WRITTEN_BY_OP, reads_group, written_groups
+from ..errors import MalformedOp, Refusal
+from ..ir import op_names
+from ..ir.bindings import ir
+from ..ir.walk import block_arguments, line_and_column
+from ..records import record
+from .limits import MEMORY_NAMES
+from .valid_region import aliases_through_use
+
+# The ops that make a tile no one wrote: its bytes are what the memory held before.
+FRESH_TILE_MAKERS = frozenset((pto.AllocTile.NAME, pto.DECLARE_TILE, pto.ALLOC_MULTI_TILE))
+# The scf ops whose tile operands flow into values followed here (aliases_through_use).
+_FLOWS = frozenset((op_names.SCF_FOR, op_names.SCF_YIELD))
+_FOLLOWED_PARENTS = frozenset((op_names.SCF_FOR, op_names.SCF_IF))
+_FOR_BOUNDS = 3  # scf.for's lower bound, upper bound and step come before its inits
+# The destination-passing ops that bind a tile to bytes another tile owns, moving no data
+# (PTOAS's IR manual: pto.tget_scale_addr "binds a scaling tile to the scale-address
+# associated with a source tile. No elementwise computation or data movement"): their
+# groups are one buffer, neither read nor written by the op.
+_BINDS = {"pto.tget_scale_addr": ("src", "dst")}
+# The groups that hold a scratch tile unless the tile is a scaling one: pto.tmov's third
+# tile is the fixpipe's vector-quant tile in loc=scaling and otherwise the tmp of an X-to-ZZ
+# move (PTOAS's classifyTMovForm), which the move writes before it reads (PTOAS's tquant_mx
+# samples leave it unwritten).
+_SCRATCH_BUT_SCALING = {"pto.tmov": "fp"}
+
+
+@record
+class ReadFacts(NamedTuple):
+    """What the rule asks of the verifier: an op's operand groups by the op table (None
+    for an op it does not define; raises MalformedOp for a malformed one), and the tiles
+    of other allocs placed over some of a tile's bytes."""
+
+    read_groups: Callable[[ir.Operation], pto.PtoOp | None]
+    placed_over: Callable[[ir.Value], list[ir.Value]]
+
+
+def is_tile(type_: ir.Type) -> bool:
+    """Whether `type_` is a tile or a multi-buffer of tiles (by its spelling: a malformed
+    one is the op making it's to report)."""
+    return isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT \
+        and type_.data.startswith(("tile_buf<", "multi_tile_buf<"))
+
+
+def _is_address(type_: ir.Type) -> bool:
+    """Whether a value of `type_` is an address (a `!pto.ptr`, a memref): what is read and
+    written through it is not followed."""
+    return isinstance(type_, ir.MemRefType) or (
+        isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT
+        and type_.data.startswith("ptr<"))
+
+
+class _Access(NamedTuple):
+    """How an op of the op table touches its tiles: the values it writes, those it reads,
+    and whether its tiles are one buffer (its tile results views of its tile operands, or
+    `_BINDS`)."""
+
+    writes: list[ir.Value]
+    reads: list[ir.Value]
+    view: bool
+    escapes: bool  # hands a tile on as an address
+
+
+def first_written_groups(name: str) -> frozenset[str]:
+    """The groups of op `name` holding tiles it writes without reading them first (the op
+    table's written groups but those it reads and writes back: a write that may start a
+    tile's data)."""
+    return written_groups(name) - frozenset(READ_AND_WRITTEN_BY_OP.get(name, ()))
+
+
+def writes_tile(view: pto.PtoOp, value: ir.Value) -> bool:
+    """Whether the op of operand groups `view` writes tile `value` first
+    (`first_written_groups`)."""
+    written = first_written_groups(view.NAME)
+    return any(value in values for group, values in view.groups.items() if group in written)
+
+
+def _access(op: ir.Operation, view: pto.PtoOp) -> _Access:
+    name = op.name
+    written = first_written_groups(name)
+    tiles = {group: [v for v in values if is_tile(v.type)]
+             for group, values in view.groups.items()}
+    if name in _BINDS:
+        return _Access([], [], True, False)
+    writes = [v for group, values in tiles.items() if group in written for v in values]
+    results = list(op.results)
+    taken = any(tiles.values())
+    is_view = taken and not any(g in written_groups(name) for g, v in tiles.items() if v) \
+        and any(is_tile(r.type) for r in results)
+    escapes = taken and any(_is_address(r.type) for r in results)
+    scratch = _SCRATCH_BUT_SCALING.get(name)
+    reads = [] if is_view or escapes or name in METADATA_OPS else [
+        v for group, values in tiles.items() if reads_group(name, group)
+        for v in values if group != scratch or _memory_of(v.type) == "scaling"]
+    return _Access(writes, reads, is_view, escapes)
+
+
+class _Classes:
+    """Union-find over tile values: the values that may be one buffer."""
+
+    def __init__(self) -> None:
+        self.parent: dict[ir.Value, ir.Value] = {}
+
+    def find(self, value: ir.Value) -> ir.Value:
+        parent = self.parent.setdefault(value, value)
+        if parent == value:
+            return value
+        root = self.find(parent)
+        self.parent[value] = root
+        return root
+
+    def union(self, first: ir.Value, others: Iterable[ir.Value]) -> None:
+        root = self.find(first)
+        for other in others:
+            other_root = self.find(other)
+            if other_root != root:
+                self.parent[other_root] = root
+
+
+class _Walk:
+    """One pass over a top-level op's ops: the classes, the written values, the fresh
+    tiles and the reads."""
+
+    def __init__(self, facts: ReadFacts):
+        self.facts = facts
+        self.classes = _Classes()
+        self.written: list[ir.Value] = []
+        self.fresh: list[ir.Value] = []
+        self.reads: list[tuple[ir.Operation, ir.Value]] = []
+        # Whether a pointer of the function points into local memory.
+        self.pointed = False
+
+    def op(self, op: ir.Operation) -> None:
+        name = op.name
+        arguments = block_arguments(op)
+        if name != op_names.SCF_FOR:
+            self.written.extend(a for a in arguments if is_tile(a.type))
+        self._note_pointers([*arguments, *op.results])
+        operands = [(n, v) for n, v in enumerate(op.operands) if is_tile(v.type)]
+        results = [r for r in op.results if is_tile(r.type)]
+        if not operands and not results:
+            return
+        if name in FRESH_TILE_MAKERS:
+            self.fresh.extend(results)
+            return
+        if name in _FLOWS or name == op_names.SCF_IF:
+            self._flow(op, operands)
+            return
+        access = self._table_access(op) if name.startswith(pto.OP_PREFIX) else None
+        if access is None:  # an op nzpass does not know may write every tile it takes
+            self.written.extend(v for _, v in operands)
+            self.written.extend(results)
+            return
+        if access.view:
+            tiles = [*results, *(v for _, v in operands)]
+            self.classes.union(tiles[0], tiles[1:])
+            return
+        self.written.extend(access.writes)
+        self.written.extend(results)  # a tile the op makes: its own write
+        if access.escapes:
+            self.written.extend(v for _, v in operands)
+        self.reads.extend((op, value) for value in access.reads)
+
+    def _note_pointers(self, values: Iterable[ir.Value]) -> None:
+        """A pointer into a local memory (a pto.castptr of an address, an argument): the
+        raw ops writing through it may write any tile there, which is not followed."""
+        for value in values:
+            space = _pointer_space(value.type)
+            if space is not None and space != "gm":
+                self.pointed = True
+
+    def _flow(self, op: ir.Operation, operands: list[tuple[int, ir.Value]]) -> None:
+        """scf.for inits and the yields of an scf.for or scf.if: the same buffer as the
+        values they flow into; a yield of any other op may hand it anywhere."""
+        if op.name == op_names.SCF_YIELD:
+            parent = op.parent
+            if parent is None or parent.operation.name not in _FOLLOWED_PARENTS:
+                self.written.extend(v for _, v in operands)
+                return
+        for number, value in operands:
+            if op.name == op_names.SCF_FOR and number < _FOR_BOUNDS:
+                continue
+            self.classes.union(value, aliases_through_use(op, number))
+
+    def _table_access(self, op: ir.Operation) -> _Access | None:
+        try:
+            view = self.facts.read_groups(op)
+        except MalformedOp:
+            return None  # its own check reports it
+        return _access(op, view) if view is not None else None
+
+
+def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refusal]:
+    """A refusal for the first read (in `ops`' order) of each class of tiles that nothing
+    in `ops` (a top-level op and every op inside it) may write."""
+    walk = _Walk(facts)
+    for op in ops:
+        walk.op(op)
+    classes = walk.classes
+    written = {classes.find(v) for v in walk.written}
+    unwritten = {classes.find(v) for v in walk.fresh} - written
+    if not unwritten:
+        return []
+    # A pointer into local memory (a pto.castptr of an address, an argument) may write any
+    # tile through raw ops (pto.mte_*, whose mx forms write the scale areas the scaling tiles
+    # of pto.tmatmul.mx name): not followed, so every tile is taken for written.
+    if walk.pointed:
+        return []
+    # A tile placed over the bytes of a written one reads that one's data (the overlap
+    # rule and the Acc rules judge it): taken for written.
+    for tile in walk.fresh:
+        root = classes.find(tile)
+        if root in unwritten and any(classes.find(other) in written
+                                     for other in facts.placed_over(tile)):
+            unwritten.discard(root)
+    makers = {classes.find(tile): tile for tile in reversed(walk.fresh)}
+    refusals = []
+    for op, value in walk.reads:
+        root = classes.find(value)
+        if root not in unwritten:
+            continue
+        unwritten.discard(root)  # one root cause, one error
+        refusals.append(_refusal(op, value, makers[root]))
+    return refusals
+
+
+def _refusal(op: ir.Operation, value: ir.Value, tile: ir.Value) -> Refusal:
+    maker = tile.owner.operation
+    loc = _memory_of(value.type) or _memory_of(tile.type) or "?"
+    memory = MEMORY_NAMES.get(loc, loc)
+    return Refusal(op.location, f"'{op.name}' reads a tile (loc={loc}) that nothing in its "
+                   f"function writes (the '{maker.name}' at {line_and_column(maker.location)}): "
+                   "no op writes it, a view of it or a tile placed over its bytes, and it is "
+                   f"no argument or popped tile, so the read moves what {memory} held before "
+                   "as data; write the tile first (a pto.tload, a move, a compute op or a mad "
+                   "into it)")
+
+
+def _memory_of(type_: ir.Type) -> str | None:
+    try:
+        buf = pto.tile_buf(type_)
+    except OpaqueSyntaxError:
+        return None
+    return buf.loc if buf is not None else None
+
+
+def _pointer_space(type_: ir.Type) -> str | None:
+    try:
+        return pto.ptr_space(type_)
+    except OpaqueSyntaxError:
+        return None
