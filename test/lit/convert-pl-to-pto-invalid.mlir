@@ -1067,3 +1067,50 @@ func.func @negative_store_past_dynamic_slice(%t: !pl.tile<16x128xf16, vec>, %o: 
       : (!pl.tile<16x128xf16, vec>, tensor<?x512xf16>, index, index) -> tensor<?x512xf16>
   return
 }
+
+// -----
+
+// An f32 Acc tile stored into an i32 ND tensor: the fixpipe converts f32 to f16 or bf16
+// only (pto-isa GetCastPreQuantMode); NoQuant writes the floats' 32-bit L0C words.
+func.func @negative_acc_store_f32_into_i32(%acc: !pl.tile<16x16xf32, acc>, %o: tensor<16x16xi32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.store' of a tile of f32 (acc) into a tensor of i32: the fixpipe converts f32 to f16 or bf16 only: an Acc tile of f32 stored into i32 writes the 32-bit L0C words as they are, which are no i32 values}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x16xf32, acc>, tensor<16x16xi32>, index, index) -> tensor<16x16xi32>
+  return
+}
+
+// -----
+
+// An i32 Acc tile (an int8 matmul) stored into f16: no conversion without a quantisation
+// scale, and the fixpipe's 32-bit output is no f16 value.
+func.func @negative_acc_store_i32_into_f16(%acc: !pl.tile<16x16xi32, acc>, %o: tensor<16x16xf16>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.store' of a tile of i32 (acc) into a tensor of f16: the fixpipe converts f32 to f16 or bf16 only}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x16xi32, acc>, tensor<16x16xf16>, index, index) -> tensor<16x16xf16>
+  return
+}
+
+// -----
+
+// A Vec store copies bytes (TStoreUb2gmNd2nd): an f32 tile into an i32 tensor writes the
+// floats' bit patterns.
+func.func @negative_vec_store_f32_into_i32(%x: tensor<16x64xf32>, %o: tensor<16x64xi32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = "pl.tile.load"(%x, %c0, %c0, %c16, %c64) {operandSegmentSizes = array<i32: 1, 2, 2, 0>, target_memory = "vec"} : (tensor<16x64xf32>, index, index, index, index) -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{'pl.tile.store' of a tile of f32 (vec) into a tensor of i32: a vec tile stores its bytes as they are (no conversion), so its f32 elements would be read as i32}}
+  %s = "pl.tile.store"(%t, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x64xf32, vec>, tensor<16x64xi32>, index, index) -> tensor<16x64xi32>
+  return
+}
+
+// -----
+
+// pre_quant on an ND store: the lowering has no scale to give pto.tstore (preQuantScalar,
+// fp), and PTOAS stores an unknown attribute's op unquantised.
+func.func @negative_nd_store_pre_quant(%acc: !pl.tile<16x16xf32, acc>, %o: tensor<16x16xbf16>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.tile.store' with pre_quant: the lowering gives pto.tstore no quantisation operand (preQuantScalar, fp), and PTOAS stores without one unquantised, so the flag would be dropped}}
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, pre_quant} : (!pl.tile<16x16xf32, acc>, tensor<16x16xbf16>, index, index) -> tensor<16x16xbf16>
+  return
+}

@@ -374,3 +374,16 @@ func.func @dynamic_slice_rows(%x: tensor<64x512xf16>,
   }
   return
 }
+
+// -----
+
+// f32 Acc into bf16 (and f16) ND: a real fixpipe conversion (F322BF16), lowered.
+// CHECK-LABEL: func.func @acc_store_f32_into_bf16
+// CHECK: %[[PV:.*]] = "pto.partition_view"
+// CHECK-SAME: -> !pto.partition_tensor_view<16x16xbf16>
+// CHECK: "pto.tstore"(%{{.*}}, %[[PV]])
+func.func @acc_store_f32_into_bf16(%acc: !pl.tile<16x16xf32, acc>, %o: tensor<16x16xbf16>) {
+  %c0 = arith.constant 0 : index
+  %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x16xf32, acc>, tensor<16x16xbf16>, index, index) -> tensor<16x16xbf16>
+  return
+}

@@ -3436,7 +3436,7 @@ func.func @negative_acc_rows_past_valid_rows(%p: !pto.ptr<f32>, %w3409l: !pto.ti
 // -----
 
 // compact=1 (CompactMode::Normal): the store reads at ceil16(valid rows), as mad wrote.
-func.func @acc_rows_past_valid_rows_compact_normal(%p: !pto.ptr<f32>, %w3436ml: !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, %w3436mr: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+func.func @acc_rows_past_valid_rows_compact_normal(%p: !pto.ptr<f32>, %w3436ml: !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, %w3436mr: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -3454,11 +3454,11 @@ func.func @acc_rows_past_valid_rows_compact_normal(%p: !pto.ptr<f32>, %w3436ml: 
       : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x4x2x16x8xf32>
   %acc = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
       : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>
-  %w3436l = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=16, v_row=64, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  %w3436l = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=16, v_row=32, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>
   %w3436r = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>
-  "pto.tmov"(%w3436ml, %w3436l) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=16, v_row=64, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  "pto.tmov"(%w3436ml, %w3436l) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=16, v_row=32, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>) -> ()
   "pto.tmov"(%w3436mr, %w3436r) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>) -> ()
-  "pto.tmatmul"(%w3436l, %w3436r, %acc) : (!pto.tile_buf<loc=left, dtype=f16, rows=64, cols=16, v_row=64, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>) -> ()
+  "pto.tmatmul"(%w3436l, %w3436r, %acc) : (!pto.tile_buf<loc=left, dtype=f16, rows=64, cols=16, v_row=32, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>) -> ()
   "pto.tstore"(%acc, %pv) {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
       : (!pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>, !pto.partition_tensor_view<1x4x2x16x8xf32>) -> ()
   return
@@ -6937,7 +6937,7 @@ func.func @negative_overlap_reloaded_in_an_unsigned_loop_that_never_runs(%p: !pt
 // pto.tstore_fp (TSTORE_FP, TStoreAccFp) reads its Acc tile as pto.tstore does:
 // a 16-row mad into a 32-row tile wrote column block 1 at another pitch.
 module attributes {pto.target_arch = "a2a3"} {
-  func.func @a3_tstore_fp(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %o: !pto.ptr<f16>, %w6893s: !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+  func.func @a3_tstore_fp(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %o: !pto.ptr<i8>, %w6893s: !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
@@ -6962,10 +6962,10 @@ module attributes {pto.target_arch = "a2a3"} {
     pto.textract ins(%am, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
     pto.textract ins(%bm, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) outs(%r : !pto.tile_buf<loc=right, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
     pto.tmatmul ins(%l, %r : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>) outs(%c : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>)
-    %cov = pto.make_tensor_view %o, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf16>
-    %cop = pto.partition_view %cov, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x32xf16>
+    %cov = pto.make_tensor_view %o, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xi8>
+    %cop = pto.partition_view %cov, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x32xi8>
     // expected-error @+1 {{whose A operand has 16 valid rows: mad writes at a column-block pitch of ceil16(its rows), 'pto.tstore_fp' reads at the tile's 32}}
-    pto.tstore_fp ins(%c, %fp : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%cop : !pto.partition_tensor_view<32x32xf16>)
+    pto.tstore_fp ins(%c, %fp : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%cop : !pto.partition_tensor_view<32x32xi8>)
     return
   }
 }
@@ -6974,7 +6974,7 @@ module attributes {pto.target_arch = "a2a3"} {
 
 // pto.tstore_fp of a 32-valid-row Acc tile into a 16-row ND window writes 16 rows past it.
 module attributes {pto.target_arch = "a2a3"} {
-  func.func @a3c_tstore_fp_window(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %o: !pto.ptr<f16>, %w6929s: !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+  func.func @a3c_tstore_fp_window(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %o: !pto.ptr<i8>, %w6929s: !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
@@ -6999,10 +6999,10 @@ module attributes {pto.target_arch = "a2a3"} {
     pto.textract ins(%am, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=64, v_row=32, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
     pto.textract ins(%bm, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) outs(%r : !pto.tile_buf<loc=right, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
     pto.tmatmul ins(%l, %r : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>) outs(%c : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>)
-    %cov = pto.make_tensor_view %o, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf16>
-    %cop = pto.partition_view %cov, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x32xf16>
+    %cov = pto.make_tensor_view %o, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xi8>
+    %cop = pto.partition_view %cov, offsets = [%c0, %c0], sizes = [%c16, %c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x32xi8>
     // expected-error @+1 {{'pto.tstore_fp' tile's valid rows ([32, 32], a multiple of 32) may be more than the ND window's rows}}
-    pto.tstore_fp ins(%c, %fp : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%cop : !pto.partition_tensor_view<16x32xf16>)
+    pto.tstore_fp ins(%c, %fp : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%cop : !pto.partition_tensor_view<16x32xi8>)
     return
   }
 }
@@ -7376,4 +7376,399 @@ func.func @accumulated_only_moved_out(%i: !pto.ptr<f32>, %o: !pto.ptr<f32>, %ma:
   pto.tmov ins(%c : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) outs(%m : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
   return
 }
+}
+
+// -----
+
+// An f32 Acc tile stored into an i32 ND view: NoQuant writes the floats' L0C words.
+module attributes {pl.backend = "a2a3"} {
+  func.func @negative_acc_store_f32_into_i32(%a0: !pto.ptr<f16>, %a1: !pto.ptr<f16>, %a2: !pto.ptr<i32>)
+      attributes {nz_tensor_views_blocked} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
+    %pre = arith.constant 1 : i64
+    %0 = "pto.make_tensor_view"(%a0, %c16, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf16>
+    %1 = "pto.make_tensor_view"(%a1, %c1, %c2, %c1, %c16, %c16, %c512, %c256, %c256, %c16, %c1)
+        {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.tensor_view<?x?x?x?x?xf16>
+    %2 = "pto.make_tensor_view"(%a2, %c16, %c16, %c16, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<i32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xi32>
+    %3 = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %4 = "pto.partition_view"(%0, %c0, %c0, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x32xf16>
+    %5 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%4, %5)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<16x32xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %6 = "pto.partition_view"(%1, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.partition_tensor_view<1x2x1x16x16xf16>
+    %7 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%6, %7)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<1x2x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %8 = "pl.tile.matmul_acc"(%3, %5, %7)
+        : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %9 = "pto.partition_view"(%2, %c0, %c0, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xi32>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x16xi32>
+    // expected-error @+1 {{'pto.tstore' of a tile of f32 (loc=acc) into GM of i32: the fixpipe converts f32 to f16 or bf16 only: an Acc tile of f32 stored into i32 writes the 32-bit L0C words as they are, which are no i32 values}}
+    "pto.tstore"(%8, %9)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x16xi32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// An i32 Acc tile stored into bf16 without a quantisation operand: no conversion.
+module attributes {pl.backend = "a2a3"} {
+  func.func @negative_acc_store_i32_into_bf16(%a0: !pto.ptr<i8>, %a1: !pto.ptr<i8>, %a2: !pto.ptr<bf16>)
+      attributes {nz_tensor_views_blocked} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
+    %pre = arith.constant 1 : i64
+    %0 = "pto.make_tensor_view"(%a0, %c16, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<i8>, index, index, index, index)
+        -> !pto.tensor_view<?x?xi8>
+    %1 = "pto.make_tensor_view"(%a1, %c1, %c1, %c1, %c16, %c32, %c512, %c512, %c512, %c32, %c1)
+        {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.tensor_view<?x?x?x?x?xi8>
+    %2 = "pto.make_tensor_view"(%a2, %c16, %c16, %c16, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<bf16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xbf16>
+    %3 = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %4 = "pto.partition_view"(%0, %c0, %c0, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xi8>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x32xi8>
+    %5 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%4, %5)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %6 = "pto.partition_view"(%1, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+    %7 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%6, %7)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %8 = "pl.tile.matmul_acc"(%3, %5, %7)
+        : (!pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> !pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %9 = "pto.partition_view"(%2, %c0, %c0, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xbf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x16xbf16>
+    // expected-error @+1 {{'pto.tstore' of a tile of i32 (loc=acc) into GM of bf16: the fixpipe converts f32 to f16 or bf16 only}}
+    "pto.tstore"(%8, %9)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x16xbf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A scalar-quantised f32 Acc store into f16: pto-isa's CheckAcc2gm<isQuant> compiles f32 into i8/ui8 only.
+module attributes {pl.backend = "a2a3"} {
+  func.func @negative_quantised_store_f32_into_f16(%a0: !pto.ptr<f16>, %a1: !pto.ptr<f16>, %a2: !pto.ptr<f16>)
+      attributes {nz_tensor_views_blocked} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
+    %pre = arith.constant 1 : i64
+    %0 = "pto.make_tensor_view"(%a0, %c16, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf16>
+    %1 = "pto.make_tensor_view"(%a1, %c1, %c2, %c1, %c16, %c16, %c512, %c256, %c256, %c16, %c1)
+        {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.tensor_view<?x?x?x?x?xf16>
+    %2 = "pto.make_tensor_view"(%a2, %c16, %c16, %c16, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf16>
+    %3 = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %4 = "pto.partition_view"(%0, %c0, %c0, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x32xf16>
+    %5 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%4, %5)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<16x32xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %6 = "pto.partition_view"(%1, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.partition_tensor_view<1x2x1x16x16xf16>
+    %7 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%6, %7)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<1x2x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %8 = "pl.tile.matmul_acc"(%3, %5, %7)
+        : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %9 = "pto.partition_view"(%2, %c0, %c0, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x16xf16>
+    // expected-error @+1 {{is no quantisation pto-isa compiles (only f32 -> i8, f32 -> ui8, i32 -> f16, i32 -> i8, i32 -> ui8)}}
+    "pto.tstore"(%8, %9, %pre)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 1>}
+        : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x16xf16>, i64) -> ()
+    return
+  }
+}
+
+// -----
+
+// A Vec store copies bytes: an f32 tile into an i32 view writes bit patterns.
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @negative_vec_store_f32_into_i32(%p: !pto.ptr<f32>, %q: !pto.ptr<i32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %tv = "pto.make_tensor_view"(%p, %c16, %c64, %c64, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf32>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c64)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf32>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x64xf32>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    "pto.tload"(%pv, %t)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<16x64xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+    %ov = "pto.make_tensor_view"(%q, %c16, %c64, %c64, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<i32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xi32>
+    %op = "pto.partition_view"(%ov, %c0, %c0, %c16, %c64)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xi32>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x64xi32>
+    // expected-error @+1 {{'pto.tstore' of a tile of f32 (loc=vec) into GM of i32: a vec tile stores its bytes as they are (no conversion)}}
+    "pto.tstore"(%t, %op)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<16x64xi32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// f32 rows 2^30 + 64 apart: gmGap = (uint32_t)((gStride3 - gShape4) * 4) = 2^32 wraps to 0.
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @negative_nd_vec_gap_past_u32(%p: !pto.ptr<f32>, %q: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %c1073741888 = arith.constant 1073741888 : index
+    %tv = "pto.make_tensor_view"(%p, %c16, %c1073741888, %c1073741888, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf32>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c2, %c64)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf32>, index, index, index, index)
+        -> !pto.partition_tensor_view<2x64xf32>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=64, v_row=2, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    // expected-error @+1 {{'pto.tload' between an ND view and a vec tile: the burst gap between rows may be 4294967296 bytes, past the uint32 gmGap, which wraps it}}
+    "pto.tload"(%pv, %t)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<2x64xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=64, v_row=2, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+    %ov = "pto.make_tensor_view"(%q, %c2, %c64, %c64, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf32>
+    %op = "pto.partition_view"(%ov, %c0, %c0, %c2, %c64)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf32>, index, index, index, index)
+        -> !pto.partition_tensor_view<2x64xf32>
+    "pto.tstore"(%t, %op)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=64, v_row=2, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<2x64xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// An i8 [5, 1, 64] window of a [5, 1, 2^30] view: uint32_t 4 * 2^30 wraps to batch 0.
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @negative_nd_leading_index_past_u32(%p: !pto.ptr<i8>, %q: !pto.ptr<i8>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %c1073741824 = arith.constant 1073741824 : index
+    %tv = "pto.make_tensor_view"(%p, %c5, %c1, %c1073741824, %c1073741824, %c1073741824, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 3, 3>}
+        : (!pto.ptr<i8>, index, index, index, index, index, index)
+        -> !pto.tensor_view<?x?x?xi8>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c5, %c1, %c64)
+        {operandSegmentSizes = array<i32: 1, 3, 3>}
+        : (!pto.tensor_view<?x?x?xi8>, index, index, index, index, index, index)
+        -> !pto.partition_tensor_view<5x1x64xi8>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=vec, dtype=i8, rows=5, cols=64, v_row=5, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    // expected-error @+1 {{leading index 4 of axis 0 starts 4294967296 elements in, at or past 2^32, where pto-isa's uint32 index * stride wraps}}
+    "pto.tload"(%pv, %t)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<5x1x64xi8>, !pto.tile_buf<loc=vec, dtype=i8, rows=5, cols=64, v_row=5, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+    %ov = "pto.make_tensor_view"(%q, %c5, %c64, %c64, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<i8>, index, index, index, index)
+        -> !pto.tensor_view<?x?xi8>
+    %op = "pto.partition_view"(%ov, %c0, %c0, %c5, %c64)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xi8>, index, index, index, index)
+        -> !pto.partition_tensor_view<5x64xi8>
+    "pto.tstore"(%t, %op)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=vec, dtype=i8, rows=5, cols=64, v_row=5, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<5x64xi8>) -> ()
+    return
+  }
+}
+
+// -----
+
+// 4096 rows per leading index: nBurst = gShape3 is a 12-bit field (PTO_ASSERT only).
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @negative_nd_4096_rows(%p: !pto.ptr<f32>, %q: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %c4096 = arith.constant 4096 : index
+    %tv = "pto.make_tensor_view"(%p, %c4096, %c64, %c64, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf32>
+    %pv = "pto.partition_view"(%tv, %c0, %c0, %c4096, %c8)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf32>, index, index, index, index)
+        -> !pto.partition_tensor_view<4096x8xf32>
+    %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=vec, dtype=f32, rows=4096, cols=8, v_row=4096, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    // expected-error @+1 {{4096 rows per leading index, more than the 4095 its burst count field holds}}
+    "pto.tload"(%pv, %t)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<4096x8xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=4096, cols=8, v_row=4096, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+    %ov = "pto.make_tensor_view"(%q, %c4096, %c8, %c8, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf32>
+    %op = "pto.partition_view"(%ov, %c0, %c0, %c4096, %c8)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf32>, index, index, index, index)
+        -> !pto.partition_tensor_view<4096x8xf32>
+    // expected-error @+1 {{4096 rows per leading index, more than the 4095 its burst count field holds}}
+    "pto.tstore"(%t, %op)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=vec, dtype=f32, rows=4096, cols=8, v_row=4096, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<4096x8xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A mad of 32 rows into a compact=1 Acc tile of 16 valid rows: the store reads column block 1 at
+// ceil16(16) * 16 = 256, mad wrote it at 512.
+module attributes {pl.backend = "a2a3"} {
+  func.func @negative_compact_store_at_another_pitch(%a0: !pto.ptr<f16>, %a1: !pto.ptr<f16>, %a2: !pto.ptr<f32>)
+      attributes {nz_tensor_views_blocked} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
+    %c1024 = arith.constant 1024 : index
+    %0 = "pto.make_tensor_view"(%a0, %c64, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf16>
+    %1 = "pto.make_tensor_view"(%a1, %c1, %c2, %c2, %c16, %c16, %c1024, %c512, %c256, %c16, %c1)
+        {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.tensor_view<?x?x?x?x?xf16>
+    %2 = "pto.make_tensor_view"(%a2, %c32, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf32>
+    %3 = "pto.partition_view"(%0, %c0, %c0, %c32, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<32x32xf16>
+    %4 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%3, %4)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<32x32xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %5 = "pto.partition_view"(%1, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.partition_tensor_view<1x2x2x16x16xf16>
+    %6 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%5, %6)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<1x2x2x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %7 = "pl.tile.matmul"(%4, %6) : (!pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>
+    %8 = "pto.partition_view"(%2, %c0, %c0, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf32>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x32xf32>
+    // expected-error-re @+1 {{'pto.tstore' of the compact=1 Acc tile 32x32 written by 'pl.tile.matmul' (at line {{[0-9]+}}:{{[0-9]+}}): mad writes its column blocks ceil16(its rows, 32) apart, the compact=1 store reads them ceil16(valid rows, 16) apart}}
+    "pto.tstore"(%7, %8)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>, !pto.partition_tensor_view<16x32xf32>) -> ()
+    return
+  }
 }

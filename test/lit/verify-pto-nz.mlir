@@ -1800,7 +1800,7 @@ module attributes {pto.target_arch = "a2a3"} {
 // pto.tstore_fp of an Acc tile its mad wrote whole, into a window of its rows.
 // CHECK-LABEL: func.func @acc_tstore_fp_full
 module attributes {pto.target_arch = "a2a3"} {
-  func.func @acc_tstore_fp_full(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %o: !pto.ptr<f16>, %w1808s: !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+  func.func @acc_tstore_fp_full(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %o: !pto.ptr<i8>, %w1808s: !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
@@ -1825,9 +1825,9 @@ module attributes {pto.target_arch = "a2a3"} {
     pto.tmatmul ins(%l, %r : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=64, v_row=32, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=f16, rows=64, cols=32, v_row=64, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>) outs(%c : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>)
     %fp = pto.alloc_tile : !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
     "pto.tmov"(%w1808s, %fp) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
-    %cov = pto.make_tensor_view %o, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf16>
-    %cop = pto.partition_view %cov, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x32xf16>
-    pto.tstore_fp ins(%c, %fp : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%cop : !pto.partition_tensor_view<32x32xf16>)
+    %cov = pto.make_tensor_view %o, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xi8>
+    %cop = pto.partition_view %cov, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<32x32xi8>
+    pto.tstore_fp ins(%c, %fp : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=32, v_row=1, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%cop : !pto.partition_tensor_view<32x32xi8>)
     return
   }
 }
@@ -1857,4 +1857,187 @@ func.func @written_through_iter_arg_subview(%i: !pto.ptr<f32>, %o: !pto.ptr<f32>
   pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%out : !pto.partition_tensor_view<16x16xf32>)
   return
 }
+}
+
+// -----
+
+// i32 Acc into f16 with a preQuantScalar operand: DEQF16, a quantisation pto-isa compiles.
+// CHECK-LABEL: func.func @quantised_store_i32_into_f16
+// CHECK: %[[ACC:.*]] = "pl.tile.matmul
+// CHECK: "pto.tstore"(%[[ACC]],
+module attributes {pl.backend = "a2a3"} {
+  func.func @quantised_store_i32_into_f16(%a0: !pto.ptr<i8>, %a1: !pto.ptr<i8>, %a2: !pto.ptr<f16>)
+      attributes {nz_tensor_views_blocked} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
+    %pre = arith.constant 1 : i64
+    %0 = "pto.make_tensor_view"(%a0, %c16, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<i8>, index, index, index, index)
+        -> !pto.tensor_view<?x?xi8>
+    %1 = "pto.make_tensor_view"(%a1, %c1, %c1, %c1, %c16, %c32, %c512, %c512, %c512, %c32, %c1)
+        {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.tensor_view<?x?x?x?x?xi8>
+    %2 = "pto.make_tensor_view"(%a2, %c16, %c16, %c16, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf16>
+    %3 = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %4 = "pto.partition_view"(%0, %c0, %c0, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xi8>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x32xi8>
+    %5 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%4, %5)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %6 = "pto.partition_view"(%1, %c0, %c0, %c0, %c0, %c0, %c1, %c1, %c1, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.partition_tensor_view<1x1x1x16x32xi8>
+    %7 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%6, %7)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<1x1x1x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %8 = "pl.tile.matmul_acc"(%3, %5, %7)
+        : (!pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> !pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %9 = "pto.partition_view"(%2, %c0, %c0, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x16xf16>
+    "pto.tstore"(%8, %9, %pre)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 1>}
+        : (!pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x16xf16>, i64) -> ()
+    return
+  }
+}
+
+// -----
+
+// f32 Acc into bf16: F322BF16 converts the values.
+// CHECK-LABEL: func.func @acc_store_f32_into_bf16
+// CHECK: %[[ACC:.*]] = "pl.tile.matmul
+// CHECK: "pto.tstore"(%[[ACC]],
+module attributes {pl.backend = "a2a3"} {
+  func.func @acc_store_f32_into_bf16(%a0: !pto.ptr<f16>, %a1: !pto.ptr<f16>, %a2: !pto.ptr<bf16>)
+      attributes {nz_tensor_views_blocked} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
+    %pre = arith.constant 1 : i64
+    %0 = "pto.make_tensor_view"(%a0, %c16, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf16>
+    %1 = "pto.make_tensor_view"(%a1, %c1, %c2, %c1, %c16, %c16, %c512, %c256, %c256, %c16, %c1)
+        {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.tensor_view<?x?x?x?x?xf16>
+    %2 = "pto.make_tensor_view"(%a2, %c16, %c16, %c16, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<bf16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xbf16>
+    %3 = "pl.tile.zeros"() : () -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %4 = "pto.partition_view"(%0, %c0, %c0, %c16, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x32xf16>
+    %5 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%4, %5)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<16x32xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %6 = "pto.partition_view"(%1, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c1, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.partition_tensor_view<1x2x1x16x16xf16>
+    %7 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%6, %7)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<1x2x1x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %8 = "pl.tile.matmul_acc"(%3, %5, %7)
+        : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    %9 = "pto.partition_view"(%2, %c0, %c0, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xbf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<16x16xbf16>
+    "pto.tstore"(%8, %9)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<16x16xbf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// compact=1, 17 valid rows: the store reads at ceil16(17) = 32, the mad's pitch.
+// CHECK-LABEL: func.func @compact_store_at_the_mads_pitch
+// CHECK: %[[ACC:.*]] = "pl.tile.matmul
+// CHECK: "pto.tstore"(%[[ACC]],
+module attributes {pl.backend = "a2a3"} {
+  func.func @compact_store_at_the_mads_pitch(%a0: !pto.ptr<f16>, %a1: !pto.ptr<f16>, %a2: !pto.ptr<f32>)
+      attributes {nz_tensor_views_blocked} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c17 = arith.constant 17 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c256 = arith.constant 256 : index
+    %c512 = arith.constant 512 : index
+    %c1024 = arith.constant 1024 : index
+    %0 = "pto.make_tensor_view"(%a0, %c64, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f16>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf16>
+    %1 = "pto.make_tensor_view"(%a1, %c1, %c2, %c2, %c16, %c16, %c1024, %c512, %c256, %c16, %c1)
+        {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.ptr<f16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.tensor_view<?x?x?x?x?xf16>
+    %2 = "pto.make_tensor_view"(%a2, %c32, %c32, %c32, %c1)
+        {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.ptr<f32>, index, index, index, index)
+        -> !pto.tensor_view<?x?xf32>
+    %3 = "pto.partition_view"(%0, %c0, %c0, %c32, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf16>, index, index, index, index)
+        -> !pto.partition_tensor_view<32x32xf16>
+    %4 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%3, %4)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<32x32xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %5 = "pto.partition_view"(%1, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c2, %c16, %c16)
+        {operandSegmentSizes = array<i32: 1, 5, 5>}
+        : (!pto.tensor_view<?x?x?x?x?xf16>, index, index, index, index, index, index, index, index, index, index)
+        -> !pto.partition_tensor_view<1x2x2x16x16xf16>
+    %6 = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+        : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    "pto.tload"(%5, %6)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+        : (!pto.partition_tensor_view<1x2x2x16x16xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+    %7 = "pl.tile.matmul"(%4, %6) : (!pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=17, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>
+    %8 = "pto.partition_view"(%2, %c0, %c0, %c17, %c32)
+        {operandSegmentSizes = array<i32: 1, 2, 2>}
+        : (!pto.tensor_view<?x?xf32>, index, index, index, index)
+        -> !pto.partition_tensor_view<17x32xf32>
+    "pto.tstore"(%7, %8)
+        {operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+        : (!pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=17, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0, compact=1>, !pto.partition_tensor_view<17x32xf32>) -> ()
+    return
+  }
 }

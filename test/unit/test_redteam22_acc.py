@@ -89,9 +89,9 @@ def _store(rows: int = 32) -> str:
 
 
 def _store_fp(rows: int = 32) -> str:
-    return _gm("op", "o", "f16", rows, 32) + \
+    return _gm("op", "o", "i8", rows, 32) + \
         f"  pto.tstore_fp ins(%c, %fp : {_C}, {_FP}) " \
-        f"outs(%op : !pto.partition_tensor_view<{rows}x32xf16>)\n"
+        f"outs(%op : !pto.partition_tensor_view<{rows}x32xi8>)\n"
 
 
 def _tmov_to_mat() -> str:
@@ -100,14 +100,14 @@ def _tmov_to_mat() -> str:
 
 
 def test_the_full_matmul_is_accepted():
-    for body, out in ((_store(), "f32"), (_store_fp(), "f16"), (_tmov_to_mat(), "f32")):
+    for body, out in ((_store(), "f32"), (_store_fp(), "i8"), (_tmov_to_mat(), "f32")):
         assert _errors(_kernel(body, out)) == []
 
 
 def test_tstore_fp_meets_the_mad_pitch():
     """A 16-row mad into a 32-row Acc tile, read out by pto.tstore_fp: column block 1
     comes from the wrong place, as for pto.tstore (refused there already)."""
-    errors = _errors(_kernel(_store_fp(), "f16", left_rows=16))
+    errors = _errors(_kernel(_store_fp(), "i8", left_rows=16))
     assert len(errors) == 1 and errors[0].startswith("'pto.tstore_fp' Acc tile 32x32 is "
                                                      "written by 'pto.tmatmul'")
     assert "whose A operand has 16 valid rows" in errors[0]
@@ -116,7 +116,7 @@ def test_tstore_fp_meets_the_mad_pitch():
 def test_tstore_fp_window_holds_the_tile():
     """A 32-valid-row Acc tile stored by pto.tstore_fp into a 16-row window writes 16
     rows past it."""
-    errors = _errors(_kernel(_store_fp(16), "f16"))
+    errors = _errors(_kernel(_store_fp(16), "i8"))
     assert len(errors) == 1 and "'pto.tstore_fp' tile's valid rows" in errors[0]
     assert "may be more than the ND window's rows" in errors[0]
 

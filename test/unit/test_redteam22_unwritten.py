@@ -148,7 +148,13 @@ _FP = ("!pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=1
 
 
 @pytest.mark.parametrize("reader, expected", [
-    (f"  pto.tstore_fp ins(%c, %fp : {_C}, {_FP}) outs(%out : {_PART})\n", "'pto.tstore_fp'"),
+    # Into i8: a quantised Acc store compiles for f32 -> i8 (nz.limits' quantised pairs).
+    ("  %qv = pto.make_tensor_view %q, shape = [%c16, %c16], strides = [%c16, %c1] "
+     ": !pto.tensor_view<?x?xi8>\n"
+     "  %qp = pto.partition_view %qv, offsets = [%c0, %c0], sizes = [%c16, %c16] "
+     ": !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x16xi8>\n"
+     f"  pto.tstore_fp ins(%c, %fp : {_C}, {_FP}) "
+     "outs(%qp : !pto.partition_tensor_view<16x16xi8>)\n", "'pto.tstore_fp'"),
     (f"  %m = pto.alloc_tile : {_tile('mat', 'f32', 16, 16)}\n"
      f"  pto.tmov ins(%c : {_C}) outs(%m : {_tile('mat', 'f32', 16, 16)})\n", "'pto.tmov'"),
 ])
@@ -161,7 +167,7 @@ def test_an_acc_tile_only_accumulating_mads_write_is_refused_whatever_reads_it(r
             f"  pto.tmov ins(%ma : {_M}) outs(%l : {_L})\n"
             f"  pto.tmov ins(%mb : {_M}) outs(%r : {_R})\n"
             f"  pto.tmatmul.acc ins(%c, %l, %r : {_C}, {_L}, {_R}) outs(%c : {_C})\n" + reader)
-    args = f", %ma: {_M}, %mb: {_M}, %fp: {_FP}"
+    args = f", %ma: {_M}, %mb: {_M}, %fp: {_FP}, %q: !pto.ptr<i8>"
     errors = _errors(_kernel(body, args))
     assert len(errors) == 1 and errors[0].startswith(
         f"{expected} Acc tile 16x16 is written only by accumulating mads")

@@ -343,31 +343,12 @@ def _check_nd_addressing(gm_view: GlobalTensor, sizes, space: str, what: str) ->
 
 def _check_nd_fields(gm_view: GlobalTensor, sizes, space: str, what: str) -> None:
     """Refuse an A2/A3 ND burst transfer (TLoadGm2ubNd2nd, TLoadGm2L1Nd2nd,
-    TStoreUb2gmNd2nd) whose fields do not hold its window: pto-isa steps every leading
-    index as `uint32_t i * int gStride` (a product past 2^32 elements wraps, as the NZ
-    load's batch does), issues gShape3 rows per leading index as the 12-bit burst count
-    (its PTO_ASSERT only: 4096 rows move none), and on the Vec path skips `gmGap =
-    (uint32_t)((gStride3 - gShape4) * s)` bytes between rows. The model read every window
-    through its exact strides (found by red team: an f32 view of row stride 2^30 + 64 read
-    row 1 from right after row 0 on the device, gmGap being 2^32 mod 2^32)."""
-    sizes = [int(n) for n in sizes]
-    strides = gm_view.strides
-    problems = []
-    for axis in range(len(sizes) - 2):
-        last = (sizes[axis] - 1) * strides[axis]
-        if last >= limits.BATCH_OFFSET_LIMIT:
-            problems.append(f"leading index {sizes[axis] - 1} of axis {axis} starts {last} "
-                            "elements in, at or past 2^32, where the uint32 index * stride "
-                            "wraps")
-    rows = _block_rows(sizes)
-    if rows > limits.LOAD_MAX_COLUMN_BLOCKS:
-        problems.append(f"{rows} rows per leading index, more than the "
-                        f"{limits.LOAD_MAX_COLUMN_BLOCKS} the burst count field holds")
-    if space in limits.ND_BURST_SPACES and rows > 1:
-        gap = (strides[-2] - sizes[-1]) * gm_view.dtype.itemsize
-        if gap >= limits.GM_GAP_WORD:
-            problems.append(f"the burst gap between rows is {gap} bytes, past the uint32 "
-                            "gmGap (it wraps)")
+    TStoreUb2gmNd2nd) whose fields do not hold its window (`limits.nd_burst_field_problems`,
+    the rule verify-pto-nz proves): the model read every window through its exact strides
+    (found by red team: an f32 view of row stride 2^30 + 64 read row 1 from right after
+    row 0 on the device, gmGap being 2^32 mod 2^32)."""
+    problems = limits.nd_burst_field_problems(space, [int(n) for n in sizes], gm_view.strides,
+                                              gm_view.dtype.itemsize)
     if problems:
         raise HardwareLimitError(f"{what}: " + "; ".join(problems))
 
@@ -517,19 +498,22 @@ def _f32_to_bf16_bits(values: np.ndarray, gm_dtype: np.dtype | None = None) -> n
     return np.where(np.isnan(values), quiet_nan, rounded)
 
 
-# What the fixpipe does to an Acc value on its way to GM, by (Acc element, GM element):
-# pto-isa a2a3/common.hpp GetCastPreQuantMode converts f32 to f16 (F322F16) and to bf16
-# (F322BF16); every other pair is NoQuant, which writes the 32-bit L0C value as it is (an
-# i32 sum into an f32 tensor is its bits, not its value). PTOAS's TStoreOp::verify takes
-# an i32 or f32 Acc tile into i32, f32, f16 or bf16; NoQuant into a 16-bit tensor is not
-# a conversion at all (the fixpipe's output is 32-bit), so that pair is refused. Found by
-# red team: the model converted every store with numpy's astype, so an f32 Acc tile
-# stored 3.0 into bf16 as the bits 0x0003 and into i32 as 3.
-ACC_STORE_CASTS = {
-    ("f32", "f32"): _same_bits, ("i32", "i32"): _same_bits,
-    ("f32", "i32"): _same_bits, ("i32", "f32"): _same_bits,
-    ("f32", "f16"): _to_f16, ("f32", "bf16"): _f32_to_bf16_bits,
-}
+# What each fixpipe mode does to an Acc value on its way to GM (limits.ACC_STORE_MODES,
+# the one table of which (Acc element, GM element) pair runs which): NoQuant writes the
+# 32-bit L0C value as it is (an i32 sum into an f32 tensor is its bits, not its value).
+_FIXPIPE_CASTS = {"NoQuant": _same_bits, "F322F16": _to_f16, "F322BF16": _f32_to_bf16_bits}
+
+
+def _same_width(pair: tuple[str, str]) -> bool:
+    return np.dtype(NUMPY_DTYPES[pair[0]]).itemsize == np.dtype(NUMPY_DTYPES[pair[1]]).itemsize
+
+
+# The casts the model runs, by pair: every pair PTOAS takes but NoQuant into a 16-bit
+# tensor, which is no conversion at all (the fixpipe's output is 32-bit), so it is refused.
+# Found by red team: the model converted every store with numpy's astype, so an f32 Acc
+# tile stored 3.0 into bf16 as the bits 0x0003 and into i32 as 3.
+ACC_STORE_CASTS = {pair: _FIXPIPE_CASTS[mode] for pair, mode in limits.ACC_STORE_MODES.items()
+                   if mode != "NoQuant" or _same_width(pair)}
 # SetAtomicAdd (pto-isa common/arch/memory/tstore_common.hpp) sets an atomic type for
 # these GM element types only: any other does not compile.
 ATOMIC_ADD_ELEMENTS = frozenset({"f16", "f32", "i16", "i32", "i8", "bf16"})

@@ -458,9 +458,14 @@ def check_acc_pitch(buf: pto.TileBuf, valid_rows: Fact, loc: ir.Location) -> Non
     rows) only in `compact=1`, CompactMode::Normal). So a tile of more than one column
     block whose valid rows may be fewer than its rows stores the wrong rows, silently
     where its valid rows are dynamic (pto-isa's MadAccStrideCompatible static_assert
-    catches only static ones; found by red team)."""
-    if buf.compact == COMPACT_NORMAL or buf.cols <= ACC_BOX or \
-            mad_pitch(valid_rows) >= buf.rows:
+    catches only static ones; found by red team). A compact=1 store's pitch must be one
+    value (`check_compact_pitch`), which the mads writing the tile then match."""
+    if buf.cols <= ACC_BOX:
+        return  # one column block: no pitch is read
+    if buf.compact == COMPACT_NORMAL:
+        check_compact_pitch(buf, valid_rows, loc)
+        return
+    if mad_pitch(valid_rows) >= buf.rows:
         return  # mad's pitch ceil16(valid rows) is the tile's rows
     raise Refusal(loc, f"'pto.tstore' Acc tile {buf.rows}x{buf.cols} may hold fewer valid rows "
                   f"({show(valid_rows)}) than its {buf.rows} rows, across more than one "
@@ -469,6 +474,41 @@ def check_acc_pitch(buf: pto.TileBuf, valid_rows: Fact, loc: ir.Location) -> Non
                   "block past the first is read from the wrong place; give the tile exactly "
                   "its valid rows, or state compact=1 (CompactMode::Normal: the store reads at "
                   "ceil16(valid rows))")
+
+
+def check_compact_pitch(buf: pto.TileBuf, valid_rows: Fact, loc: ir.Location) -> None:
+    """A compact=1 Acc store (TStoreAccNz2nz, TStoreAccNz2nd: srcStride = ceil16(validRow))
+    reads its column blocks at ceil16(valid rows), which its writers' pitches can be proved
+    to match only where it is one value: valid rows that may lie in two 16-row fractals
+    read at a pitch no single mad writes at."""
+    if fixed_pitch(valid_rows) is not None:
+        return
+    raise Refusal(loc, f"'pto.tstore' of a compact=1 Acc tile {buf.rows}x{buf.cols} whose "
+                  f"valid rows ({show(valid_rows)}) may lie in more than one 16-row fractal: "
+                  "the store reads its column blocks ceil16(valid rows) apart, a pitch that "
+                  "cannot be proved the one its mads wrote at; give the tile valid rows of "
+                  "one fractal count (or static ones)")
+
+
+def compact_mad_pitch_problem(mad_rows: Fact, valid_rows: Fact) -> str | None:
+    """Why a mad of `mad_rows` rows may write an Acc tile at another column-block pitch
+    (ceil16(m)) than a compact=1 store of `valid_rows` reads it at (ceil16(valid rows)),
+    for some values both may take (found by red team: a mad of 32 rows wrote column block
+    1 at 512, the store of 16 valid rows read it at 256, rows 16..31 of block 0); None
+    when both are one pitch, the same."""
+    written, read = fixed_pitch(mad_rows), fixed_pitch(valid_rows)
+    if written is not None and written == read:
+        return None
+    return (f"mad writes its column blocks ceil16(its rows, {show(mad_rows)}) apart, the "
+            f"compact=1 store reads them ceil16(valid rows, {show(valid_rows)}) apart, and "
+            "these are not proved one and the same pitch")
+
+
+def fixed_pitch(rows: Fact) -> int | None:
+    """ceil16 of `rows` when every value it may take (at least one) has the same one;
+    None when two may differ."""
+    low = mad_pitch(rows)
+    return low if -(-max(rows.hi, 1) // ACC_BOX) * ACC_BOX == low else None
 
 
 def mad_pitch(rows: Fact) -> int:

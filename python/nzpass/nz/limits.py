@@ -10,6 +10,7 @@ overflows. Pure Python, no MLIR. Reference: docs/hardware-model.md (c) and (d), 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from .intervals import Fact
 
@@ -54,6 +55,9 @@ ND2NZ_MAX_ROW_STRIDE = 65535
 # The ND <-> Vec bursts skip gmGap = (gStride3 - gShape4) * element bytes, a uint32_t: a row
 # stride below the window's columns (rows overlapping in GM) wraps it to ~4 GiB.
 ND_BURST_SPACES = frozenset({"vec"})
+# The ND burst transfers (TLoadGm2ubNd2nd, TLoadGm2L1Nd2nd, TStoreUb2gmNd2nd) issue gShape3
+# rows per leading index as their burst count, guarded by PTO_ASSERT(gShape3 < 4096) only.
+ND_BURST_MAX_ROWS = 4095
 
 # ---- TStoreAccNz2nz (Acc -> NZ store), docs/hardware-model.md (d), and TStoreAccNz2nd
 STORE_MAX_ROWS = 65535             # valid rows field
@@ -64,6 +68,63 @@ ACC_STORE_MAX_VALID = {"nz": (STORE_MAX_ROWS, STORE_MAX_COLS),
                        "nd": (ACC_ND_STORE_MAX_ROWS, STORE_MAX_COLS)}
 L0C_BYTES = {backend: spaces["acc"] for backend, spaces in LOCAL_MEMORY_BYTES.items()}
 ACC_FRACTAL_ROWS = 16              # the Acc store stacks column blocks of 16-row fractals
+
+# ---- What a TSTORE writes, by (tile element, GM element), docs/hardware-model.md "What a
+# store writes". An Acc tile goes through the fixpipe, whose QuantMode_t pto-isa picks from
+# the pair (a2a3/common.hpp GetCastPreQuantMode): f32 -> f16 and f32 -> bf16 convert the
+# values; every other pair is NoQuant, which writes the 32-bit L0C word as it is. PTOAS's
+# TStoreOp::verify takes an i32 or f32 Acc tile into i32, f32, f16 or bf16 in any pairing,
+# so the pairs below all assemble; those not in ACC_STORE_VALUE_PAIRS write L0C bits (an
+# i32 sum into an f32 tensor is its bit pattern; into a 16-bit tensor no value at all).
+ACC_STORE_MODES = {
+    ("f32", "f32"): "NoQuant", ("i32", "i32"): "NoQuant",
+    ("f32", "f16"): "F322F16", ("f32", "bf16"): "F322BF16",
+    ("f32", "i32"): "NoQuant", ("i32", "f32"): "NoQuant",
+    ("i32", "f16"): "NoQuant", ("i32", "bf16"): "NoQuant",
+}
+ACC_STORE_VALUE_PAIRS = frozenset(pair for pair, mode in ACC_STORE_MODES.items()
+                                  if mode != "NoQuant" or pair[0] == pair[1])
+# A quantised Acc store (pto.tstore's preQuantScalar or fp operand, pto.tstore_fp): pto-isa's
+# CheckAcc2gm<isQuant> compiles these pairs only, and each has a quantisation mode in both
+# forms (GetScalarPreQuantMode: QF322B8_PRE, REQ8, DEQF16; GetVectorPreQuantMode:
+# VQF322B8_PRE, VREQ8, VDEQF16), which scales the values by the program's own operand.
+ACC_QUANT_STORE_PAIRS = frozenset({("f32", "i8"), ("f32", "ui8"), ("i32", "i8"),
+                                   ("i32", "ui8"), ("i32", "f16")})
+
+
+def _c_element(element: str) -> str:
+    """The element as PTOAS's EmitC types it: a signed integer is the signless one
+    (si8 and i8 are both int8_t)."""
+    return element[1:] if element.startswith("si") else element
+
+
+def store_element_problem(space: str, tile_element: str, gm_element: str,
+                          quantised: bool = False) -> str | None:
+    """Why a TSTORE of a `space` tile of `tile_element` into a GM tensor of `gm_element`
+    would not write the tile's values (`quantised`: with a quantisation operand); None when
+    it does. A Vec (or Mat) store copies bytes (TStoreUb2gmNd2nd bursts; PTOAS asks only
+    for the same element width), so it moves the values only into the same element type."""
+    tile_element, gm_element = _c_element(tile_element), _c_element(gm_element)
+    pair = (tile_element, gm_element)
+    if space != "acc":
+        if tile_element == gm_element:
+            return None
+        return (f"a {space} tile stores its bytes as they are (no conversion), so its "
+                f"{tile_element} elements would be read as {gm_element}")
+    if quantised:
+        if pair in ACC_QUANT_STORE_PAIRS:
+            return None
+        shown = ", ".join(f"{a} -> {b}" for a, b in sorted(ACC_QUANT_STORE_PAIRS))
+        return (f"a quantised Acc store of {tile_element} into {gm_element} is no "
+                f"quantisation pto-isa compiles (only {shown})")
+    if pair in ACC_STORE_VALUE_PAIRS:
+        return None
+    if pair not in ACC_STORE_MODES:
+        return (f"the fixpipe stores an Acc tile of {tile_element} into no tensor of {gm_element} "
+                "(PTOAS takes an i32 or f32 Acc tile into i32, f32, f16 or bf16)")
+    return (f"the fixpipe converts f32 to f16 or bf16 only: an Acc tile of {tile_element} "
+            f"stored into {gm_element} writes the 32-bit L0C words as they are, which are "
+            f"no {gm_element} values")
 
 
 def nz2nz_load_overflows(column_blocks: int, valid_rows: int, spare_rows: int,
@@ -146,6 +207,39 @@ def nd_addressing_problems(space: str, inner_stride: int, row_stride: int | None
         problems.append(f"its row stride {row_stride} is less than the window's {cols} "
                         "columns: the rows overlap, and the burst gap (row stride - columns) "
                         "is negative, which pto-isa's uint32 gmGap wraps")
+    return problems
+
+
+def nd_burst_field_problems(space: str, sizes: Sequence[int], strides: Sequence[int],
+                            element_bytes: int, fewest_cols: int | None = None) -> list[str]:
+    """Why the fields of an A2/A3 ND burst transfer (TLoadGm2ubNd2nd, TLoadGm2L1Nd2nd,
+    TStoreUb2gmNd2nd) between GM and a `space` tile may not hold its window, for the worst
+    case of each quantity: `sizes` the most each window extent may be, `strides` the view's
+    strides (the largest each may be; a negative one as it is), `fewest_cols` the fewest
+    columns the window may have (its sizes[-1] by default: the burst gap grows as they
+    shrink). pto-isa steps every leading index as `uint32_t i * int gStride` (a product past
+    2^32 elements, or below 0, wraps), issues gShape3 rows per leading index as the 12-bit
+    burst count, and on the Vec path skips `gmGap = (uint32_t)((gStride3 - gShape4) * s)`
+    bytes between rows (found by red team: an f32 view of row stride 2^30 + 64 read row 1
+    from right after row 0, gmGap being 2^32 mod 2^32)."""
+    problems = []
+    for axis in range(len(sizes) - 2):
+        last = (sizes[axis] - 1) * strides[axis]
+        if sizes[axis] > 1 and not 0 <= last < BATCH_OFFSET_LIMIT:
+            where = "below 0" if last < 0 else "at or past 2^32"
+            problems.append(f"leading index {sizes[axis] - 1} of axis {axis} starts {last} "
+                            f"elements in, {where}, where pto-isa's uint32 index * stride "
+                            "wraps")
+    rows = sizes[-2] if len(sizes) > 1 else 1
+    if rows > ND_BURST_MAX_ROWS:
+        problems.append(f"{rows} rows per leading index, more than the {ND_BURST_MAX_ROWS} "
+                        "its burst count field holds (checked by a debug assert only)")
+    if space in ND_BURST_SPACES and rows > 1:
+        cols = sizes[-1] if fewest_cols is None else fewest_cols
+        gap = (strides[-2] - cols) * element_bytes
+        if gap >= GM_GAP_WORD:
+            problems.append(f"the burst gap between rows may be {gap} bytes, past the uint32 "
+                            "gmGap, which wraps it")
     return problems
 
 

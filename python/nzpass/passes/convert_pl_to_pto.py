@@ -24,6 +24,7 @@ from ..ir.walk import (
     value_location,
 )
 from ..nz import layout as nz_layout
+from ..nz import limits, tile_rules
 from ..nz.acc_store import check_acc_store_limits
 from ..nz.consistency import (
     MATMUL_ROLES,
@@ -57,6 +58,7 @@ _TENSOR_PASSING_OPS = (op_names.SCF_FOR, op_names.SCF_YIELD,
                        op_names.SCF_IF, op_names.FUNC_CALL)
 _RETURN = op_names.FUNC_RETURN
 _CALL = op_names.FUNC_CALL
+_PRE_QUANT = "pre_quant"  # the store flag the lowering has no operand for (store_attrs)
 _PASSES_A_TENSOR = ("passes a GM tensor: convert-pl-to-pto lowers tensors to pointers at the "
                     "kernel boundary only; inline the callee or keep the tensor out of "
                     "loop-carried values")
@@ -333,7 +335,7 @@ class _FunctionLowering:
             extents = _store_extents(store, valid)
             _check_window_inside(dest, store.groups["offsets"], extents, store.location,
                                  "'pl.tile.store'", self.analysis)
-            _check_nd_transfer(store.location, "tstore", tile.space, dest, tile.cols)
+            _check_nd_transfer(store.location, "tstore", tile, dest, tile.cols, valid[1])
         if layout is not None and tile.space == "acc":
             # Both write-backs pack the columns in 12 bits, and an Acc tile of pl (a
             # pl.tile.zeros, a matmul result) reaches no pto.alloc_tile whose L0C
@@ -342,7 +344,10 @@ class _FunctionLowering:
             check_acc_store_limits(f"{layout.kind.upper()} accumulator store", valid_rows,
                                    valid_cols, tile.rows, tile.cols, self.backend,
                                    store.location, layout.kind)
-        return _StorePlan(tile, _store_attributes(store), valid)
+        attributes = _store_attributes(store)
+        if layout is not None and not layout.is_nz:  # NZ: block-nz-tensor-views, f32 only
+            _check_store_elements(store, tile, dest)
+        return _StorePlan(tile, attributes, valid)
 
     def lower(self) -> None:
         scope = self.scope = FunctionScope(self.entry, self.constants)
@@ -605,7 +610,10 @@ def _check_load(load: pl.TileLoad, analysis: OffsetAnalysis) -> None:
         _check_window_inside(load.single("tensor"), load.groups["offsets"],
                              load.groups["valid_shape"] or load.groups["sizes"], load.location,
                              "'pl.tile.load'", analysis)
-        _check_nd_transfer(load.location, "tload", tile.space, load.single("tensor"), cols)
+        valid = load.groups["valid_shape"]
+        fewest_cols = constant_value(valid[-1]) if valid else cols
+        _check_nd_transfer(load.location, "tload", tile, load.single("tensor"), cols,
+                           fewest_cols)
 
 
 def _check_transfer(loc: ir.Location, instruction: str, layout: pl.TensorLayout,
@@ -616,16 +624,61 @@ def _check_transfer(loc: ir.Location, instruction: str, layout: pl.TensorLayout,
                       "reaches L0A/L0B by the cube's own moves)")
 
 
-def _check_nd_transfer(loc: ir.Location, instruction: str, space: str, tensor: ir.Value,
-                       cols: int) -> None:
+def _check_nd_transfer(loc: ir.Location, instruction: str, tile: pl.TileType, tensor: ir.Value,
+                       cols: int, fewest_cols: int | None) -> None:
     """An ND window moves through its kernel argument's view (slices and store aliases
-    are offsets on it), so that view's strides are the ones the device reads."""
+    are offsets on it), so that view's strides are the ones the device reads: the
+    addressing rules (nd_transfer_problem) and, for a Vec tile (TLoadGm2ubNd2nd,
+    TStoreUb2gmNd2nd: pl's Mat tiles are NZ), the burst fields (limits.
+    nd_burst_field_problems; found by red team: 4096 rows, or f32 rows 2^30 + 64 apart,
+    moved other rows), at their worst case: the tile's rows, `fewest_cols` the fewest
+    columns of the window (None: a dynamic one, at least 1). The window's leading sizes
+    are 1; a dynamic stride is a product the lowering emits, which verify-pto-nz proves."""
     root = tensor
     while (source := tensor_source(root)) is not None:
         root = source
-    why = nd_transfer_problem(instruction, space, ir.RankedTensorType(root.type), cols)
+    root_type = ir.RankedTensorType(root.type)
+    why = nd_transfer_problem(instruction, tile.space, root_type, cols)
     if why is not None:
         raise Refusal(loc, why)
+    element_bits = tile_rules.element_bits(str(tile.element))
+    if tile.space != "vec" or root_type.rank < 2 or element_bits is None:
+        return
+    layout = pl.tensor_layout(root_type)
+    assert layout is not None  # only ND transfers are asked
+    strides = layout.stride or nz_layout.strides_of_layout(layout.kind, pl.tensor_shape(root_type))
+    sizes = [1] * (root_type.rank - 2) + [tile.rows, cols]
+    problems = limits.nd_burst_field_problems(tile.space, sizes, [s or 0 for s in strides],
+                                              element_bits // 8, fewest_cols or 1)
+    if problems:
+        raise Refusal(loc, f"{instruction.upper()} between {root_type} and a vec tile: "
+                      f"{'; '.join(problems)}; move at most {limits.ND_BURST_MAX_ROWS} rows "
+                      "per transfer, with rows less than 4 GiB apart")
+
+
+def _check_store_elements(store: pl.TileStore, tile: pl.TileType, dest: ir.Value) -> None:
+    """An ND store writes the tile's values only for the element pairs limits.
+    store_element_problem allows (the fixpipe converts f32 to f16 and bf16, any other Acc
+    pair writes L0C bits; a Vec store copies bytes: found by red team, an f32 Acc tile
+    stored into i32 and an f32 Vec tile into i32 were lowered, and GM got bit patterns).
+    A quantised store needs its scale as pto.tstore's preQuantScalar or fp operand, which
+    the lowering has none of to give: PTOAS would drop the pre_quant attribute and store
+    unquantised, so it is refused too."""
+    gm_element = str(ir.RankedTensorType(dest.type).element_type)
+    why = limits.store_element_problem(tile.space, str(tile.element), gm_element)
+    if why is not None:
+        raise Refusal(store.location, f"'{pl.TileStore.NAME}' of a tile of {tile.element} "
+                      f"({tile.space}) into a tensor of {gm_element}: {why}; store into a "
+                      "tensor of "
+                      "the tile's element type (or, from an f32 Acc tile, f16 or bf16)")
+    for name, attr in store.attributes.items():
+        entry = store_attrs.store_attr(name)
+        if entry is None or entry.pl != _PRE_QUANT or store_attrs.flag_value(name, attr) is None:
+            continue
+        raise Refusal(store.location, f"'{pl.TileStore.NAME}' with {name}: the lowering gives "
+                      "pto.tstore no quantisation operand (preQuantScalar, fp), and PTOAS "
+                      "stores without one unquantised, so the flag would be dropped; "
+                      "quantise in pto IR, or store without it")
 
 
 def _check_window_inside(tensor: ir.Value, offsets: list[ir.Value],

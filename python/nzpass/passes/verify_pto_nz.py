@@ -49,6 +49,7 @@ from ..nz.nd_window import (
     check_nd_window_fits_tile,
     check_nd_window_inside,
     nd_valid_extents_moved,
+    size_fact,
 )
 from ..nz.nd_window import Extent as NdExtent
 from ..nz.nd_window import Size as NdSize
@@ -639,10 +640,12 @@ class _Checker:
                           "iter_args and scf.if / scf.for results")
         # A store of a compact=1 tile reads at ceil16(valid rows) (TStoreAccNz2nz/nd); a
         # move at the tile's rows whatever its compact (TMovCcToCb, TExtractAccToMat).
-        at_mad_pitch = buf.compact == hazards.COMPACT_NORMAL and reader in _GM_TRANSFERS
+        compact_store = buf.compact == hazards.COMPACT_NORMAL and reader in _GM_TRANSFERS
         for mad in mads:
             rows, cols = self._mad_extents(mad)
-            if at_mad_pitch or buf.cols <= ACC_BOX or \
+            if compact_store and buf.cols > ACC_BOX:
+                self._check_compact_mad_pitch(mad, region, rows.fact, loc, reader)
+            if compact_store or buf.cols <= ACC_BOX or \
                     hazards.mad_pitch(rows.fact) >= buf.rows:
                 self._check_mad_covers(mad, region, rows, cols, loc, reader)
                 continue
@@ -653,6 +656,23 @@ class _Checker:
                           f"tile's {buf.rows}, so every column block past the first is read "
                           "from the wrong place; give the Acc tile ceil16(A's valid rows) "
                           f"rows{', or state compact=1' if reader in _GM_TRANSFERS else ''}")
+
+    @staticmethod
+    def _check_compact_mad_pitch(mad: _Mad, region: TileRegion, rows: Fact, loc: ir.Location,
+                                 reader: str) -> None:
+        """A compact=1 store reads the column blocks ceil16(valid rows) apart: `mad` must
+        have written them at that pitch, ceil16(its rows), for every value both may take
+        (hazards.compact_mad_pitch_problem)."""
+        why = hazards.compact_mad_pitch_problem(rows, region.valid_rows)
+        if why is None:
+            return
+        buf = region.buf
+        raise Refusal(loc, f"'{reader}' of the compact=1 Acc tile {buf.rows}x{buf.cols} written "
+                      f"by '{mad.op.name}' (at {line_and_column(mad.op.location)}): {why}, so "
+                      "every column block past the first is read from the wrong place; give "
+                      "the tile valid rows of the same ceil16 as A's valid rows (both static, "
+                      "or of one 16-row fractal count), or drop compact=1 and give the tile "
+                      "ceil16(A's valid rows) rows")
 
     def _mad_extents(self, mad: _Mad) -> tuple[ValidExtent, ValidExtent]:
         """The rows and columns `mad` writes (GEMV_OPS: one row)."""
@@ -865,6 +885,7 @@ class _Checker:
         model does not describe."""
         if self.backend != "a2a3":
             return
+        self._check_store_elements(op)
         found = self._nd_transfer_operands(op)
         if found is None:
             self._check_memref_acc_store(op)
@@ -1079,6 +1100,35 @@ class _Checker:
         self._check_mads_wrote(value, self._stated_valid_region(op, value, group, buf),
                                op.location, op.name)
 
+    def _check_store_elements(self, op: ir.Operation) -> None:
+        """A store into GM writes the tile's values only for the element pairs limits.
+        store_element_problem allows: an Acc tile's fixpipe converts f32 to f16 or bf16 and
+        writes any other pair's 32-bit L0C words as they are; a quantised one (an fp or
+        preQuantScalar operand, pto.tstore_fp) converts only the pairs pto-isa quantises; a
+        Vec or Mat tile is copied byte for byte (found by red team: an f32 Acc tile into an
+        i32 view, an i32 one into f16, and an f32 Vec tile into i32 were accepted, and GM got
+        bit patterns). A store into an NZ view is the NZ rules' (f32 into f32 only)."""
+        if op.name == pto.TLoad.NAME or self._of_an_nz_view(op.operands, _GM_TRANSFERS[op.name]):
+            return
+        view = self._read_table_op(op)
+        if view is None:
+            return
+        tiles, gms = view.groups.get("src", []), view.groups.get("dst", [])
+        if len(tiles) != 1 or len(gms) != 1:
+            return
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(tiles[0].type))
+        gm_element = _gm_element(gms[0].type, op.location)
+        if buf is None or gm_element is None:
+            return
+        quantised = op.name == _TSTORE_FP or any(view.groups.get(group)
+                                                  for group in ("fp", "preQuantScalar"))
+        why = limits.store_element_problem(buf.loc, buf.dtype, gm_element, quantised)
+        if why is None:
+            return
+        raise Refusal(op.location, f"'{op.name}' of a tile of {buf.dtype} (loc={buf.loc}) into "
+                      f"GM of {gm_element}: {why}; store into GM of the tile's element type "
+                      "(or, from an f32 Acc tile, f16 or bf16)")
+
     def _check_memref_acc_store(self, op: ir.Operation) -> None:
         """A store of an Acc tile into a GM memref PTOAS takes as ND (an NZ one is
         refused: _check_memref_is_not_nz) reads L0C as into an ND view (found by red team:
@@ -1132,6 +1182,42 @@ class _Checker:
                           f"{limits.ND2NZ_MAX_ROW_STRIDE} elements apart, and into an ND Mat "
                           f"tile rows and row strides of whole {limits.GM_BLOCK_BYTES}-byte "
                           "blocks)")
+        self._check_nd_fields(op, t)
+
+    def _check_nd_fields(self, op: ir.Operation, t: _NdTransfer) -> None:
+        """An A2/A3 ND burst transfer (TLoadGm2ubNd2nd, TLoadGm2L1Nd2nd, TStoreUb2gmNd2nd)
+        whose fields hold its window for every value its sizes and strides may take
+        (limits.nd_burst_field_problems, the rule the byte model runs: uint32 leading
+        offsets, the 12-bit burst count, the uint32 Vec gap), and, where the row stride is
+        not a constant, whose rows do not overlap (limits.nd_addressing_problems at the
+        fewest row stride). A bound only the width gives (nothing bounds the value) is the
+        caller's contract, as for a window's bounds: a warning, an error with strict-bounds
+        (found by red team: an f32 view of row stride 2^30 + 64 read row 1 from right
+        after row 0; a [5, 1, 2^30] i8 view read batch 4 as batch 0; 4096 rows moved none)."""
+        buf = t.buf
+        if nd_valid_extents_moved(t.is_load, buf) != BURSTS or not t.window.stride_values:
+            return
+        # check_nd_window_fits_tile holds the window inside the tile (leading axes stacked
+        # as rows), refused or, unproved, the caller's contract already.
+        rooms = [buf.rows] * (len(t.window.sizes) - 1) + [buf.cols]
+        sizes = [size_fact(self.proofs, size).intersect(Fact.make(0, room, 1, INDEX_WIDTH))
+                 for size, room in zip(t.window.sizes, rooms, strict=True)]
+        strides = [self.fact(value) for value in t.window.stride_values]
+        element_bytes = tile_element_bytes(buf, op.location, f"'{op.name}'")
+        worst = _nd_field_problems(buf.loc, sizes, strides, element_bytes, closed_only=False)
+        if not worst:
+            return
+        proved = _nd_field_problems(buf.loc, sizes, strides, element_bytes, closed_only=True)
+        refusal = Refusal(op.location, f"'{op.name}' between an ND view and a {buf.loc} tile: "
+                          f"{'; '.join(proved or worst)}; keep each leading index's offset "
+                          "below 2^32 elements, at most "
+                          f"{limits.ND_BURST_MAX_ROWS} rows per leading index, and a row "
+                          "stride at least the window's columns and less than 4 GiB past "
+                          "them" + ("" if proved else " (bound the strides: nothing here does; "
+                                    "the strict-bounds option makes this an error)"))
+        if proved:
+            raise refusal
+        self.proofs.unbounded(refusal)
 
     def _of_an_nz_view(self, operands: ir.OpOperandList, index: int) -> bool:
         """Whether operand `index` is an NZ view checked already, or a partition of one:
@@ -1798,6 +1884,7 @@ class _NdWindow(NamedTuple):
     strides: list[int | None] | None  # None: no view here states them (_unseen_nd_window)
     sizes: tuple[NdSize, ...]
     column_major: bool = False  # a DN view (stated, or one PTOAS may infer DN)
+    stride_values: tuple[ir.Value, ...] = ()  # the view's stride operands (_check_nd_fields)
 
     def last_two(self) -> tuple[int | None, int | None]:
         """The window's rows and columns, None where not a constant."""
@@ -1832,6 +1919,32 @@ def _check_acc_window_rows(op: ir.Operation, window: _NdWindow) -> None:
                               "window; store through a window whose leading sizes are 1, or "
                               "whose leading axes are dense with its rows")
         below = None if below is None or size is None else below * size
+
+
+def _nd_field_problems(space: str, sizes: Sequence[Fact], strides: Sequence[Fact],
+                       element_bytes: int, closed_only: bool) -> list[str]:
+    """limits.nd_burst_field_problems at the worst case of the facts (the largest sizes,
+    the fewest columns, each leading stride's largest or, where it may be negative, its
+    least, the largest row stride), and the rows' overlap at the fewest row stride where
+    that is not a constant; `closed_only`: a stride only the width bounds (`Fact.open`:
+    nothing bounds it) taken as 0, which no rule refuses, so that what is left is proved."""
+    steps = [0 if closed_only and f.open else f.lo if f.lo < 0 and axis < len(strides) - 2
+             else f.hi for axis, f in enumerate(strides)]
+    problems = limits.nd_burst_field_problems(space, [f.hi for f in sizes], steps,
+                                              element_bytes, max(sizes[-1].lo, 1))
+    row, rows = strides[-2], sizes[-2]
+    if row.constant is None and rows.hi > 1 and not (closed_only and row.open):
+        problems += limits.nd_addressing_problems(space, limits.ND_INNER_STRIDE, row.lo,
+                                                  sizes[-1].hi)
+    return problems
+
+
+def _gm_element(t: ir.Type, loc: ir.Location) -> str | None:
+    """The element type of a store's GM operand (a view, a memref); None for another."""
+    if isinstance(t, ir.MemRefType):
+        return str(t.element_type)
+    vt = opaque_refusal(loc, lambda: pto.view_type(t))
+    return None if vt is None else vt.element
 
 
 def _size_constant(size: NdSize) -> int | None:
@@ -1882,7 +1995,7 @@ def _nd_window_of(value: ir.Value, attrs: Callable[[ir.Operation], dict[str, ir.
     # infer DN (a dynamic one may match either) is held to the DN rules.
     maybe_dn = layout == "dn" or (not stated and _ptoas_may_infer_dn(
         shape[-2], shape[-1], strides[-2], strides[-1], constant_value(sizes[-2])))
-    return _NdWindow(strides, tuple(sizes), maybe_dn)
+    return _NdWindow(strides, tuple(sizes), maybe_dn, tuple(view.groups["strides"]))
 
 
 def _ptoas_may_infer_dn(rows: int | None, cols: int | None, row_stride: int | None,
