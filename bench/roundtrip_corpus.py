@@ -399,9 +399,22 @@ def classify(difference: str) -> str:
     return next((name for name, pattern in _BENIGN if pattern.search(difference)), "other")
 
 
+# Tokens past the common prefix the matcher compares: SequenceMatcher is quadratic, and a
+# whole large kernel (tens of thousands of tokens) stalled the run for many minutes.
+_DIFF_WINDOW = 2000
+
+
 def first_difference(a, b) -> str:
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    if start == len(a) == len(b):
+        return ""
+    a_rest, b_rest = a[start:start + _DIFF_WINDOW], b[start:start + _DIFF_WINDOW]
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a_rest, b_rest,
+                                               autojunk=False).get_opcodes():
         if tag != "equal":
+            i1, i2, j1, j2 = (start + i for i in (i1, i2, j1, j2))
             ctx = " ".join(v for _, v in a[max(0, i1 - 6):i1])
             return (f"{tag}: ...{ctx} [{' '.join(v for _, v in a[i1:i2])}] -> "
                     f"[{' '.join(v for _, v in b[j1:j2])}]")

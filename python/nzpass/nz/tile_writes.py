@@ -154,6 +154,10 @@ class _Classes:
                 self.parent[other_root] = root
 
 
+_TILE, _LOCAL_POINTER, _OTHER = range(3)
+_SCALAR_PREFIX = "arith."
+
+
 class _Walk:
     """One pass over a top-level op's ops: the classes, the written values, the fresh
     tiles and the reads."""
@@ -166,15 +170,29 @@ class _Walk:
         self.reads: list[tuple[ir.Operation, ir.Value]] = []
         # Whether a pointer of the function points into local memory.
         self.pointed = False
+        # type -> _TILE, _LOCAL_POINTER or _OTHER: a function holds few types, each read
+        # once (its opaque spelling is parsed for the pointer's space).
+        self.kinds: dict[ir.Type, int] = {}
+
+    def _kind(self, type_: ir.Type) -> int:
+        kind = self.kinds.get(type_)
+        if kind is None:
+            space = _pointer_space(type_)
+            kind = self.kinds[type_] = _TILE if is_tile(type_) else \
+                _LOCAL_POINTER if space is not None and space != "gm" else _OTHER
+        return kind
 
     def op(self, op: ir.Operation) -> None:
         name = op.name
+        if name.startswith(_SCALAR_PREFIX):
+            return  # arith ops take and make scalars only (MLIR verifies it): no tile
         arguments = block_arguments(op)
+        kind = self._kind
         if name != op_names.SCF_FOR:
-            self.written.extend(a for a in arguments if is_tile(a.type))
+            self.written.extend(a for a in arguments if kind(a.type) == _TILE)
         self._note_pointers([*arguments, *op.results])
-        operands = [(n, v) for n, v in enumerate(op.operands) if is_tile(v.type)]
-        results = [r for r in op.results if is_tile(r.type)]
+        operands = [(n, v) for n, v in enumerate(op.operands) if kind(v.type) == _TILE]
+        results = [r for r in op.results if kind(r.type) == _TILE]
         if not operands and not results:
             return
         if name in FRESH_TILE_MAKERS:
@@ -202,8 +220,7 @@ class _Walk:
         """A pointer into a local memory (a pto.castptr of an address, an argument): the
         raw ops writing through it may write any tile there, which is not followed."""
         for value in values:
-            space = _pointer_space(value.type)
-            if space is not None and space != "gm":
+            if self._kind(value.type) == _LOCAL_POINTER:
                 self.pointed = True
 
     def _flow(self, op: ir.Operation, operands: list[tuple[int, ir.Value]]) -> None:
