@@ -7772,3 +7772,79 @@ module attributes {pl.backend = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// Red team 22 (elements): a partition typed f16 of an f32 ND view moves the f32 bytes as
+// f16 (PTOAS's PartitionViewOp::verify refuses it; the NZ rules did, the ND path did not).
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @nd_partition_of_another_element(%a: !pto.ptr<f32>, %o: !pto.ptr<f16>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %v = pto.make_tensor_view %a, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf32>
+    // expected-error @+1 {{'pto.partition_view' result !pto.partition_tensor_view<32x32xf16> has element type f16, not its source's f32 (!pto.tensor_view<?x?xf32>)}}
+    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<32x32xf16>
+    %ov = pto.make_tensor_view %o, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf16>
+    %op = pto.partition_view %ov, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x32xf16>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    pto.tload ins(%p : !pto.partition_tensor_view<32x32xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+    pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%op : !pto.partition_tensor_view<32x32xf16>)
+    return
+  }
+}
+
+// -----
+
+// Red team 22 (elements): a generic make_tensor_view typed f16 over a !pto.ptr<f32>
+// (PTOAS's MakeTensorViewOp::verify refuses it).
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @nd_view_of_another_pointer(%a: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    // expected-error @+1 {{'pto.make_tensor_view' result !pto.tensor_view<?x?xf16> has element type f16, not its source's f32 (!pto.ptr<f32>): a view holds its source's bytes}}
+    %v = "pto.make_tensor_view"(%a, %c32, %c32, %c32, %c1) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f32>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x32xf16>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    pto.tload ins(%p : !pto.partition_tensor_view<32x32xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+    return
+  }
+}
+
+// -----
+
+// Red team 22 (elements): an f32 ND view loaded into an i32 Vec tile is a byte copy (pto-isa's
+// TLOAD static_asserts only equal sizeof, PTOAS's TLoadOp::verify equal widths): the tile
+// holds the floats' bit patterns.
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @nd_load_into_another_element(%a: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %v = pto.make_tensor_view %a, shape = [%c32, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf32>
+    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c32, %c32] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<32x32xf32>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i32, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    // expected-error @+1 {{'pto.tload' of GM of f32 into a tile of i32 (loc=vec): a load copies GM's bytes as they are (no conversion), so its f32 elements would be read as i32}}
+    pto.tload ins(%p : !pto.partition_tensor_view<32x32xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=i32, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+    return
+  }
+}
+
+// -----
+
+// Red team 22 (elements): the memref forms: an f32 GM memref loaded into an f16 Vec memref,
+// and an unrealized cast giving a GM pointer's bytes another element type.
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @memref_load_into_another_element(%a: memref<32x32xf32, #pto.address_space<gm>>, %t: memref<32x32xf16, #pto.address_space<vec>>) {
+    // expected-error @+1 {{'pto.tload' of GM of f32 into a tile of f16 (loc=vec): a load copies GM's bytes as they are (no conversion)}}
+    pto.tload ins(%a : memref<32x32xf32, #pto.address_space<gm>>) outs(%t : memref<32x32xf16, #pto.address_space<vec>>)
+    return
+  }
+  func.func @cast_to_another_element(%a: !pto.ptr<f32>, %t: memref<32x32xf16, #pto.address_space<vec>>) {
+    // expected-error-re @+1 {{'builtin.unrealized_conversion_cast' result memref<32x32xf16, {{.*}}> has element type f16, not its source's f32 (!pto.ptr<f32>)}}
+    %m = builtin.unrealized_conversion_cast %a : !pto.ptr<f32> to memref<32x32xf16, #pto.address_space<gm>>
+    pto.tload ins(%m : memref<32x32xf16, #pto.address_space<gm>>) outs(%t : memref<32x32xf16, #pto.address_space<vec>>)
+    return
+  }
+}

@@ -98,19 +98,37 @@ def _c_element(element: str) -> str:
     return element[1:] if element.startswith("si") else element
 
 
+def same_c_element(a: str, b: str) -> bool:
+    """Whether elements `a` and `b` are one C type in PTOAS's EmitC, so that a byte copy
+    from one into the other keeps every value."""
+    return _c_element(a) == _c_element(b)
+
+
+def load_element_problem(gm_element: str, tile_element: str) -> str | None:
+    """Why a TLOAD of a GM tensor of `gm_element` into a tile of `tile_element` would not
+    give the tile the tensor's values; None when it does. Every load is a byte copy (the
+    MTE2 bursts): pto-isa's TLOAD static_asserts only `sizeof` of the two types equal and
+    PTOAS's TLoadOp::verify only their widths, so f32 loaded into i32 assembles and the
+    tile holds the floats' bit patterns; the values arrive only in the same C type."""
+    if same_c_element(gm_element, tile_element):
+        return None
+    return (f"a load copies GM's bytes as they are (no conversion), so its {gm_element} "
+            f"elements would be read as {tile_element}")
+
+
 def store_element_problem(space: str, tile_element: str, gm_element: str,
                           quantised: bool = False) -> str | None:
     """Why a TSTORE of a `space` tile of `tile_element` into a GM tensor of `gm_element`
     would not write the tile's values (`quantised`: with a quantisation operand); None when
     it does. A Vec (or Mat) store copies bytes (TStoreUb2gmNd2nd bursts; PTOAS asks only
     for the same element width), so it moves the values only into the same element type."""
-    tile_element, gm_element = _c_element(tile_element), _c_element(gm_element)
-    pair = (tile_element, gm_element)
     if space != "acc":
-        if tile_element == gm_element:
+        if same_c_element(tile_element, gm_element):
             return None
         return (f"a {space} tile stores its bytes as they are (no conversion), so its "
                 f"{tile_element} elements would be read as {gm_element}")
+    tile_element, gm_element = _c_element(tile_element), _c_element(gm_element)
+    pair = (tile_element, gm_element)
     if quantised:
         if pair in ACC_QUANT_STORE_PAIRS:
             return None

@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from ..dialects import pto
 from ..dialects.opaque import OpaqueSyntaxError
+from ..dialects.opaque_errors import opaque_refusal
 from ..dialects.pto_table import METADATA_OPS, PARTIAL_WRITERS, reads_group, written_groups
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
@@ -672,8 +673,10 @@ class _Flow:
         if owner is None or owner.name != pto.SUBVIEW:
             return None
         view = self._view(owner)
-        source, result = owner.operands[0], pto.tile_buf(value.type)
-        tile = pto.tile_buf(source.type)
+        source = owner.operands[0]
+        # At the subview: a type of `rows=?` does not read (found by the fuzz profile).
+        result = opaque_refusal(owner.location, lambda: pto.tile_buf(value.type))
+        tile = opaque_refusal(owner.location, lambda: pto.tile_buf(source.type))
         if view is None or source not in self.victim.own or tile is None or result is None \
                 or _valid_region_set(value):
             return None

@@ -113,9 +113,13 @@ _GM_TRANSFERS = {pto.TLoad.NAME: 0, pto.TStore.NAME: 1, _TSTORE_FP: 2}
 # TINSERT, with or without a vector-quant tile): `_check_cube_move`.
 _CUBE_MOVES = frozenset(("pto.textract", "pto.textract_fp", "pto.tmov", "pto.tmov.fp",
                          "pto.tinsert", "pto.tinsert_fp"))
+# An unrealized cast: the one op besides the view ops that may give a GM pointer, view or
+# memref another type (`_check_view_element`); MLIR's verifiers keep memref.subview's,
+# reinterpret_cast's and cast's element type their source's.
+_UNREALIZED_CAST = "builtin.unrealized_conversion_cast"
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, *_GM_TRANSFERS,
                           *_TILE_MAKERS, *TILE_WINDOWS, *_UNFOLLOWED_TILES, *TILE_MADS,
-                          *_CUBE_MOVES))
+                          *_CUBE_MOVES, _UNREALIZED_CAST))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 # Local memory beside alloc_tile's tiles and reserve_buffer's regions: a call of a function
 # taking memory may write over it (tile_placement.check_no_memory_across_calls).
@@ -437,15 +441,20 @@ class _Checker:
         if op.name in _LAYOUT_READ_FROM_THE_VIEW:
             self._guard(lambda: self._check_layout_is_the_views(op))
         if op.name in _GM_TRANSFERS:
-            self._guard(lambda: _check_memref_is_not_nz(op))
+            if self._guard(lambda: _check_memref_is_not_nz(op)) is not _REFUSED:
+                self._guard(lambda: self._check_transfer_elements(op))
             self._guard(lambda: self._check_nd_transfer(op))
         if op.name in _CUBE_MOVES:
             self._guard(lambda: self._check_cube_move(op))
         if op.name == pto.MakeTensorView.NAME:
-            self.nz_view(op)
+            if self.nz_view(op) is None:  # an NZ view's pointer: _check_base_pointer
+                self._guard(lambda: _check_view_element(op))
         elif op.name == pto.PartitionView.NAME:
-            if self.partition_window(op) is None:
+            if self.partition_window(op) is None:  # an NZ one's element: _check_partition
+                self._guard(lambda: _check_view_element(op))
                 self._guard(lambda: self._check_nd_partition(op))
+        elif op.name == _UNREALIZED_CAST:
+            self._guard(lambda: _check_view_element(op))
         elif op.name == pto.TLoad.NAME:
             self._guard(lambda: self._check_transfer(op, pto.TLoad, "src", "dst", _LOAD_RULES))
         elif op.name == pto.TStore.NAME:
@@ -885,7 +894,6 @@ class _Checker:
         model does not describe."""
         if self.backend != "a2a3":
             return
-        self._check_store_elements(op)
         found = self._nd_transfer_operands(op)
         if found is None:
             self._check_memref_acc_store(op)
@@ -1100,34 +1108,62 @@ class _Checker:
         self._check_mads_wrote(value, self._stated_valid_region(op, value, group, buf),
                                op.location, op.name)
 
-    def _check_store_elements(self, op: ir.Operation) -> None:
-        """A store into GM writes the tile's values only for the element pairs limits.
-        store_element_problem allows: an Acc tile's fixpipe converts f32 to f16 or bf16 and
-        writes any other pair's 32-bit L0C words as they are; a quantised one (an fp or
-        preQuantScalar operand, pto.tstore_fp) converts only the pairs pto-isa quantises; a
-        Vec or Mat tile is copied byte for byte (found by red team: an f32 Acc tile into an
-        i32 view, an i32 one into f16, and an f32 Vec tile into i32 were accepted, and GM got
-        bit patterns). A store into an NZ view is the NZ rules' (f32 into f32 only)."""
-        if op.name == pto.TLoad.NAME or self._of_an_nz_view(op.operands, _GM_TRANSFERS[op.name]):
+    def _check_transfer_elements(self, op: ir.Operation) -> None:
+        """A GM transfer of an ND, DN or memref operand moves the values only for the
+        element pairs nz.limits allows. A load gives its tile GM's values only in GM's own
+        element type (load_element_problem: every load is a byte copy; found by red team:
+        an f32 view loaded into an i32 Vec tile, and an f32 GM memref into an f16 one, were
+        accepted, and the tile held bit patterns). A store (store_element_problem): an Acc
+        tile's fixpipe converts f32 to f16 or bf16 and writes any other pair's 32-bit L0C
+        words as they are; a quantised one (an fp or preQuantScalar operand,
+        pto.tstore_fp) converts only the pairs pto-isa quantises; a Vec or Mat tile (or
+        memref) is copied byte for byte (found by red team: an f32 Acc tile into an i32
+        view, an i32 one into f16, and an f32 Vec tile into i32 were accepted, and GM got
+        bit patterns). The Acc pairs are A2/A3's (A5's fixpipe is not modelled); a transfer
+        of an NZ view is the NZ rules' (_check_load_element_type, _check_store_f32)."""
+        gm_index = _GM_TRANSFERS[op.name]
+        if self._of_an_nz_view(op.operands, gm_index) or len(op.operands) <= gm_index or \
+                _changes_element(_owner(op.operands[gm_index])):
+            return  # the NZ rules', or one root cause, one error: the view's
+        sides = self._transfer_sides(op)
+        if sides is None:
             return
-        view = self._read_table_op(op)
-        if view is None:
+        if op.name == pto.TLoad.NAME:
+            why = limits.load_element_problem(sides.gm_element, sides.tile_element)
+            if why is None:
+                return
+            raise Refusal(op.location, f"'{op.name}' of GM of {sides.gm_element} into a tile "
+                          f"of {sides.tile_element} (loc={sides.space}): {why}; load into a "
+                          f"tile of dtype={sides.gm_element} and convert it there (pto.tcvt)")
+        if sides.space == "acc" and self.backend != "a2a3":
             return
-        tiles, gms = view.groups.get("src", []), view.groups.get("dst", [])
-        if len(tiles) != 1 or len(gms) != 1:
-            return
-        buf = opaque_refusal(op.location, lambda: pto.tile_buf(tiles[0].type))
-        gm_element = _gm_element(gms[0].type, op.location)
-        if buf is None or gm_element is None:
-            return
-        quantised = op.name == _TSTORE_FP or any(view.groups.get(group)
+        groups = sides.op_view.groups
+        quantised = op.name == _TSTORE_FP or any(groups.get(group)
                                                   for group in ("fp", "preQuantScalar"))
-        why = limits.store_element_problem(buf.loc, buf.dtype, gm_element, quantised)
+        why = limits.store_element_problem(sides.space, sides.tile_element, sides.gm_element,
+                                           quantised)
         if why is None:
             return
-        raise Refusal(op.location, f"'{op.name}' of a tile of {buf.dtype} (loc={buf.loc}) into "
-                      f"GM of {gm_element}: {why}; store into GM of the tile's element type "
-                      "(or, from an f32 Acc tile, f16 or bf16)")
+        raise Refusal(op.location, f"'{op.name}' of a tile of {sides.tile_element} "
+                      f"(loc={sides.space}) into GM of {sides.gm_element}: {why}; store into "
+                      "GM of the tile's element type (or, from an f32 Acc tile, f16 or bf16)")
+
+    def _transfer_sides(self, op: ir.Operation) -> _TransferSides | None:
+        """The tile side (its memory and element type: a tile_buf, or a local memref) and
+        the GM element type of the GM transfer `op`; None where the op is malformed or an
+        operand is of another type (which its own check reports)."""
+        op_view = self._read_table_op(op)
+        if op_view is None:
+            return None
+        tile_group, gm_group = ("dst", "src") if op.name == pto.TLoad.NAME else ("src", "dst")
+        tiles, gms = op_view.groups.get(tile_group, []), op_view.groups.get(gm_group, [])
+        if len(tiles) != 1 or len(gms) != 1:
+            return None
+        tile = _tile_element(tiles[0].type, op.location)
+        gm_element = _gm_element(gms[0].type, op.location)
+        if tile is None or gm_element is None:
+            return None
+        return _TransferSides(op_view, tile[0], tile[1], gm_element)
 
     def _check_memref_acc_store(self, op: ir.Operation) -> None:
         """A store of an Acc tile into a GM memref PTOAS takes as ND (an NZ one is
@@ -1415,10 +1451,16 @@ class _Checker:
             lambda op: self._read_op(pto.table_op, op),
             lambda value: self.fact(value).constant, self._valid_region_at,
             partial(linear_form, self.analysis))
+        # The overlap walk reads the tile types of every op it meets (a subview's
+        # result among them): one that does not read is a malformed op, refused at the
+        # first tile the walk follows, not an internal error (found by the fuzz profile).
         if len(placed) > 1 or (placed and calls):
-            self._guard(lambda: check_no_clobbered_reads(placed, facts, calls))
+            self._guard(lambda: opaque_refusal(placed[0].op.location, lambda:
+                                               check_no_clobbered_reads(placed, facts, calls)))
         if planned_tiles and calls:
-            self._guard(lambda: check_planned_across_calls(planned_tiles, facts, calls))
+            self._guard(lambda: opaque_refusal(planned_tiles[0].op.location, lambda:
+                                               check_planned_across_calls(planned_tiles, facts,
+                                                                          calls)))
 
     def _valid_region_at(self, op: ir.Operation, value: ir.Value
                          ) -> tile_overlap.Region | None:
@@ -1940,15 +1982,85 @@ def _nd_field_problems(space: str, sizes: Sequence[Fact], strides: Sequence[Fact
 
 
 def _gm_element(t: ir.Type, loc: ir.Location) -> str | None:
-    """The element type of a store's GM operand (a view, a memref); None for another."""
+    """The element type of a transfer's GM operand (a view, a memref); None for another."""
     if isinstance(t, ir.MemRefType):
         return str(t.element_type)
     vt = opaque_refusal(loc, lambda: pto.view_type(t))
     return None if vt is None else vt.element
 
 
+def _tile_element(t: ir.Type, loc: ir.Location) -> tuple[str, str] | None:
+    """(memory, element type) of a transfer's tile operand: a tile_buf, or a memref in a
+    local space (the memref form); None for another type."""
+    if isinstance(t, ir.MemRefType):
+        space = memref_layout.address_space(t)
+        return None if memref_layout.is_global(t) or space is None else \
+            (space, str(t.element_type))
+    buf = opaque_refusal(loc, lambda: pto.tile_buf(t))
+    return None if buf is None else (buf.loc, buf.dtype)
+
+
+def _gm_handle_element(t: ir.Type, loc: ir.Location) -> str | None:
+    """The element type of a GM pointer, view or GM memref; None for any other type (a
+    local pointer or memref, a tile, a scalar)."""
+    if isinstance(t, ir.MemRefType):
+        return str(t.element_type) if memref_layout.is_global(t) else None
+    if not (isinstance(t, ir.OpaqueType) and t.dialect_namespace == pto.DIALECT):
+        return None
+    element = opaque_refusal(loc, lambda: pto.ptr_element(t))
+    if element is not None:
+        return element if pto.ptr_space(t) == "gm" else None
+    return _gm_element(t, loc)
+
+
+def _changes_element(op: ir.Operation | None) -> bool:
+    """Whether `op`, a view op or an unrealized cast, makes a GM handle of another element
+    type than its first operand's (`_check_view_element`)."""
+    if op is None or op.name not in _VIEW_SOURCE_OPS or not op.operands or \
+            len(op.results) != 1 or (op.name == _UNREALIZED_CAST and len(op.operands) != 1):
+        return False
+    source = _gm_handle_element(op.operands[0].type, op.location)
+    result = _gm_handle_element(op.results[0].type, op.location)
+    return source is not None and result is not None and source != result
+
+
+# The ops making a GM handle of their first operand, whose element type is the source's.
+_VIEW_SOURCE_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME,
+                              _UNREALIZED_CAST))
+
+
+def _check_view_element(op: ir.Operation) -> None:
+    """A GM view or memref made of another GM handle (`op`'s first operand: a
+    make_tensor_view's pointer, a partition_view's view, an unrealized cast's operand)
+    holds its source's bytes, so its element type is the source's: PTOAS's
+    MakeTensorViewOp::verify and PartitionViewOp::verify require it, and a cast reads the
+    same bytes as another type (found by red team: a partition typed f16 of an f32 view, a
+    partition typed complex<f32> of one, and a generic make_tensor_view typed f16 over a
+    !pto.ptr<f32> were accepted, and their loads moved f32 bytes as other elements). An
+    NZ view's are the NZ rules' (_check_base_pointer, _check_partition)."""
+    if not _changes_element(op):
+        return
+    source_type, result_type = op.operands[0].type, op.results[0].type
+    source = _gm_handle_element(source_type, op.location)
+    result = _gm_handle_element(result_type, op.location)
+    raise Refusal(op.location, f"'{op.name}' result {result_type} has element type {result}, "
+                  f"not its source's {source} ({source_type}): a view holds its source's "
+                  f"bytes, so its transfers would move {source} data as {result}; give the "
+                  f"result element type {source}")
+
+
 def _size_constant(size: NdSize) -> int | None:
     return size if isinstance(size, int) or size is None else constant_value(size)
+
+
+@record
+class _TransferSides(NamedTuple):
+    """What a GM transfer moves between: its tile's memory and element type, GM's."""
+
+    op_view: pto.PtoOp
+    space: str
+    tile_element: str
+    gm_element: str
 
 
 @record
