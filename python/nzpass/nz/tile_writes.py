@@ -112,19 +112,21 @@ def writes_tile(view: pto.PtoOp, value: ir.Value) -> bool:
     return any(value in values for group, values in view.groups.items() if group in written)
 
 
-def _access(op: ir.Operation, view: pto.PtoOp) -> _Access:
+def _access(op: ir.Operation, view: pto.PtoOp, tile_operands: set[ir.Value],
+            tile_results: list[ir.Value]) -> _Access:
+    """`tile_operands`, `tile_results`: the op's operands and results of tile type (the
+    walk reads each value's type once)."""
     name = op.name
     written = first_written_groups(name)
-    tiles = {group: [v for v in values if is_tile(v.type)]
+    tiles = {group: [v for v in values if v in tile_operands]
              for group, values in view.groups.items()}
     if name in _BINDS:
         return _Access([], [], True, False)
     writes = [v for group, values in tiles.items() if group in written for v in values]
-    results = list(op.results)
     taken = any(tiles.values())
     is_view = taken and not any(g in written_groups(name) for g, v in tiles.items() if v) \
-        and any(is_tile(r.type) for r in results)
-    escapes = taken and any(_is_address(r.type) for r in results)
+        and bool(tile_results)
+    escapes = taken and any(_is_address(r.type) for r in op.results)
     scratch = _SCRATCH_BUT_SCALING.get(name)
     reads = [] if is_view or escapes or name in METADATA_OPS else [
         v for group, values in tiles.items() if reads_group(name, group)
@@ -201,7 +203,8 @@ class _Walk:
         if name in _FLOWS or name == op_names.SCF_IF:
             self._flow(op, operands)
             return
-        access = self._table_access(op) if name.startswith(pto.OP_PREFIX) else None
+        access = self._table_access(op, {v for _, v in operands}, results) \
+            if name.startswith(pto.OP_PREFIX) else None
         if access is None:  # an op nzpass does not know may write every tile it takes
             self.written.extend(v for _, v in operands)
             self.written.extend(results)
@@ -236,12 +239,13 @@ class _Walk:
                 continue
             self.classes.union(value, aliases_through_use(op, number))
 
-    def _table_access(self, op: ir.Operation) -> _Access | None:
+    def _table_access(self, op: ir.Operation, tile_operands: set[ir.Value],
+                      tile_results: list[ir.Value]) -> _Access | None:
         try:
             view = self.facts.read_groups(op)
         except MalformedOp:
             return None  # its own check reports it
-        return _access(op, view) if view is not None else None
+        return _access(op, view, tile_operands, tile_results) if view is not None else None
 
 
 def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refusal]:
