@@ -113,7 +113,7 @@ def writes_tile(view: pto.PtoOp, value: ir.Value) -> bool:
 
 
 def _access(op: ir.Operation, view: pto.PtoOp, tile_operands: set[ir.Value],
-            tile_results: list[ir.Value]) -> _Access:
+            tile_results: Sequence[ir.Value]) -> _Access:
     """`tile_operands`, `tile_results`: the op's operands and results of tile type (the
     walk reads each value's type once)."""
     name = op.name
@@ -240,7 +240,7 @@ class _Walk:
             self.classes.union(value, aliases_through_use(op, number))
 
     def _table_access(self, op: ir.Operation, tile_operands: set[ir.Value],
-                      tile_results: list[ir.Value]) -> _Access | None:
+                      tile_results: Sequence[ir.Value]) -> _Access | None:
         try:
             view = self.facts.read_groups(op)
         except MalformedOp:
