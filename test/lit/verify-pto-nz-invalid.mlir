@@ -7848,3 +7848,18 @@ module attributes {pto.target_arch = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// A Vec -> Vec extract at a run-time index: pto-isa asserts indexRow + dst rows <= src
+// rows in debug builds only, so an unbounded index reads past the source tile.
+module attributes {pto.target_arch = "a5"} {
+  func.func @vec_extract_at_an_unbounded_index(%src: !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %i: index) {
+    %c0 = arith.constant 0 : index
+    %dst = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    // expected-error @+1 {{which may reach outside its source tile's 32 rows}}
+    pto.textract ins(%src, %i, %c0 : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>, index, index)
+                outs(%dst : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+    return
+  }
+}

@@ -2041,3 +2041,20 @@ module attributes {pl.backend = "a2a3"} {
     return
   }
 }
+
+// -----
+
+// A Vec -> Vec extract at an index the caller bounds to [0, 16]: 16 rows from it end
+// inside the 32-row source.
+// CHECK-LABEL: func.func @vec_extract_at_a_bounded_index
+// CHECK-SAME: (%[[SRC:.*]]: !pto.tile_buf
+// CHECK: "pto.textract"(%[[SRC]],
+module attributes {pto.target_arch = "a5"} {
+  func.func @vec_extract_at_a_bounded_index(%src: !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %i: index {nz.range = array<i64: 0, 17>}) {
+    %c0 = arith.constant 0 : index
+    %dst = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    pto.textract ins(%src, %i, %c0 : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>, index, index)
+                outs(%dst : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+    return
+  }
+}

@@ -543,9 +543,12 @@ class _Checker:
         src, dst = view.groups["src"][0], view.groups["dst"][0]
         src_buf, dst_buf = (opaque_refusal(op.location, partial(pto.tile_buf, v.type))
                             for v in (src, dst))
-        if src_buf is None or dst_buf is None or src_buf.loc not in ("mat", "acc"):
+        if src_buf is None or dst_buf is None:
             return
         index = [self.fact(v) for g in ("indexRow", "indexCol") for v in view.groups.get(g, ())]
+        if src_buf.loc not in ("mat", "acc"):
+            self._check_vec_move_inside(op, index, src, (src_buf, dst_buf))
+            return
         target = self._mad_operand_region(op, dst)
         if op.name.startswith("pto.textract"):
             read = self._check_extract(op, index, target, src, (src_buf, dst_buf))
@@ -577,6 +580,24 @@ class _Checker:
         self._check_read_inside_valid(op, read, src, "from its index on, its destination's "
                                       "valid")
         return read
+
+    def _check_vec_move_inside(self, op: ir.Operation, index: list[Fact], src: ir.Value,
+                               bufs: tuple[pto.TileBuf, pto.TileBuf]) -> None:
+        """An extract or insert of another memory's tile (TEXTRACT Vec -> Vec, TINSERT
+        Vec -> Mat) at a run-time index stays inside its tiles, as a cube move's does: the
+        same debug-only asserts guard it in pto-isa. An extract is bounded by its
+        destination's whole shape from the index on (the most it copies); an insert writes
+        its source's valid region at the index, as the cube TINSERT does."""
+        if len(index) != 2:
+            return  # a tmov, or malformed: PTOAS refuses it
+        src_buf, dst_buf = bufs
+        if op.name.startswith("pto.textract"):
+            whole = [Fact.const(n, INDEX_WIDTH) for n in (dst_buf.rows, dst_buf.cols)]
+            self._check_move_inside(op, index, whole, (src_buf.rows, src_buf.cols), "source")
+            return
+        read = self._mad_operand_region(op, src)
+        self._check_move_inside(op, index, [read.rows.fact, read.cols.fact],
+                                (dst_buf.rows, dst_buf.cols), "destination")
 
     def _check_move_inside(self, op: ir.Operation, index: list[Fact], extents: list[Fact],
                            shape: tuple[int, int], which: str) -> None:
