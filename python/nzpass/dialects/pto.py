@@ -243,6 +243,21 @@ def ptr_type(element: ir.Type) -> ir.Type:
     return parsed_type(f"!pto.ptr<{element}>")
 
 
+def is_tile_type(t: ir.Type) -> bool:
+    """Whether `t` is a tile or a multi-buffer of tiles, by its spelling (a malformed
+    one is the op making it's to report)."""
+    return isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT \
+        and t.data.startswith(("tile_buf<", "multi_tile_buf<"))
+
+
+def is_address_type(t: ir.Type) -> bool:
+    """Whether a value of `t` is an address, a `!pto.ptr` or a memref: what is read and
+    written through it is not followed by the tile rules."""
+    return isinstance(t, ir.MemRefType) or (
+        isinstance(t, ir.OpaqueType) and t.dialect_namespace == DIALECT
+        and t.data.startswith("ptr<"))
+
+
 def layout_attr(kind: str) -> ir.Attribute:
     return parsed_attribute(f"#pto.layout<{kind}>")
 

@@ -193,7 +193,7 @@ def _check_address_not_taken(victim: _Buffer, other: _Buffer) -> None:
     for value in victim.aliases:
         for use in value.uses:
             user = use.owner.operation
-            if not any(_is_address(result.type) for result in user.results):
+            if not any(pto.is_address_type(result.type) for result in user.results):
                 continue
             read, placed = victim.tiles[0], other.tiles[0]
             memory = MEMORY_NAMES.get(read.loc, read.loc)
@@ -206,13 +206,6 @@ def _check_address_not_taken(victim: _Buffer, other: _Buffer) -> None:
                           "tile's data may be overwritten unseen. Place the tile clear of "
                           "every other placed tile of its memory, or use it through tile "
                           "ops only")
-
-
-def _is_address(type_: ir.Type) -> bool:
-    """Whether a value of `type_` is an address: a `!pto.ptr` or a memref."""
-    return isinstance(type_, ir.MemRefType) or (
-        isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT
-        and type_.data.startswith("ptr<"))
 
 
 def _overlapping_pairs(placed: list[_Buffer]) -> Iterator[tuple[_Buffer, _Buffer]]:

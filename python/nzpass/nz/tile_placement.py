@@ -111,18 +111,13 @@ def check_no_tile_passed(calls: Sequence[ir.Operation]) -> None:
             if not _local_memory_type(value.type):
                 continue
             raise Refusal(call.location, f"{describe_call(call)} hands a tile"
-                          f"{'' if _is_tile_type(value.type) else ' address'} "
+                          f"{'' if pto.is_tile_type(value.type) else ' address'} "
                           f"({value.type}) to a function that "
                           "takes local memory, or has no body here: PTOAS plans the "
                           "callee's memory without the bytes it is given, so its own "
                           "tiles may land on them. Do "
                           "the callee's work in the caller, or keep the callee free of "
                           "local memory")
-
-
-def _is_tile_type(type_: ir.Type) -> bool:
-    return isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT \
-        and type_.data.startswith(("tile_buf<", "multi_tile_buf<"))
 
 
 def _local_memory_type(type_: ir.Type) -> bool:
@@ -133,7 +128,7 @@ def _local_memory_type(type_: ir.Type) -> bool:
     if isinstance(type_, ir.MemRefType):
         space = str(type_.memory_space) if type_.memory_space is not None else ""
         return "address_space<" in space and not any(s in space for s in ("<gm>", "<zero>"))
-    if _is_tile_type(type_):
+    if pto.is_tile_type(type_):
         return True
     if not (isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT):
         return False

@@ -72,21 +72,6 @@ class ReadFacts(NamedTuple):
     placed_over: Callable[[ir.Value], list[ir.Value]]
 
 
-def is_tile(type_: ir.Type) -> bool:
-    """Whether `type_` is a tile or a multi-buffer of tiles (by its spelling: a malformed
-    one is the op making it's to report)."""
-    return isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT \
-        and type_.data.startswith(("tile_buf<", "multi_tile_buf<"))
-
-
-def _is_address(type_: ir.Type) -> bool:
-    """Whether a value of `type_` is an address (a `!pto.ptr`, a memref): what is read and
-    written through it is not followed."""
-    return isinstance(type_, ir.MemRefType) or (
-        isinstance(type_, ir.OpaqueType) and type_.dialect_namespace == pto.DIALECT
-        and type_.data.startswith("ptr<"))
-
-
 class _Access(NamedTuple):
     """How an op of the op table touches its tiles: the values it writes, those it reads,
     and whether its tiles are one buffer (its tile results views of its tile operands, or
@@ -126,7 +111,7 @@ def _access(op: ir.Operation, view: pto.PtoOp, tile_operands: set[ir.Value],
     taken = any(tiles.values())
     is_view = taken and not any(g in written_groups(name) for g, v in tiles.items() if v) \
         and bool(tile_results)
-    escapes = taken and any(_is_address(r.type) for r in op.results)
+    escapes = taken and any(pto.is_address_type(r.type) for r in op.results)
     scratch = _SCRATCH_BUT_SCALING.get(name)
     reads = [] if is_view or escapes or name in METADATA_OPS else [
         v for group, values in tiles.items() if reads_group(name, group)
@@ -180,7 +165,7 @@ class _Walk:
         kind = self.kinds.get(type_)
         if kind is None:
             space = _pointer_space(type_)
-            kind = self.kinds[type_] = _TILE if is_tile(type_) else \
+            kind = self.kinds[type_] = _TILE if pto.is_tile_type(type_) else \
                 _LOCAL_POINTER if space is not None and space != "gm" else _OTHER
         return kind
 

@@ -1144,7 +1144,7 @@ class _Checker:
         of an NZ view is the NZ rules' (_check_load_element_type, _check_store_f32)."""
         gm_index = _GM_TRANSFERS[op.name]
         if self._of_an_nz_view(op.operands, gm_index) or len(op.operands) <= gm_index or \
-                _changes_element(_owner(op.operands[gm_index])):
+                _element_change(_owner(op.operands[gm_index])) is not None:
             return  # the NZ rules', or one root cause, one error: the view's
         sides = self._transfer_sides(op)
         if sides is None:
@@ -2034,15 +2034,17 @@ def _gm_handle_element(t: ir.Type, loc: ir.Location) -> str | None:
     return _gm_element(t, loc)
 
 
-def _changes_element(op: ir.Operation | None) -> bool:
-    """Whether `op`, a view op or an unrealized cast, makes a GM handle of another element
-    type than its first operand's (`_check_view_element`)."""
+def _element_change(op: ir.Operation | None) -> tuple[str, str] | None:
+    """(its source's element type, its result's) where `op`, a view op or an unrealized
+    cast, makes a GM handle of another element type than its first operand's
+    (`_check_view_element`); None otherwise."""
     if op is None or op.name not in _VIEW_SOURCE_OPS or not op.operands or \
             len(op.results) != 1 or (op.name == _UNREALIZED_CAST and len(op.operands) != 1):
-        return False
+        return None
     source = _gm_handle_element(op.operands[0].type, op.location)
     result = _gm_handle_element(op.results[0].type, op.location)
-    return source is not None and result is not None and source != result
+    return (source, result) if source is not None and result is not None and \
+        source != result else None
 
 
 # The ops making a GM handle of their first operand, whose element type is the source's.
@@ -2059,11 +2061,11 @@ def _check_view_element(op: ir.Operation) -> None:
     partition typed complex<f32> of one, and a generic make_tensor_view typed f16 over a
     !pto.ptr<f32> were accepted, and their loads moved f32 bytes as other elements). An
     NZ view's are the NZ rules' (_check_base_pointer, _check_partition)."""
-    if not _changes_element(op):
+    change = _element_change(op)
+    if change is None:
         return
+    source, result = change
     source_type, result_type = op.operands[0].type, op.results[0].type
-    source = _gm_handle_element(source_type, op.location)
-    result = _gm_handle_element(result_type, op.location)
     raise Refusal(op.location, f"'{op.name}' result {result_type} has element type {result}, "
                   f"not its source's {source} ({source_type}): a view holds its source's "
                   f"bytes, so its transfers would move {source} data as {result}; give the "
