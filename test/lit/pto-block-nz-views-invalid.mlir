@@ -1111,3 +1111,56 @@ func.func @negative_module_in_a_function() {
   }
   return
 }
+
+
+// -----
+
+// A logical view whose type states 64 rows over shape operands of 128: the blocked view is
+// retyped ?x?x?x?x?, which would erase the contradiction verify-pto-nz refuses on a blocked
+// view (PTOAS's C++ takes a static shape from the type; found by red team).
+func.func @negative_view_type_lies(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{NZ view type !pto.tensor_view<64x256xf16> states shape[0] = 64 but its operand is 128}}
+  %tv = "pto.make_tensor_view"(%p, %c128, %c256, %c256, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<64x256xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c128, %c128, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<64x256xf16>, index, index, index, index) -> !pto.partition_tensor_view<128x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<128x128xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A logical view typed rank 3 over two shape operands (PTOAS: "shape/strides operand counts
+// must match tensor_view rank"): the rank-5 retype would erase it.
+func.func @negative_view_type_rank(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  // expected-error @+1 {{NZ view type !pto.tensor_view<?x?x?xf16> has rank 3 for 2 shape operands}}
+  %tv = "pto.make_tensor_view"(%p, %c128, %c256, %c256, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c128, %c128, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<128x128xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<128x128xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A partition typed i8 of an f16 view: the blocked partition is retyped with the view's
+// element, which would erase what verify-pto-nz refuses on a blocked partition.
+func.func @negative_partition_element_lies(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tv = "pto.make_tensor_view"(%p, %c128, %c256, %c256, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  // expected-error @+1 {{NZ partition type !pto.partition_tensor_view<128x128xi8> has element type i8, not its source view's f16}}
+  %pv = "pto.partition_view"(%tv, %c0, %c128, %c128, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<128x128xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<128x128xi8>, !pto.tile_buf<loc=mat, dtype=f16, rows=128, cols=128, v_row=128, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

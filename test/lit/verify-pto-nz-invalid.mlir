@@ -427,12 +427,13 @@ func.func @negative_partition_size_c0(%p: !pto.ptr<i8>) {
 
 // -----
 
-// A view passed in as an argument is NZ by its type; its partition is checked too.
+// A view passed in as an argument: PTOAS reads no strides of it (it lowers no tensor_view
+// argument), so its partition is refused before any NZ rule.
 func.func @negative_partition_of_nz_argument(%tv: !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
-  // expected-error @+1 {{NZ partition size[4] = 16 must be 32}}
+  // expected-error @+1 {{'pto.partition_view' of a tensor view that is a function argument, not a pto.make_tensor_view's result}}
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x16xi8>
   return
 }
@@ -1128,15 +1129,16 @@ func.func @negative_whole_view_other_shape(%p: !pto.ptr<i8>) {
 
 // -----
 
-// An NZ view passed in as an argument: its extents and strides are unknown, nothing can be proved.
+// An NZ view passed in as an argument: its extents and strides are unknown, nothing can be proved
+// (and PTOAS reads none of them: the partition is refused).
 func.func @negative_load_from_argument_view(%tv: !pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
+  // expected-error @+1 {{'pto.partition_view' of a tensor view that is a function argument, not a pto.make_tensor_view's result}}
   %pv = "pto.partition_view"(%tv, %c0, %c0, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8, #pto.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-  // expected-error @+1 {{'pto.tload' of an NZ view that is a block argument: its shape and strides are not visible here}}
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
@@ -4081,8 +4083,8 @@ func.func @negative_pl_compute_tiles(%arg0: !pto.ptr<f32>) {
 // -----
 
 // An ND partition of a view scf.if yields (found by red team: rows 60..75 of a 64-row view
-// passed silently): no make_tensor_view here gives its shape, so a warning says the
-// window is the caller's contract (an error with strict-bounds).
+// passed silently): PTOAS takes its strides compact from the view's type (all 1 for ?x?),
+// never the make_tensor_view's, so the partition is refused (found by red team, round 23).
 module attributes {pl.backend = "a2a3"} {
 func.func @q3(%p: !pto.ptr<f16>, %c: i1) {
   %c0 = arith.constant 0 : index
@@ -4097,7 +4099,7 @@ func.func @q3(%p: !pto.ptr<f16>, %c: i1) {
   } else {
     scf.yield %tv : !pto.tensor_view<?x?xf16>
   }
-  // expected-warning @+1 {{ND partition of a tensor view that is the result of 'scf.if': no pto.make_tensor_view here gives its shape}}
+  // expected-error @+1 {{not a pto.make_tensor_view's result: PTOAS reads a view's strides only from the pto.make_tensor_view}}
   %pv = "pto.partition_view"(%tv2, %c60, %c0, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>, index, index, index, index) -> !pto.partition_tensor_view<16x128xf16>
   %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<16x128xf16>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
@@ -4652,7 +4654,7 @@ func.func @negative_overlap_region_grown_by_set_validshape(%p: !pto.ptr<f16>, %q
   %A3 = pto.alloc_tile addr = %a0 valid_row = %c8 valid_col = %c64 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   pto.tload ins(%pvh : !pto.partition_tensor_view<8x64xf16>) outs(%A3 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   pto.tload ins(%qv : !pto.partition_tensor_view<16x32xf16>) outs(%B : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
-  pto.tload ins(%pvh : !pto.partition_tensor_view<8x64xf16>) outs(%A3 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  pto.tload ins(%pvh : !pto.partition_tensor_view<8x64xf16>) outs(%A3 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)  // expected-error @+1 {{'pto.set_validshape' may widen its tile's valid rows (loc=vec, 16x64) past the ones it had, and the tile's next use is 'pto.tadd'}}
   pto.set_validshape %A3, %c16, %c64 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   %Z = pto.alloc_tile addr = %a8192 valid_row = %c16 valid_col = %c64 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   pto.tadd ins(%A3, %A3 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%Z : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
@@ -6122,7 +6124,7 @@ func.func @negative_reserved_space_spelt_with_blanks(%p: !pto.ptr<f16>, %o: !pto
   %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
   %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
   %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
-  // expected-error @+1 {{over the region [0, 4096) the 'pto.reserve_buffer' at line 6127:9 reserves for a pipe}}
+  // expected-error @+1 {{over the region [0, 4096) the 'pto.reserve_buffer' at line 6129:9 reserves for a pipe}}
   %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<vec, 16x64xf16>
   %rb = pto.reserve_buffer {name = "fifo", size = 4096, location = #pto.address_space< vec >, auto = false, base = 0} -> i32
   pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<vec, 16x64xf16>)
@@ -6582,8 +6584,8 @@ func.func @unseen_partition_through_scf_if(%p: !pto.ptr<f16>, %c: i1) {
 
 // -----
 
-// A partition of a view an scf.if yields: its sizes are visible, so the tile rule holds
-// (the view's bounds stay the caller's contract: a warning).
+// A partition of a view an scf.if yields: refused at the partition (PTOAS reads no strides
+// of the view there), and its load not judged again (one root cause, one error).
 module attributes {pto.target_arch = "a2a3"} {
 func.func @unseen_view_through_scf_if(%p: !pto.ptr<f16>, %c: i1) {
   %c0 = arith.constant 0 : index
@@ -6597,10 +6599,9 @@ func.func @unseen_view_through_scf_if(%p: !pto.ptr<f16>, %c: i1) {
   } else {
     scf.yield %v : !pto.tensor_view<?x?xf16>
   }
-  // expected-warning @+1 {{ND partition of a tensor view that is the result of 'scf.if': no pto.make_tensor_view here gives its shape}}
+  // expected-error @+1 {{not a pto.make_tensor_view's result: PTOAS reads a view's strides only from the pto.make_tensor_view}}
   %pv = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c32, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x128xf16>
   %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>
-  // expected-error @+1 {{'pto.tload' ND window of up to 32 rows (leading axes stacked as rows) is larger than its 16x128 tile}}
   pto.tload ins(%pv : !pto.partition_tensor_view<32x128xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   return
 }
@@ -6639,9 +6640,9 @@ func.func @layout_stated_on_scf_if(%p: !pto.ptr<f16>, %c: i1) {
   } else {
     scf.yield %v : !pto.tensor_view<?x?x?x?x?xf16>
   } {layout = #pto.layout<nz>}
+  // expected-error @+1 {{not a pto.make_tensor_view's result: PTOAS reads a view's strides only from the pto.make_tensor_view}}
   %pv = pto.partition_view %w, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c2, %c16, %c16, %c16] : !pto.tensor_view<?x?x?x?x?xf16> -> !pto.partition_tensor_view<1x2x16x16x16xf16>
   %t = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
-  // expected-error @+1 {{'pto.tload' of an NZ view that is the result of 'scf.if': its shape and strides are not visible here}}
   pto.tload ins(%pv : !pto.partition_tensor_view<1x2x16x16x16xf16>) outs(%t : !pto.tile_buf<loc=mat, dtype=f16, rows=256, cols=32, v_row=256, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
   return
 }
@@ -6831,6 +6832,7 @@ module attributes {pto.target_arch = "a2a3"} {
     %b = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
     "pto.tmov"(%w6773s, %b) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=mat, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>) -> ()
     %acc = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    // expected-error @+1 {{'pto.tmatmul.acc' reads a tile (loc=acc) before anything in its function writes it}}
     "pto.tmatmul.acc"(%acc, %a, %b, %acc) : (!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=left, dtype=bf16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> ()
     %v = "pto.make_tensor_view"(%out, %c1, %cb, %cr, %c16, %c8, %s0, %s1, %c128, %c8, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
     %p = "pto.partition_view"(%v, %c0, %c0, %c0, %c0, %c0, %c1, %cb, %cr, %c16, %c8) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x1x16x8xf32>
@@ -7370,6 +7372,7 @@ func.func @accumulated_only_moved_out(%i: !pto.ptr<f32>, %o: !pto.ptr<f32>, %ma:
   %c = pto.alloc_tile : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
   pto.tmov ins(%ma : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
   pto.tmov ins(%mb : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%r : !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
+  // expected-error @+1 {{'pto.tmatmul.acc' reads a tile (loc=acc) before anything in its function writes it}}
   pto.tmatmul.acc ins(%c, %l, %r : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>) outs(%c : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>)
   %m = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
   // expected-error @+1 {{'pto.tmov' Acc tile 16x16 is written only by accumulating mads}}
@@ -7862,4 +7865,236 @@ module attributes {pto.target_arch = "a5"} {
                 outs(%dst : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
     return
   }
+}
+
+// -----
+
+// divsi(muli(bid, 2^28) overflow<nsw>, 2^28) is bid itself after PTOAS's folds (MLIR's poison
+// rules), not the wrapped product's quotient in [-8, 7]: max(bid, 0) is no offset in [0, 0].
+func.func @negative_partition_offset_from_a_nsw_product(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c32 = arith.constant 32 : index
+  %c524288 = arith.constant 524288 : index
+  %c32768 = arith.constant 32768 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c64, %c16, %c32, %c524288, %c32768, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %bid = "pto.get_block_idx"() : () -> i64
+  %b = arith.trunci %bid : i64 to i32
+  %k = arith.constant 268435456 : i32
+  %z = arith.constant 0 : i32
+  %m = arith.muli %b, %k overflow<nsw> : i32
+  %d = arith.divsi %m, %k : i32
+  %e = arith.maxsi %d, %z : i32
+  %o = arith.index_cast %e : i32 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf]}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// An iter_arg whose init is ub.poison carries poison: nothing derived from it is proved.
+func.func @negative_partition_offset_from_a_poison_iter_arg(%p: !pto.ptr<i8>) {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c32 = arith.constant 32 : index
+  %c524288 = arith.constant 524288 : index
+  %c32768 = arith.constant 32768 : index
+  %c512 = arith.constant 512 : index
+  %c0 = arith.constant 0 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c64, %c16, %c32, %c524288, %c32768, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %q = ub.poison : i32
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%a = %q) -> (i32) {
+    scf.yield %a : i32
+  }
+  %c31 = arith.constant 31 : i32
+  %z = arith.constant 0 : i32
+  %s = arith.shrsi %r, %c31 : i32
+  %e = arith.maxsi %s, %z : i32
+  %o = arith.index_cast %e : i32 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf]}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c16, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x16x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x16x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=256, cols=512, v_row=256, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A treshape typed fully valid of a Mat tile loaded with 16 of its 32 rows: the
+// textract reads 16 stale rows (pto_table.TILE_RELABELS).
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_treshape_claims_rows_its_source_lacks(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %tv = pto.make_tensor_view %p, shape = [%c1, %c2, %c2, %c16, %c16],
+      strides = [%c1024, %c512, %c256, %c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0, %c0, %c0, %c0],
+      sizes = [%c1, %c2, %c1, %c16, %c16] : !pto.tensor_view<?x?x?x?x?xf16> -> !pto.partition_tensor_view<1x2x1x16x16xf16>
+  %m = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x2x1x16x16xf16>) outs(%m : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  %r = pto.treshape %m : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0> -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %l = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.textract' reads a relabelled tile (the result of 'pto.treshape'}}
+  pto.textract ins(%r, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+// A Vec tile loaded with 16 rows, set to 32 and stored: 16 stale rows reach GM.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_set_validshape_widens_a_loaded_tile(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %rows = arith.constant 16 : index
+  %v = pto.make_tensor_view %p, shape = [%c32, %c128], strides = [%c128, %c1] : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%rows, %c128] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x128xf16>
+  %w = pto.make_tensor_view %q, shape = [%c32, %c128], strides = [%c128, %c1] : !pto.tensor_view<?x?xf16>
+  %pw16 = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c16, %c128]
+      : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x128xf16>
+  %pw32 = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c32, %c128]
+      : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<32x128xf16>
+  %t = pto.alloc_tile valid_row = %rows valid_col = %c128 : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x128xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  // expected-error @+1 {{'pto.set_validshape' may widen its tile's valid rows (loc=vec, 32x128) past the ones it had, and the tile's next use is 'pto.tstore'}}
+  pto.set_validshape %t, %c32, %c128 : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=32, cols=128, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%pw32 : !pto.partition_tensor_view<32x128xf16>)
+  return
+}
+}
+
+// -----
+
+// A 32-row Acc tile a 16-row mad wrote, pushed whole to the vector cores.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_push_of_acc_rows_no_mad_wrote(%ml: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, %mr: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+  %l = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  %r = pto.alloc_tile : !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+  pto.tmov ins(%ml : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+  pto.tmov ins(%mr : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%r : !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>)
+  %acc = pto.alloc_tile : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+  pto.tmatmul ins(%l, %r : !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>) outs(%acc : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>)
+  // expected-error @+1 {{'pto.tpush_to_aiv' moves the valid rows (32) of its 32x16 Acc tile, but 'pto.tmatmul'}}
+  pto.tpush_to_aiv(%acc : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {split = 0}
+  return
+}
+}
+
+// -----
+
+// An ND load writes the partition's 16 rows; a Vec tile of 24 valid rows stores 8 stale
+// UB rows (pto-isa asserts validRow == gShape3 in debug builds only).
+func.func @nd_load_valid_rows_past_window(%src: !pto.ptr<bf16>, %dst: !pto.ptr<bf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %cv = arith.constant 24 : index
+  %tv = "pto.make_tensor_view"(%src, %c16, %c32, %c32, %c1)
+    {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+    : (!pto.ptr<bf16>, index, index, index, index) -> !pto.tensor_view<?x?xbf16>
+  %ov = "pto.make_tensor_view"(%dst, %cv, %c32, %c32, %c1)
+    {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+    : (!pto.ptr<bf16>, index, index, index, index) -> !pto.tensor_view<?x?xbf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=vec, dtype=bf16, rows=24, cols=32, v_row=24, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c32)
+    {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xbf16>,
+    index, index, index, index) -> !pto.partition_tensor_view<16x32xbf16>
+  // expected-error @+1 {{are not proved at most the rows the ND window writes}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+    : (!pto.partition_tensor_view<16x32xbf16>, !pto.tile_buf<loc=vec, dtype=bf16, rows=24, cols=32, v_row=24, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) -> ()
+  %op = "pto.partition_view"(%ov, %c0, %c0, %cv, %c32)
+    {operandSegmentSizes = array<i32: 1, 2, 2>}
+    : (!pto.tensor_view<?x?xbf16>, index, index, index, index) -> !pto.partition_tensor_view<24x32xbf16>
+  "pto.tstore"(%t, %op) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=vec, dtype=bf16, rows=24, cols=32, v_row=24, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<24x32xbf16>) -> ()
+  return
+}
+
+// -----
+
+// The same into a boxed Mat tile (ND -> NZ): 16 stale rows reach the extract.
+func.func @nd2nz_load_valid_rows_past_window(%src: !pto.ptr<f16>, %l: !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %tv = "pto.make_tensor_view"(%src, %c16, %c32, %c32, %c1)
+    {layout = #pto.layout<nd>, operandSegmentSizes = array<i32: 1, 2, 2>}
+    : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf16>
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %c16, %c32)
+    {operandSegmentSizes = array<i32: 1, 2, 2>} : (!pto.tensor_view<?x?xf16>,
+    index, index, index, index) -> !pto.partition_tensor_view<16x32xf16>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>}
+    : () -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{are not proved at most the rows the ND window writes}}
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+    : (!pto.partition_tensor_view<16x32xf16>, !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  "pto.textract"(%t, %c0, %c0, %l) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>}
+    : (!pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index, !pto.tile_buf<loc=left, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// Rows 16..31 of an ND view an scf.if yields: PTOAS's EmitC reads a partition's view
+// strides only from the make_tensor_view (memref.reinterpret_cast) defining its source, and
+// takes those of any other source compact from its ?x? type, every stride 1, so it would
+// load elements 16..79 of row 0 (found by red team, round 23).
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_partition_of_a_view_an_scf_if_yields(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %va = pto.make_tensor_view %a, shape = [%c32, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xf16>
+  %vb = pto.make_tensor_view %b, shape = [%c32, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xf16>
+  %v = scf.if %c -> (!pto.tensor_view<?x?xf16>) {
+    scf.yield %va : !pto.tensor_view<?x?xf16>
+  } else {
+    scf.yield %vb : !pto.tensor_view<?x?xf16>
+  }
+  // expected-error @+1 {{not a pto.make_tensor_view's result: PTOAS reads a view's strides only}}
+  %p = pto.partition_view %v, offsets = [%c16, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tload ins(%p : !pto.partition_tensor_view<16x64xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+// The same through a branch's block argument.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_partition_of_a_block_argument_view(%a: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %va = pto.make_tensor_view %a, shape = [%c32, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xf16>
+  cf.br ^bb1(%va : !pto.tensor_view<?x?xf16>)
+^bb1(%v: !pto.tensor_view<?x?xf16>):
+  // expected-error @+1 {{'pto.partition_view' of a tensor view that is a block argument of 'func.func', not a pto.make_tensor_view's result}}
+  %p = pto.partition_view %v, offsets = [%c16, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tload ins(%p : !pto.partition_tensor_view<16x64xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
 }

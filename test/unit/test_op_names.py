@@ -28,7 +28,7 @@ def child(code: str, *args: str) -> str:
 _UPSTREAM_NAMES = """
 import importlib, json
 names = {}
-for dialect in ("builtin", "func", "arith", "scf"):
+for dialect in ("builtin", "func", "arith", "scf", "memref"):
     module = importlib.import_module("mlir.dialects." + dialect)
     for value in vars(module).values():
         name = getattr(value, "OPERATION_NAME", None)

@@ -74,6 +74,30 @@ READ_AND_WRITTEN_BY_OP = {
     "pto.tquant.mx": ("src",),
 }
 
+# The ops that make a tile over the bytes of another and move none of them (relabels):
+# the group holding the source tile, and how the result lies over it: "same" (the same
+# shape and bytes: pto.bitcast, pto.tassign), "window" (a part of it at the `offsets`:
+# pto.subview, pto.subset) or "reshape" (the same bytes in another shape: pto.treshape,
+# pto.bind_tile, which treshape lowers to). Their result's type states a valid region
+# PTOAS never compares with the source's (TReshapeOp::verify checks bytes and boxing
+# only; SubViewOp's result is valid over its whole size unless valid operands say less,
+# "no parent valid-shape inheritance"), so what a reader of the result takes for data is
+# data only where the source's valid region covers it (verify-pto-nz proves it).
+TILE_RELABELS = {
+    "pto.bitcast": ("src", "same"),
+    "pto.tassign": ("tile", "same"),
+    "pto.subview": ("source", "window"),
+    "pto.subset": ("source", "window"),
+    "pto.treshape": ("src", "reshape"),
+    "pto.bind_tile": ("source", "reshape"),
+}
+
+# The pipe pushes, by the group holding the tile they push: a push of an Acc tile moves
+# its valid region out of L0C through the fixpipe (pto-isa's TPUSH of a cube tile to the
+# vector cores), as a tstore or a tmov out of L0C does, so what it reads must be what
+# its mads wrote (verify-pto-nz reads this table with the store's and the moves' rule).
+PIPE_PUSHES = {"pto.tpush": "tile", "pto.tpush_to_aiv": "tile", "pto.tpush_to_aic": "tile"}
+
 # Ops that take a tile and touch none of its bytes: they read or set its valid region.
 METADATA_OPS = frozenset(("pto.set_validshape", "pto.get_validshape"))
 

@@ -6,15 +6,23 @@ through another op (an `scf.yield`, an `scf.if` or `scf.for` result, a `func.cal
 argument, an op verify-pto-nz does not model), the op that finally loads or stores it sees
 an ND-looking view, and the transfer would go unchecked. So the value may be used only where
 the checks read it; every other use is refused (docs/diagnostics.md, `flows into`).
+
+The other way round, a `pto.partition_view` must take its view straight from the
+`pto.make_tensor_view` that makes it, whatever its layout: PTOAS's EmitC reads the view's
+strides only from the op defining the partition's source, and of any other source (an
+scf.if or scf.for result, a region's or a function's argument, a call's result) takes them
+compact from its type (`check_partition_source_made`).
 """
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 
 from ..dialects import pto
 from ..errors import Refusal
 from ..ir.bindings import ir
+from ..ir.walk import function_of_argument, line_and_column
 
 # The one table of checked uses: the op, and the operand group in which it reads an NZ
 # view or partition. A use anywhere else (another op, another group of these) escapes.
@@ -66,3 +74,44 @@ def _group_of(op_view: pto.PtoOp, operand_number: int) -> str:
         if operand_number < start:
             return name
     return "extra"
+
+
+def check_partition_source_made(partition: ir.Operation, source: ir.Value) -> None:
+    """Refuse a `pto.partition_view` of a tensor view no `pto.make_tensor_view` defines.
+    PTOAS's memref path (hw-native-sys/PTOAS, PTOViewToMemref.cpp and PTOToEmitC.cpp; the
+    newer tonibohnlein/PTOAS reads such a view's strides from its GlobalTensor at run time,
+    and only its layout is lost, ND) lowers a make_tensor_view to a memref.reinterpret_cast
+    of fully dynamic type and a partition to a memref.subview of it; SubviewToEmitCPattern
+    takes the subview's strides, and so its offsets' distances, from the reinterpret_cast
+    only where it defines the subview's source, and otherwise compact from the source's
+    type, a dynamic dim counting 1: every stride 1 for a `?x?` view yielded by an scf.if,
+    whatever the make_tensor_view said (a function argument's tensor_view PTOAS does not
+    lower at all). Found by red team: rows 16..31 of a [32, 64] ND view an scf.if yields
+    were accepted, and PTOAS reads them from elements 16.. of its first row. A partition of
+    a partition is its own refusal (`source_view`); a memref source is PTOAS's to refuse."""
+    owner = source.owner.operation if isinstance(source, ir.OpResult) else None
+    if owner is not None and owner.name in (pto.MakeTensorView.NAME, pto.PartitionView.NAME):
+        return
+    if isinstance(source.type, ir.MemRefType):
+        return
+    raise Refusal(partition.location, f"'{pto.PartitionView.NAME}' of a tensor view that is "
+                  f"{_origin(source)}, not a pto.make_tensor_view's result: PTOAS reads a "
+                  "view's strides only from the pto.make_tensor_view that defines a "
+                  "partition's source, and of any other source takes them compact from its "
+                  "type (a dynamic dim as 1, so every stride of a ?x? view is 1), so the "
+                  "partition would move other elements than the view's; partition the "
+                  "pto.make_tensor_view itself (make the view where it is partitioned: in "
+                  "each branch or iteration, or in the callee from the pointer)")
+
+
+def _origin(value: ir.Value) -> str:
+    """Where a value that is no op's result of interest comes from, for a message."""
+    if isinstance(value, ir.OpResult):
+        owner = value.owner.operation
+        return f"the result of '{owner.name}' (at {line_and_column(owner.location)})"
+    assert isinstance(value, ir.BlockArgument)
+    if function_of_argument(value) is not None:
+        return "a function argument"
+    parent = typing.cast(ir.Block, value.owner).owner  # a block argument's owner is its block
+    return f"a block argument of '{parent.operation.name}'" if parent is not None \
+        else "a block argument"

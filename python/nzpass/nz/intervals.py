@@ -382,6 +382,101 @@ def select(a: Fact, b: Fact) -> Fact:
     return Fact.make(min(a.lo, b.lo), max(a.hi, b.hi), gcd(a.align, b.align), a.width)
 
 
+# ---------------------------------------------------------------- undefined results
+#
+# An op that is poison (MLIR) or undefined (PTOAS's C) yields no value the transfer functions
+# describe, and neither does anything computed from it: PTOAS folds by MLIR's poison rules
+# before it emits C, and the device compiler by C's (found by red team: `divsi(muli(x, 2**28)
+# overflow<nsw>, 2**28)` is `x` after PTOAS's folds, where the wrapped product gave [-8, 7]).
+# An overflow flag (`nsw`, `nuw`) is poison wherever the facts leave room for the overflow:
+# MLIR's folds read the flag, not the operands. A shift or a division is poison where the
+# facts prove it so (an amount outside [0, width), a divisor of 0): a compiler folds those
+# and what reads them; an operand that only may be one is an unknown value at run time, of
+# the width's range (the top its transfer function gives). An `index` op is asked in both
+# readings (`undefined_in_both`).
+
+
+def _unsigned_range(fact: Fact) -> tuple[int, int]:
+    """The unsigned readings a fact allows, as an interval."""
+    if fact.lo >= 0:
+        return fact.lo, fact.hi
+    if fact.hi < 0:
+        return fact.lo + (1 << fact.width), fact.hi + (1 << fact.width)
+    return 0, _unsigned_max(fact.width)
+
+
+def _divisor_zero(_: Fact, b: Fact) -> bool:
+    return b.constant == 0
+
+
+def _shift_out_of_range(a: Fact, b: Fact) -> bool:
+    """Every amount outside [0, width): poison in MLIR, and in C past 32 bits."""
+    return b.hi < 0 or b.lo >= a.width
+
+
+def _signed_result(kind: str, a: Fact, b: Fact) -> tuple[int, int]:
+    """The exact result's interval of an op an overflow flag may name."""
+    if kind == "add":
+        return a.lo + b.lo, a.hi + b.hi
+    if kind == "sub":
+        return a.lo - b.hi, a.hi - b.lo
+    if kind == "mul":
+        values = _corners(a, b, lambda x, y: x * y)
+    else:  # shift_left, by an amount in [0, width) (else undefined anyway)
+        values = [x << max(y, 0) for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
+    return min(values), max(values)
+
+
+def _unsigned_result(kind: str, a: Fact, b: Fact) -> tuple[int, int]:
+    (alo, ahi), (blo, bhi) = _unsigned_range(a), _unsigned_range(b)
+    if kind == "add":
+        return alo + blo, ahi + bhi
+    if kind == "sub":
+        return alo - bhi, ahi - blo
+    if kind == "mul":
+        return alo * blo, ahi * bhi
+    return alo << max(b.lo, 0), ahi << max(b.hi, 0)
+
+
+def overflow_undefined(kind: str, signed: bool, unsigned: bool, a: Fact, b: Fact) -> bool:
+    """Whether `kind` (add, sub, mul, shift_left) with the `nsw` (signed) or `nuw`
+    (unsigned) flag may overflow, which makes it poison."""
+    if signed:
+        lo, hi = _signed_result(kind, a, b)
+        if lo < signed_min(a.width) or hi > signed_max(a.width):
+            return True
+    if unsigned:
+        lo, hi = _unsigned_result(kind, a, b)
+        if lo < 0 or hi > _unsigned_max(a.width):
+            return True
+    return False
+
+
+def truncation_undefined(signed: bool, unsigned: bool, a: Fact, width: int) -> bool:
+    """Whether `trunci` to `width` bits with `nsw` / `nuw` may drop bits its flags say it
+    keeps (the value fits the narrow width read signed / unsigned)."""
+    if signed and (a.lo < signed_min(width) or a.hi > signed_max(width)):
+        return True
+    return unsigned and _unsigned_range(a)[1] > _unsigned_max(width)
+
+
+UNDEFINED: dict[str, Callable[[Fact, Fact], bool]] = {
+    "floordiv_signed": _divisor_zero, "div_signed": _divisor_zero,
+    "ceildiv_signed": _divisor_zero, "rem_signed": _divisor_zero,
+    "div_unsigned": _divisor_zero, "rem_unsigned": _divisor_zero,
+    "ceildiv_unsigned": _divisor_zero,
+    "shift_left": _shift_out_of_range, "shift_right_signed": _shift_out_of_range,
+    "shift_right_unsigned": _shift_out_of_range,
+}
+"""The binary ops proved poison by their operands' facts, by semantic name (nzpass.nz.offsets
+maps op names onto them); every other op is poison only by its overflow flags."""
+
+
+def undefined_in_both(predicate: Callable[[Fact, Fact], bool], a: Fact, b: Fact) -> bool:
+    """`predicate` of index operands in both readings: undefined in either is undefined."""
+    return predicate(a, b) or predicate(wide_reading(a), wide_reading(b))
+
+
 # ---------------------------------------------------------------- casts
 
 

@@ -261,7 +261,11 @@ def check_nd_bursts_match(valid: Sequence[tuple[Fact, ir.Value | None]], is_load
     window_rows = sizes[-2] if len(sizes) > 1 else None
     if len(sizes) > 1 and size_fact(proofs, window_rows).hi > 1:
         _check_equal(cols_fact, cols_value, sizes[-1], names[1], loc, what, proofs)
-    if is_load or len(sizes) < 2:
+    if is_load:
+        check_nd_load_writes_valid(rows_fact, rows_value, sizes[:-1], names[0], loc, what,
+                                   proofs)
+        return
+    if len(sizes) < 2:
         return
     leading = [size_fact(proofs, value).constant for value in sizes[:-2]]
     if all(size == 1 for size in leading):
@@ -278,6 +282,37 @@ def check_nd_bursts_match(valid: Sequence[tuple[Fact, ir.Value | None]], is_load
            f"({'not constant' if stacked is None else stacked}): the store writes every "
            "window row of every leading index from the tile's rows in order, stale ones "
            "too; give the tile as many valid rows as the window stacks")
+
+
+def check_nd_load_writes_valid(fact: Fact, value: ir.Value | None, stacked: Sequence[Size],
+                               name: str, loc: ir.Location, what: str,
+                               proofs: WindowProofs) -> None:
+    """An A2/A3 ND load writes, on one axis of its tile, the product of the window sizes
+    `stacked` (a burst load gShape3 rows per leading index, gShape4 columns of a DN one;
+    an ND -> NZ load the partition's rows and columns), whatever the tile's valid extent
+    `fact` (given by `value` where an operand gives it): valid rows or columns past them
+    hold what the buffer held before, and every reader of the tile (a store, a textract
+    into a mad) takes them as data. pto-isa asserts the agreement in debug builds only
+    (found by red team: a 16 x 32 partition loaded into a Vec tile of 24 valid rows and
+    stored through a 24 x 32 partition wrote 8 stale UB rows to GM; into a 32 x 32 Mat
+    tile, it fed 16 stale rows to the extract). A smaller valid extent is fine: the rows
+    written past it stay inside the tile (check_nd_window_fits_tile)."""
+    window = [size_fact(proofs, size) for size in stacked] or [Fact.const(1, INDEX_WIDTH)]
+    if fact.hi <= prod(max(part.lo, 0) for part in window):
+        return
+    own = stacked[-1] if stacked and all(part.constant == 1 for part in window[:-1]) else None
+    if value is not None and isinstance(own, ir.Value) and \
+            slack_below(proofs.analysis, value, own) >= 0:
+        return  # at most the window's own size (the same SSA value, a min() of it, ...)
+    bounded = all(part.bounded_above for part in window)
+    most = prod(part.hi for part in window) if bounded else None
+    _fails(proofs, most is not None and fact.lo > most, loc,
+           f"{what} tile's valid {name} ({fact.show()}) are not proved at most the {name} "
+           f"the ND window writes ({'no bound' if most is None else f'up to {most}'}): the "
+           f"load writes only those {name}, so the valid {name} past them hold what the "
+           "buffer held before, which every reader of the tile takes as data (pto-isa "
+           "asserts the agreement in debug builds only); give the partition the tile's "
+           "valid region (sizes = valid_row, valid_col)")
 
 
 def _check_equal(fact: Fact, value: ir.Value | None, size: Size, name: str,

@@ -22,6 +22,7 @@ arithmetic costs time linear in the number of values it visits.
 from __future__ import annotations
 
 import math
+import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -183,6 +184,28 @@ _CASTS: dict[str, Callable[[Fact, int], Fact]] = {
     op_names.ARITH_EXTUI: intervals.resize_unsigned,
     op_names.ARITH_INDEX_CASTUI: intervals.resize_unsigned,
 }
+# The binary ops undefined for some operands (a shift by the width, a division by zero),
+# by op name, and the ops an overflow flag (`nsw`, `nuw`) makes poison past it: their
+# results, and everything computed from them, are no value the facts describe (see
+# intervals.UNDEFINED).
+_UNDEFINED_OPS: dict[str, Callable[[Fact, Fact], bool]] = {
+    op_names.ARITH_FLOORDIVSI: intervals.UNDEFINED["floordiv_signed"],
+    op_names.ARITH_DIVSI: intervals.UNDEFINED["div_signed"],
+    op_names.ARITH_CEILDIVSI: intervals.UNDEFINED["ceildiv_signed"],
+    op_names.ARITH_REMSI: intervals.UNDEFINED["rem_signed"],
+    op_names.ARITH_DIVUI: intervals.UNDEFINED["div_unsigned"],
+    op_names.ARITH_REMUI: intervals.UNDEFINED["rem_unsigned"],
+    op_names.ARITH_CEILDIVUI: intervals.UNDEFINED["ceildiv_unsigned"],
+    op_names.ARITH_SHLI: intervals.UNDEFINED["shift_left"],
+    op_names.ARITH_SHRSI: intervals.UNDEFINED["shift_right_signed"],
+    op_names.ARITH_SHRUI: intervals.UNDEFINED["shift_right_unsigned"],
+}
+_FLAGGED_OPS = {op_names.ARITH_ADDI: "add", op_names.ARITH_SUBI: "sub",
+                op_names.ARITH_MULI: "mul", op_names.ARITH_SHLI: "shift_left"}
+OVERFLOW_FLAGS_ATTR = "overflowFlags"
+# The ops whose result is poison itself (an undef is any value at each use).
+_POISON_OPS = frozenset(("ub.poison", "llvm.mlir.poison", "llvm.mlir.undef"))
+_ARITH_PREFIX = "arith."  # a dialect's namespace: every arith op reads its operands' values
 _LAUNCH_OPS: dict[str, Callable[[int], Fact]] = {
     pl.GET_BLOCK_IDX: intervals.block_index, pto.GET_BLOCK_IDX: intervals.block_index,
     pl.GET_BLOCK_NUM: intervals.block_count, pto.GET_BLOCK_NUM: intervals.block_count,
@@ -336,6 +359,78 @@ def _declared_range(entry, owner: AnyOp, what: str) -> tuple[int | None, int | N
                   "be a half-open range array<i64: LO, HI> with LO < HI")
 
 
+def _overflow_flags(op: AnyOp) -> tuple[bool, bool]:
+    """(nsw, nuw) as the op states them."""
+    if OVERFLOW_FLAGS_ATTR not in op.attributes:
+        return False, False
+    flags = str(op.attributes[OVERFLOW_FLAGS_ATTR])
+    return "nsw" in flags, "nuw" in flags
+
+
+def _undefined_for(op: AnyOp, operands: list[Fact], index: bool, width: int) -> bool:
+    """Whether the arith op `op` may be poison or undefined for operands of these facts
+    (index: in both readings)."""
+    name = op.name
+    predicate = _UNDEFINED_OPS.get(name)
+    if predicate is not None and len(operands) == 2 and (
+            intervals.undefined_in_both(predicate, *operands) if index
+            else predicate(*operands)):
+        return True
+    signed, unsigned = _overflow_flags(op)
+    if not (signed or unsigned):
+        return False
+    kind = _FLAGGED_OPS.get(name)
+    if kind is not None and len(operands) == 2:
+        lhs, rhs = operands
+        if intervals.overflow_undefined(kind, signed, unsigned, lhs, rhs):
+            return True
+        return index and intervals.overflow_undefined(
+            kind, signed, unsigned, intervals.wide_reading(lhs), intervals.wide_reading(rhs))
+    if name == op_names.ARITH_TRUNCI and len(operands) == 1:
+        return intervals.truncation_undefined(signed, unsigned, operands[0], width)
+    return True  # a flag on an op no rule reads: believe nothing of it
+
+
+def syntactic_poison_source(op: AnyOp) -> bool:
+    """Whether `op` may be poison by its form alone: a poison op, an overflow flag, a shift
+    by a constant outside [0, width), a division by the constant 0 (`_undefined_for` by
+    the constants alone). What a region's values may carry is judged by it
+    (`OffsetAnalysis._region_may_be_poison`), where the values of its own loop are not
+    proved yet."""
+    name = op.name
+    if name in _POISON_OPS:
+        return True
+    if not name.startswith(_ARITH_PREFIX):
+        return False
+    if any(_overflow_flags(op)):
+        return True
+    predicate = _UNDEFINED_OPS.get(name)
+    if predicate is None or len(op.operands) != 2:
+        return False
+    width = integer_width(op.operands[0].type)
+    amount = constant_value(op.operands[1])
+    if width is None or amount is None:
+        return False
+    return predicate(Fact.top(width), Fact.const(amount, width))
+
+
+def _defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
+    """Whether `value` is defined in one of `region_op`'s regions."""
+    op: ir.Operation | None
+    if isinstance(value, ir.BlockArgument):
+        owner = typing.cast(ir.Block, value.owner).owner  # the block's op: the value is inside it
+        op = owner.operation if owner is not None else None
+    else:
+        parent = value.owner.operation.parent
+        op = parent.operation if parent is not None else None
+    while op is not None:
+        if op == region_op:
+            return True
+        parent = op.parent
+        op = parent.operation if parent is not None else None
+    return False
+
+
 class OffsetAnalysis:
     """Facts (`nz.intervals.Fact`) of integer SSA values, memoised across queries.
 
@@ -364,6 +459,11 @@ class OffsetAnalysis:
         self._index_values: set = set()
         # Those of an integer type the device does not compute at (`device_width`: an i3).
         self._unmodelled: set = set()
+        # The values that may be poison or undefined (`_undefined_for`, `_POISON_OPS`) and
+        # those computed from one: their fact is the top, and nothing is derived from it.
+        self._poison: set = set()
+        # region op -> whether a value its regions carry (an iter_arg, a result) may be one.
+        self._region_poison: dict = {}
         # function -> the launch ops whose facts meet in no launch, as listed in a
         # refusal, or None where they meet (`_check_launch_meets`).
         self._launch_conflicts: dict[ir.Operation, str | None] = {}
@@ -408,6 +508,12 @@ class OffsetAnalysis:
     def non_negative(self, value: ir.Value) -> bool:
         """True when `value` is provably >= 0."""
         return self.fact(value).non_negative
+
+    def may_be_poison(self, value: ir.Value) -> bool:
+        """Whether `value` may be poison or undefined (`_defined`): no relation holds of it
+        either, not even to itself (each use of poison may be any value)."""
+        _, exact = self._fact(value, self.max_depth)
+        return not exact or value in self._poison
 
     def is_multiple(self, value: ir.Value, divisor: int) -> bool:
         return self.fact(value).is_multiple(divisor)
@@ -466,6 +572,13 @@ class OffsetAnalysis:
             assert isinstance(value, ir.OpResult)
             const = _constant_of(value, op)
             return (top if const is None else Fact.const(const, width)), True
+        if name.startswith(_ARITH_PREFIX):
+            defined = self._defined(value, op, width, budget)
+            if defined is not None:
+                return top, defined
+        elif name in _POISON_OPS or (len(op.regions) and self._region_may_be_poison(op)):
+            self._poison.add(value)
+            return top, True
         binary = _BINARY_OPS.get(name)
         if binary is not None:
             operands = op.operands
@@ -507,6 +620,56 @@ class OffsetAnalysis:
             return believed, True
         return top, True
 
+    def _defined(self, value: ir.Value, op: AnyOp, width: int, budget: int) -> bool | None:
+        """None where the arith op `op` yields a value its transfer function describes;
+        else whether that answer is exact (False: a deeper walk may still find it defined),
+        `value` marked poison where it is. Poison is any value at each use, and so is what
+        is computed from it: an operand that may be one, or an operand not proved (the depth
+        bound hid its definition), leaves nothing to derive."""
+        operands = op.operands
+        facts, exact = self._operands(operands, budget)
+        if not exact:
+            return False
+        poison = self._poison
+        if any(v in poison for v in operands) or _undefined_for(
+                op, facts, value in self._index_values, width):
+            poison.add(value)
+            return True
+        return None
+
+    def _region_may_be_poison(self, op: AnyOp) -> bool:
+        """Whether a value `op`'s regions carry (a loop's iter_args and results, an scf.if's
+        results) may be poison: an operand of it may be, or an op inside may be by its form
+        (`syntactic_poison_source`), or a value from outside the op that an op inside reads
+        may be. Judged on the form inside, since the facts there may need the carried values
+        themselves; read once per op."""
+        op = op.operation
+        found = self._region_poison.get(op)
+        if found is None:
+            self._region_poison[op] = False  # re-entered through its own operands: none yet
+            found = self._region_poison[op] = self._carries_poison(op)
+        return found
+
+    def _carries_poison(self, op: ir.Operation) -> bool:
+        if self._reads_poison(op.operands):
+            return True
+        for inner in nested_ops(op):
+            if syntactic_poison_source(inner):
+                return True
+            if self._reads_poison(v for v in inner.operands if not _defined_inside(v, op)):
+                return True
+        return False
+
+    def _reads_poison(self, values) -> bool:
+        """Whether an integer among `values` may be poison (or is not proved either way)."""
+        for v in values:
+            if self.width(v) is None:
+                continue
+            _, exact = self._fact(v, self.max_depth)
+            if not exact or v in self._poison:
+                return True
+        return False
+
     def _cast(self, cast: Callable[[Fact, int], Fact], value: ir.Value, source_value: ir.Value,
               source: Fact, width: int) -> Fact:
         """A cast's fact; of an index source, in both readings, each time: zero extension
@@ -524,6 +687,11 @@ class OffsetAnalysis:
             bounds, exact = self._operands(loop.operands[:3], budget)
             if any(b.width != width for b in bounds):
                 return top, True
+            if not exact:
+                return top, False  # a bound not proved may be poison: so is the variable
+            if any(v in self._poison for v in loop.operands[:3]):
+                self._poison.add(arg)
+                return top, True
             unsigned = UNSIGNED_LOOP_ATTR in loop.attributes
             def induction(start: Fact, stop: Fact, step: Fact) -> Fact:
                 return intervals.induction_variable(start, stop, step, unsigned=unsigned)
@@ -532,7 +700,12 @@ class OffsetAnalysis:
             return induction(*bounds), exact
         func = function_of_argument(arg)
         if func is None:
-            return top, True  # iter_args and other region arguments: unresolved
+            # iter_args and other region arguments: unresolved, and poison where their
+            # region op may carry one in.
+            owner = arg.owner.owner
+            if owner is None or self._region_may_be_poison(owner):
+                self._poison.add(arg)
+            return top, True
         return argument_axiom(func, arg.arg_number, width), True
 
 
@@ -608,7 +781,7 @@ def _lo(fact: Fact) -> int:
 
 def _upper_bound_of_sum(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value, depth: int) -> int:
     bound = _hi(analysis.fact(a)) + _hi(analysis.fact(b))
-    if depth <= 0:
+    if depth <= 0 or analysis.may_be_poison(a) or analysis.may_be_poison(b):
         return bound
     for x, y in ((a, b), (b, a)):
         related = _related_bound(analysis, x, y, depth - 1)
@@ -654,7 +827,29 @@ def _quotient_bound(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value,
 def explain_fact(value: ir.Value, fact: Fact) -> str:
     """What the analysis proved of `value`, for a refusal: the user sees which
     definition stopped the proof and what to add."""
-    return _explain_definition(value, fact) + _explain_odd_width(value)
+    return _explain_definition(value, fact) + _explain_odd_width(value) + _explain_poison(value)
+
+
+def _explain_poison(value: ir.Value) -> str:
+    """Where `value` is computed from an op that may be poison (`syntactic_poison_source`),
+    which stops every proof through it: said, or the user sees a division of a product
+    "proved [-inf, +inf]" with no why."""
+    seen: set[ir.Value] = set()
+    pending = [value]
+    while pending and len(seen) < _ODD_WIDTH_SEARCH:
+        current = pending.pop()
+        if current in seen or not isinstance(current, ir.OpResult):
+            continue
+        seen.add(current)
+        op = current.owner
+        if syntactic_poison_source(op):
+            return (f"; it is computed from '{op.name}' (at "
+                    f"{line_and_column(value_location(current))}), which may be poison (an "
+                    "overflow flag nsw/nuw the operands may break, a shift past the width, a "
+                    "division by 0): PTOAS folds by MLIR's poison rules, so nothing is proved "
+                    "through it; drop the flag or bound its operands")
+        pending.extend(op.operands)
+    return ""
 
 
 # How many definitions a refusal's explanation looks through for an odd width.
@@ -733,10 +928,10 @@ def slack_below(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value,
 
 def _slack_below(analysis: OffsetAnalysis, value: ir.Value, bound: ir.Value, depth: int) -> int:
     best = _lo(analysis.fact(bound)) - _hi(analysis.fact(value))
+    if depth <= 0 or analysis.may_be_poison(value) or analysis.may_be_poison(bound):
+        return best  # the top's: no relation holds of poison
     if value == bound:
         best = max(best, 0)
-    if depth <= 0:
-        return best
     related = _slack_rule(analysis, value, bound, depth - 1)
     return best if related is None else max(best, related)
 
@@ -817,6 +1012,8 @@ def _proved_sum_at_most(analysis: OffsetAnalysis, a: ir.Value, b: ir.Value | int
                         bound: ir.Value, depth: int) -> bool:
     if isinstance(b, int):
         return slack_below(analysis, a, bound, depth) >= b
+    if analysis.may_be_poison(b):
+        return False
     if (slack_below(analysis, a, bound, depth) >= _hi(analysis.fact(b))
             or slack_below(analysis, b, bound, depth) >= _hi(analysis.fact(a))):
         return True
@@ -881,7 +1078,8 @@ def _linear_form(analysis: OffsetAnalysis, value: ir.Value, depth: int) -> Linea
     if fact.constant is not None:
         return Linear(Fraction(0), None, Fraction(fact.constant))
     itself = Linear(Fraction(1), value, Fraction(0))
-    if depth <= 0 or not isinstance(value, ir.OpResult) or not _exact(fact):
+    if (depth <= 0 or not isinstance(value, ir.OpResult) or not _exact(fact)
+            or analysis.may_be_poison(value)):
         return itself
     owner = analysis.owner(value)
     assert owner is not None

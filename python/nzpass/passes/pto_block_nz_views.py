@@ -143,6 +143,7 @@ class _FunctionPlan:
         if len(view.groups["shape"]) == 5:
             return  # already blocked: leave it alone
         check_no_regions(op)
+        _check_stated_dims("view", "shape", view.groups["shape"], result, op.location)
         geom = _geometry(view, result, op.location, self.prover)
         _check_ptr(view, result.element)
         _check_dense_strides(view, geom, op.location, self.prover)
@@ -174,7 +175,8 @@ class _FunctionPlan:
             raise MalformedOp(op.location, "'pto.partition_view' op uses a logical NZ view "
                               "other than as its one source operand")
         result = _result_view_type(op, pto.PartitionView.NAME, "partition_tensor_view")
-        _check_partition_type(part, result)
+        _check_stated_dims("partition", "size", part.groups["sizes"], result, op.location)
+        _check_partition_element(part, result, element)
         layout = result.layout
         users = [use.owner.operation for use in op.results[0].uses]
         stores = [u for u in users if u.name == pto.TStore.NAME]
@@ -257,20 +259,38 @@ class _FunctionPlan:
         self.func.attributes[pl.BLOCKED_MARK] = ir.UnitAttr.get()
 
 
-def _check_partition_type(part: pto.PartitionView, result: pto.ViewType) -> None:
-    """The partition's result type states its window too: every static dim must
-    be the size operand (the blocked output is built from the operands, so a type
-    that says otherwise would describe other data than is moved)."""
-    sizes = [constant_value(v) for v in part.groups["sizes"]]
+def _check_stated_dims(what: str, axis_word: str, values: Sequence[ir.Value],
+                       result: pto.ViewType, loc: ir.Location) -> None:
+    """The result type of a logical NZ view or partition states its extents too: its rank
+    must be the operands' and every static dim the operand. The blocked op is built from
+    the operands and retyped `?`, so a contradiction left here would be erased before
+    verify-pto-nz, which refuses it on blocked views, could see it (found by red team: a
+    view typed 64x256 over shape operands [128, 256] was blocked as 128 rows, though PTOAS's
+    C++ takes a static shape from the type)."""
+    sizes = [constant_value(v) for v in values]
     if len(result.dims) != len(sizes):
-        raise Refusal(part.location, f"NZ partition type {result.spelling()} has rank "
-                      f"{len(result.dims)} for {len(sizes)} sizes; give the type one dim per size")
+        raise Refusal(loc, f"NZ {what} type {result.spelling()} has rank {len(result.dims)} "
+                      f"for {len(sizes)} {axis_word} operands; give the type one dim per operand")
     for axis, (dim, size) in enumerate(zip(result.dims, sizes, strict=True)):
         if dim is not None and dim != size:
             shown = show_extent(size)
-            raise Refusal(part.location, f"NZ partition type {result.spelling()} states "
-                          f"size[{axis}] = {dim} but its operand is {shown}: the type and the "
-                          "operands of a partition must describe one window; make them agree")
+            raise Refusal(loc, f"NZ {what} type {result.spelling()} states "
+                          f"{axis_word}[{axis}] = {dim} but its operand is {shown}: the type "
+                          f"and the operands of a {what} must describe one window; make them "
+                          "agree")
+
+
+def _check_partition_element(part: pto.PartitionView, result: pto.ViewType,
+                             element: str) -> None:
+    """A partition of a logical NZ view has the view's element type: the blocked partition
+    is retyped with the view's, so another stated here would be erased (verify-pto-nz
+    refuses it on a blocked partition: c0 and every coordinate count the view's elements)."""
+    if result.element == element:
+        return
+    raise Refusal(part.location, f"NZ partition type {result.spelling()} has element type "
+                  f"{result.element}, not its source view's {element}: c0 and every "
+                  "coordinate count elements of the view's type, so another element type "
+                  f"reinterprets the bytes; use {element}")
 
 
 def _result_view_type(op: ir.Operation, name: str, kind: str) -> pto.ViewType:

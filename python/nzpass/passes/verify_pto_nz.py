@@ -17,7 +17,11 @@ from ..dialects.pto_table import (
     EXPLICIT_MADS,
     GEMV_OPS,
     LOCAL_MEMORY_OPS,
+    PIPE_PUSHES,
     TILE_MADS,
+    TILE_RELABELS,
+    reads_group,
+    written_groups,
 )
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, in_source_order, option
@@ -45,6 +49,7 @@ from ..nz.layout import C0_BYTES, FRACTAL_ROWS, NzLayoutError, c0_for_bit_width
 from ..nz.nd_window import (
     BURSTS,
     check_nd_bursts_match,
+    check_nd_load_writes_valid,
     check_nd_valid_inside,
     check_nd_window_fits_tile,
     check_nd_window_inside,
@@ -119,8 +124,14 @@ _CUBE_MOVES = frozenset(("pto.textract", "pto.textract_fp", "pto.tmov", "pto.tmo
 _UNREALIZED_CAST = "builtin.unrealized_conversion_cast"
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, *_GM_TRANSFERS,
                           *_TILE_MAKERS, *TILE_WINDOWS, *_UNFOLLOWED_TILES, *TILE_MADS,
-                          *_CUBE_MOVES, _UNREALIZED_CAST))
+                          *_CUBE_MOVES, _UNREALIZED_CAST, pto.SET_VALIDSHAPE,
+                          *PIPE_PUSHES))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
+# How many relabels of relabels a read is followed back through (a chain longer than any
+# real kernel's is its producer's contract past it).
+_RELABEL_DEPTH = 8
+# The loops whose body runs again after its last op (`_next_user`).
+_LOOPS = frozenset((op_names.SCF_FOR, op_names.SCF_WHILE, "scf.parallel", "scf.forall"))
 # Local memory beside alloc_tile's tiles and reserve_buffer's regions: a call of a function
 # taking memory may write over it (tile_placement.check_no_memory_across_calls).
 _OTHER_LOCAL_MEMORY = LOCAL_MEMORY_OPS - {pto.AllocTile.NAME, pto.RESERVE_BUFFER}
@@ -446,6 +457,10 @@ class _Checker:
             self._guard(lambda: self._check_nd_transfer(op))
         if op.name in _CUBE_MOVES:
             self._guard(lambda: self._check_cube_move(op))
+        if op.name == pto.SET_VALIDSHAPE:
+            self._guard(lambda: self._check_widening_written(op))
+        if op.name in PIPE_PUSHES:
+            self._guard(lambda: self._check_pushed_acc(op))
         if op.name == pto.MakeTensorView.NAME:
             if self.nz_view(op) is None:  # an NZ view's pointer: _check_base_pointer
                 self._guard(lambda: _check_view_element(op))
@@ -468,6 +483,102 @@ class _Checker:
         elif op.name in _UNFOLLOWED_TILES:
             self.note_memory(op)  # no flow follows it: refused across a call taking memory
             self._guard(lambda: self._check_unfollowed_tile(op))
+
+    def _check_pushed_acc(self, op: ir.Operation) -> None:
+        """A push of an Acc tile (PIPE_PUSHES) moves its valid region out of L0C: its mads
+        wrote it (`_check_mads_wrote`, as for a store or a move out of L0C; found by red
+        team: a 32-row Acc tile a 16-row mad wrote was pushed whole to the vector cores)."""
+        view = self._read_table_op(op)
+        tiles: list[ir.Value] = list(view.groups.get(PIPE_PUSHES[op.name], ())) \
+            if view is not None else []
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(tiles[0].type)) \
+            if len(tiles) == 1 else None
+        if buf is None or buf.loc != "acc":
+            return  # another memory, or malformed: PTOAS refuses it
+        self._check_mads_wrote(tiles[0], self._stated_valid_region(
+            op, tiles[0], PIPE_PUSHES[op.name], buf), op.location, op.name)
+
+    def _check_widening_written(self, op: ir.Operation) -> None:
+        """A pto.set_validshape that may widen its tile's valid region (past the one the
+        tile had before it: its last setter's, its alloc's) is followed by a write of the
+        tile before anything else uses it. A set_validshape moves no data: the rows or
+        columns it adds hold what the buffer held before, which the next store, move or
+        mad reading the tile moves as data (found by red team: a Vec tile loaded with 16
+        rows, set to 32 and stored, wrote 16 stale rows to GM). Narrowing after a load
+        (PyPTO's ragged tiles) and widening right before a load are what kernels do."""
+        view = self._read_table_op(op)
+        if view is None or len(op.operands) != 3:
+            return  # malformed: PTOAS refuses it
+        tile = op.operands[0]
+        buf = opaque_refusal(op.location, lambda: pto.tile_buf(tile.type))
+        if buf is None:
+            return
+        before = self._region_before(op, tile, buf)
+        if before is None:
+            return  # no one region before it in sight (a loop-carried tile): not judged
+        # A valid extent never exceeds its tile's (PTOAS, pto-isa): one the type's size
+        # bounds adds nothing to a region that was the whole tile.
+        widened = [axis for axis, value, had, size in zip(
+                       ("rows", "columns"), op.operands[1:], before, (buf.rows, buf.cols),
+                       strict=True)
+                   if not (self._at_most(self.fact(value), value, had) or had.fact.lo >= size)]
+        if not widened:
+            return
+        user = _next_user(op, tile)
+        if user is None or _only_writes(user, tile, self._read_table_op(user)):
+            return  # nothing reads the region it sets, or a write fills it first
+        then = f"'{user.name}' (at {line_and_column(user.location)}), which does not only write it"
+        raise Refusal(op.location, f"'{op.name}' may widen its tile's valid {widened[0]} "
+                      f"(loc={buf.loc}, {buf.rows}x{buf.cols}) past the ones it had, and the "
+                      f"tile's next use is {then}: a set_validshape moves no data, so the "
+                      f"{widened[0]} it adds hold what the buffer held before, which a store, "
+                      "move or mad then takes for data; set the valid region right before the "
+                      "load (or op) that writes the tile, or only narrow it after")
+
+    def _region_before(self, setter: ir.Operation, tile: ir.Value, buf: pto.TileBuf
+                       ) -> tuple[ValidExtent, ValidExtent] | None:
+        """The valid region `tile` has right before `setter` runs: the operands of the
+        last pto.set_validshape of it before the setter (in its block or an enclosing
+        one), else those of its pto.alloc_tile (or its type's extents); None where no one
+        region is known (a setter of it nested in an op before this one, which may have
+        run; a tile no alloc of the function makes)."""
+        at: ir.Operation | None = setter
+        owner = _owner(tile)
+        while at is not None and at.name != op_names.FUNC_FUNC:
+            block_ops, index = _block_position(at)
+            for other in reversed(block_ops[:index]):
+                if owner is not None and other == owner:
+                    return self._alloc_extents(other, buf)
+                if other.name == pto.SET_VALIDSHAPE and len(other.operands) == 3 and \
+                        other.operands[0] == tile:
+                    return (self._given(other.operands[1], other),
+                            self._given(other.operands[2], other))
+                if any(inner.name == pto.SET_VALIDSHAPE and inner.operands[0] == tile
+                       for inner in nested_ops(other) if len(inner.operands)):
+                    return None
+            parent = at.parent
+            at = parent.operation if parent is not None else None
+        return None
+
+    def _given(self, value: ir.Value, origin: ir.Operation) -> ValidExtent:
+        return ValidExtent(self.fact(value), value, origin)
+
+    def _alloc_extents(self, alloc_op: ir.Operation, buf: pto.TileBuf
+                       ) -> tuple[ValidExtent, ValidExtent] | None:
+        """The valid region the pto.alloc_tile `alloc_op` gives its tile (of type `buf`)."""
+        alloc = self.alloc(alloc_op) if alloc_op.name == pto.AllocTile.NAME else None
+        if alloc is None:
+            return None
+        extents = []
+        for group, stated in (("valid_row", buf.v_row), ("valid_col", buf.v_col)):
+            given = alloc.groups.get(group, ())
+            if stated is not None:
+                extents.append(ValidExtent(Fact.const(stated, INDEX_WIDTH), None, alloc_op))
+            elif len(given) == 1:
+                extents.append(self._given(given[0], alloc_op))
+            else:
+                return None
+        return extents[0], extents[1]
 
     def _check_unfollowed_tile(self, op: ir.Operation) -> None:
         """A tile pto.declare_tile, pto.tassign or pto.alloc_multi_tile makes (all its
@@ -620,9 +731,8 @@ class _Checker:
         valid region, which is all of it that a write made. A source whose valid region
         no pto.alloc_tile or pto.set_validshape here gives (a tile a pipe pops, an
         argument) holds what its producer wrote: its contract, as for a mad's operands."""
-        try:
-            source = self._operand_region(op, src)
-        except Refusal:
+        source = self._backed_region(op, src)
+        if source is None:
             return
         for axis, extent, valid in zip(("rows", "columns"), read, source, strict=True):
             if self._at_most(extent.fact, extent.value, valid):
@@ -633,6 +743,99 @@ class _Checker:
                           "hold what the buffer held before, which the move copies as data; "
                           f"give the source (or a load into it) the valid {axis} the move "
                           "reads")
+
+    def _backed_region(self, op: ir.Operation, tile: ir.Value, depth: int = 0
+                       ) -> ValidRegion | None:
+        """The valid region of the tile `op` reads: valid_region's; else, for a tile a
+        relabel makes (pto_table.TILE_RELABELS: a subview, treshape, bitcast, ...), the
+        region its type (or valid operands) claims, once proved to lie where its source's
+        valid region is (`_check_relabel_backed`; found by red team: a treshape typed
+        fully valid of a Mat tile loaded with 16 of its 32 rows fed 16 stale rows to a
+        textract and a tmov); None for a tile whose producer is out of sight (an argument,
+        a popped tile: what it holds is its producer's contract)."""
+        try:
+            return self._operand_region(op, tile)
+        except Refusal:
+            pass
+        owner = _owner(tile)
+        relabel = TILE_RELABELS.get(owner.name) if owner is not None else None
+        view = self._read_table_op(owner) if relabel is not None and owner is not None \
+            else None
+        if view is None or owner is None or relabel is None or \
+                len(view.groups.get(relabel[0], ())) != 1:
+            return None  # out of sight, or malformed: PTOAS refuses it
+        claimed = self._claimed_region(owner, view, tile)
+        if claimed is not None and depth < _RELABEL_DEPTH:
+            self._check_relabel_backed(op, owner, view, claimed, depth)
+        return claimed
+
+    def _claimed_region(self, owner: ir.Operation, view: pto.PtoOp, tile: ir.Value
+                        ) -> ValidRegion | None:
+        """What the relabel `owner` says its result `tile` holds: the valid extents its
+        type states, else its valid operands (a subview's, a bind_tile's), else a
+        subview's whole size (PTOAS's default) or any extent the tile can hold."""
+        buf = opaque_refusal(owner.location, lambda: pto.tile_buf(tile.type))
+        if buf is None:
+            return None
+        extents = []
+        for stated, size, group in ((buf.v_row, buf.rows, "valid_row"),
+                                    (buf.v_col, buf.cols, "valid_col")):
+            given = view.groups.get(group, ())
+            if stated is not None:
+                extents.append(ValidExtent(Fact.const(stated, INDEX_WIDTH), None, owner))
+            elif len(given) == 1:
+                fact = self.fact(given[0])
+                extents.append(ValidExtent(Fact.make(0, min(fact.hi, size), 1, INDEX_WIDTH)
+                                           if fact.constant is None else fact, given[0],
+                                           owner))
+            else:
+                window = TILE_RELABELS[owner.name][1] == "window"
+                extents.append(ValidExtent(Fact.const(size, INDEX_WIDTH) if window else
+                                           _stated_or_within(None, size), None, owner))
+        return ValidRegion(*extents)
+
+    def _check_relabel_backed(self, op: ir.Operation, owner: ir.Operation,
+                              view: pto.PtoOp, claimed: ValidRegion, depth: int) -> None:
+        """The region the relabel `owner` claims lies inside its source's valid region:
+        at the same place ("same"; a "reshape" to the same shape and layout), from its
+        offsets on ("window"); a "reshape" to another shape or layout moves each row's
+        bytes elsewhere, so only a source valid over its whole tile backs any claim. A
+        source of no region in sight (an argument) is its producer's contract."""
+        group, kind = TILE_RELABELS[owner.name]
+        source = view.groups[group][0]
+        src_buf = opaque_refusal(owner.location, lambda: pto.tile_buf(source.type))
+        region = self._backed_region(owner, source, depth + 1) if src_buf is not None \
+            else None
+        if src_buf is None or region is None:
+            return
+        dst_buf = pto.tile_buf(owner.results[0].type)
+        assert dst_buf is not None  # _claimed_region read it
+        if kind == "reshape" and _shape_and_layout(src_buf) != _shape_and_layout(dst_buf):
+            for axis, valid, size in (("rows", region.rows, src_buf.rows),
+                                      ("columns", region.cols, src_buf.cols)):
+                if valid.fact.lo < size:
+                    raise _unbacked_relabel(op, owner, f"its source's valid {axis} may be "
+                                            f"{hazards.show(valid.fact)} of its {size}, and "
+                                            "a reshape to another shape or layout puts the "
+                                            "bytes past them anywhere in its result")
+            return
+        offsets = view.groups.get("offsets", ()) if kind == "window" else ()
+        if kind == "window" and len(offsets) != 2:
+            return  # malformed: PTOAS refuses it
+        for index, (axis, part, valid) in enumerate(zip(("rows", "columns"), claimed,
+                                                        region, strict=True)):
+            reach, value = part.fact, part.value
+            if offsets:
+                at = self.fact(offsets[index])
+                reach, value = interval_add(at, part.fact), None if at.constant != 0 \
+                    else value
+            if self._at_most(reach, value, valid):
+                continue
+            where = f" from its offset {hazards.show(self.fact(offsets[index]))} on" \
+                if offsets else ""
+            raise _unbacked_relabel(op, owner, f"it claims {hazards.show(part.fact)} valid "
+                                    f"{axis}{where}, but its source's valid {axis} are "
+                                    f"{hazards.show(valid.fact)}")
 
     def _check_mads_wrote(self, tile_value: ir.Value, region: TileRegion, loc: ir.Location,
                           reader: str = pto.TStore.NAME) -> None:
@@ -771,14 +974,13 @@ class _Checker:
         """A mad operand's valid region, else (a tile no pto.alloc_tile of the function
         backs: an argument, a subview, which the transfers' rules refuse where one reaches
         GM) what its type states, or any extent it can hold."""
-        try:
-            return self._operand_region(op, tile)
-        except Refusal:
-            buf = pto.tile_buf(tile.type)
-            assert buf is not None  # _operand_region read it
-            return ValidRegion(*(ValidExtent(_stated_or_within(stated, size), None, None)
-                                 for stated, size in ((buf.v_row, buf.rows),
-                                                      (buf.v_col, buf.cols))))
+        region = self._backed_region(op, tile)
+        if region is not None:
+            return region
+        buf = pto.tile_buf(tile.type)
+        assert buf is not None  # _operand_region read it
+        return ValidRegion(*(ValidExtent(_stated_or_within(stated, size), None, None)
+                             for stated, size in ((buf.v_row, buf.rows), (buf.v_col, buf.cols))))
 
     def _check_accumulator_is_dst(self, op: ir.Operation) -> None:
         group = ACCUMULATOR_INPUT.get(op.name)
@@ -932,7 +1134,20 @@ class _Checker:
             if moved == BURSTS:
                 check_nd_bursts_match(valid, found.is_load, found.window.sizes, op.location,
                                       f"'{op.name}'", self.proofs)
+        elif found.is_load and found.buf.loc == "mat" and found.buf.slayout != "none_box":
+            self._check_nd2nz_writes_valid(op, found)
         self._check_nd_addressing(op, found)
+
+    def _check_nd2nz_writes_valid(self, op: ir.Operation, found: _NdTransfer) -> None:
+        """An ND -> NZ load into a boxed Mat tile (TLoadGm2L1Nd2nz) writes the partition's
+        rows and columns, not the tile's valid region: every valid row and column lies
+        inside them (nd_window.check_nd_load_writes_valid)."""
+        sizes = found.window.sizes
+        valid = self._nd_valid_extents(op, found)
+        for (fact, value), stacked, name in zip(valid, (sizes[:-1], sizes[-1:]),
+                                                ("rows", "columns"), strict=True):
+            check_nd_load_writes_valid(fact, value, stacked, name, op.location,
+                                       f"'{op.name}'", self.proofs)
 
     def _check_dn_transfer(self, op: ir.Operation, found: _NdTransfer) -> None:
         """An A2/A3 transfer of a DN view (stated, or one PTOAS may infer): a column-major
@@ -1642,6 +1857,8 @@ class _Checker:
         partition = self.partition(op) or self.groups_if_nz(pto.PartitionView, op)
         if partition is None:
             return None
+        # PTOAS reads the strides of a made view only (nz/escapes.py), whatever its layout.
+        escapes.check_partition_source_made(op, _single(partition, "source"))
         view = self.source_view(_single(partition, "source"), partition.location)
         if view is None or view is _REFUSED:
             return view
@@ -1799,6 +2016,55 @@ def _is_nz_value(value: ir.Value) -> bool:
 # The ops whose GM byte order nzpass reads from the pto.make_tensor_view they come from,
 # and the operand that leads there.
 _LAYOUT_READ_FROM_THE_VIEW = {pto.PartitionView.NAME: 0, **_GM_TRANSFERS}
+
+
+def _block_position(op: ir.Operation) -> tuple[list[ir.Operation], int]:
+    """The ops of `op`'s block, and where `op` is among them."""
+    block_ops = [other.operation for other in op.block.operations]
+    return block_ops, next(n for n, other in enumerate(block_ops) if other == op)
+
+
+def _next_user(op: ir.Operation, tile: ir.Value) -> ir.Operation | None:
+    """The first op after `op` in its block using `tile` (itself or in an op it holds);
+    None when nothing after it there does."""
+    at: ir.Operation | None = op
+    while at is not None and at.name != op_names.FUNC_FUNC:
+        block_ops, index = _block_position(at)
+        parent = at.parent
+        parent_op = parent.operation if parent is not None else None
+        # In a loop's body the ops before `at` run again after it, on the next iteration.
+        wraps = parent_op is not None and parent_op.name in _LOOPS
+        for other in block_ops[index + 1:] + (block_ops[:index] if wraps else []):
+            if any(operand == tile for inner in (other, *nested_ops(other))
+                   for operand in inner.operands):
+                return other
+        at = parent_op
+    return None
+
+
+def _only_writes(user: ir.Operation, tile: ir.Value, view: pto.PtoOp | None) -> bool:
+    """Whether `user` (of operand groups `view`) takes `tile` only in groups it writes
+    and does not read (a load's dst, a move's dst), never in an op it holds."""
+    if view is None:
+        return False
+    groups = [group for group in view.GROUPS if tile in view.groups.get(group, ())]
+    return bool(groups) and all(group in written_groups(user.name) and
+                                not reads_group(user.name, group) for group in groups) and \
+        not any(operand == tile for inner in nested_ops(user) for operand in inner.operands)
+
+
+def _shape_and_layout(buf: pto.TileBuf) -> tuple:
+    """What places each element of a tile in its bytes."""
+    return (buf.rows, buf.cols, buf.dtype, buf.blayout, buf.slayout, buf.fractal, buf.compact)
+
+
+def _unbacked_relabel(op: ir.Operation, owner: ir.Operation, why: str) -> Refusal:
+    return Refusal(op.location, f"'{op.name}' reads a relabelled tile (the result of "
+                   f"'{owner.name}' at {line_and_column(owner.location)}) that its source's "
+                   f"valid region does not back: {why}. A relabel moves no data, so what the "
+                   "reader takes for data past the source's valid region is what the buffer held "
+                   "before; give the relabelled tile a valid region inside its source's (or "
+                   "load the source whole)")
 
 
 def _stated_or_within(stated: int | None, size: int) -> Fact:

@@ -432,6 +432,14 @@ def _opens_dictionary(tokens: list[Token], brace: int) -> bool:
     return False
 
 
+def is_isolated_op(tokens: list[Token], index: int) -> bool:
+    """Whether tokens[index] starts an op isolated from above (`func.func @k(...)`,
+    `"func.func"() (...)`, `module {`)."""
+    token = tokens[index]
+    name = token.text[1:-1] if token.kind == STRING else token.text
+    return name in _ISOLATED_OPS and is_op_start(tokens, index)
+
+
 def is_op_start(tokens: list[Token], index: int) -> bool:
     """Whether tokens[index] (an op name, bare or quoted) can begin an op:
     what precedes it ends an op, opens a region or block, or is the op's own
@@ -520,6 +528,9 @@ def read_generic_op(cursor: Cursor) -> GenericOp:
 
 _INTEGER_TYPE = re.compile(r"^(?:[su]?i[0-9]+|index)$")
 _ARG_FOLLOWERS = {")", "{"}
+# Ops isolated from above that hold SSA values: none of theirs is seen past them,
+# and the next one names its values anew (each function has its own `%c16`).
+_ISOLATED_OPS = frozenset({"func.func", "builtin.module", "module", "gpu.func", "llvm.func"})
 
 
 def is_integer_type(text: str) -> bool:
@@ -566,22 +577,37 @@ class ValueFacts:
 
     def observe(self, tokens: list[Token], index: int) -> None:
         """Learn from the tokens at `index`: `(%a: T, %b: T)` argument lists
-        and `%c = arith.constant N : T`."""
+        and `%c = arith.constant N : T`; forget every value at the start of a
+        function (or other op isolated from above)."""
         token = tokens[index]
+        if token.kind in (BARE, STRING) and is_isolated_op(tokens, index):
+            self.forget_values()
+            return
         if token.kind != PERCENT or index + 2 >= len(tokens):
             return
         following = tokens[index + 1]
         if following.is_punct(":") and index > 0 and tokens[index - 1].is_punct("(", ","):
             self._argument(tokens, index)
-        elif following.is_punct("=") and tokens[index + 2].is_keyword("arith.constant"):
-            self._constant(tokens, index)
         elif following.is_punct("=") or (following.is_punct(":") \
                 and tokens[index + 2].kind == INT and index + 3 < len(tokens) \
                 and tokens[index + 3].is_punct("=")):
-            # Defined again by an op this reader does not type (each function
-            # has its own `%0`): what was known of the name no longer holds.
+            # Defined again (each function has its own `%0`): what was known of the
+            # name no longer holds, whatever defines it now (a constant this reader
+            # cannot read, `arith.constant {attrs} 32`, kept the old one: a
+            # partition_view size of 16 inferred where PTOAS reads 32; red team).
             self.types.pop(token.text, None)
             self.constants.pop(token.text, None)
+            if following.is_punct("=") and tokens[index + 2].is_keyword("arith.constant"):
+                self._constant(tokens, index)
+
+    def forget_values(self) -> None:
+        """Forget what is known of SSA values (not the type aliases, which are
+        the module's): an op isolated from above starts, whose values are its own.
+        A name an earlier function defined must not lend its type or constant to
+        a use here that comes before this function's definition of it (blocks in
+        any order, a multi-result definition this reader does not follow)."""
+        self.types.clear()
+        self.constants.clear()
 
     def _argument(self, tokens: list[Token], index: int) -> None:
         cursor = Cursor(self.text, tokens, index + 2, "an argument list")
@@ -598,6 +624,11 @@ class ValueFacts:
 
     def _constant(self, tokens: list[Token], index: int) -> None:
         cursor = Cursor(self.text, tokens, index + 3, "a constant")
+        if cursor.at_punct("{"):  # `arith.constant {attrs} 32 : index`: its attr-dict first
+            try:
+                cursor.skip_balanced()
+            except PtoSyntaxError:
+                return
         negative = cursor.accept_punct("-") is not None
         literal = cursor.peek()
         if literal is None or literal.kind != INT:

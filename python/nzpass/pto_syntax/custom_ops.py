@@ -337,9 +337,21 @@ def _subview_type(reading: OpReading, source_type: str, at) -> str:
     except (opaque.OpaqueSyntaxError, ValueError):
         raise PtoSyntaxError(at.start, "cannot infer the result type of custom 'pto.subview': "
                              "add '-> !pto.tile_buf<...>'") from None
-    dynamic = bool(reading.values.get("valid_row"))
-    return tile._replace(rows=rows, cols=cols, v_row=None if dynamic else rows,
-                         v_col=None if dynamic else cols).spelling()
+    v_row = _valid_extent(reading, "valid_row", rows)
+    v_col = _valid_extent(reading, "valid_col", cols)
+    return tile._replace(rows=rows, cols=cols, v_row=v_row, v_col=v_col).spelling()
+
+
+def _valid_extent(reading: OpReading, group: str, size: int) -> int | None:
+    """A subview's valid extent as PTOAS's SubViewOp::inferReturnTypes gives it: the
+    size without a valid operand; with one, its constant clamped to the size, or `?`
+    when it is no constant (the old reader made every valid operand `?`: a type
+    PTOAS's verifier refuses for a constant, and uses that state PTOAS's 8 refused)."""
+    values = reading.values.get(group)
+    if not values:
+        return size
+    value = _constant_extent(reading, values[0])
+    return None if value is None else min(value, size)
 
 
 def _typed_entries(reading: OpReading) -> None:

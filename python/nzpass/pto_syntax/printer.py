@@ -109,6 +109,7 @@ def write_text(text: str, syntax: str) -> tuple[str, list[Unwritable]]:
                 _respell(text, tokens, index, edits)
             index += 1
             continue
+        facts.observe(tokens, index)  # a generic function starts: forget its values
         name = token.text[1:-1]
         if name in ORDER_DIFFERS:
             seen[name] = seen.get(name, 0) + 1

@@ -195,11 +195,10 @@ def _edits(text: str, tokens: list[Token], facts: ValueFacts | None) -> list[Edi
 
 def _learn(text: str, tokens: list[Token], index: int, facts: ValueFacts) -> None:
     """What the tokens at `index` say about values: a generic op's result types, an
-    argument's type, a constant."""
+    argument's type, a constant; where a function starts."""
+    facts.observe(tokens, index)
     if tokens[index].kind == STRING and is_op_start(tokens, index):
         _learn_generic_op(text, tokens, index, facts)
-    else:
-        facts.observe(tokens, index)
 
 
 def _canonical_memo() -> Callable[[str], str]:
