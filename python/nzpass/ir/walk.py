@@ -256,3 +256,21 @@ def set_function_type(func: ir.Operation, inputs, results) -> None:
     if len(attrs) < len(inputs):
         attrs += [ir.DictAttr.get({})] * (len(inputs) - len(attrs))
         func.attributes["arg_attrs"] = ir.ArrayAttr.get(attrs)
+
+
+def defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
+    """Whether `value` is defined in one of `region_op`'s regions (by an op there, or as
+    an argument of one of its blocks)."""
+    op: ir.Operation | None
+    if isinstance(value, ir.BlockArgument):
+        owner = typing.cast(ir.Block, value.owner).owner  # the block's op: the value is inside it
+        op = owner.operation if owner is not None else None
+    else:
+        parent = value.owner.operation.parent
+        op = parent.operation if parent is not None else None
+    while op is not None:
+        if op == region_op:
+            return True
+        parent = op.parent
+        op = parent.operation if parent is not None else None
+    return False

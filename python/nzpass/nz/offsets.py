@@ -22,7 +22,6 @@ arithmetic costs time linear in the number of values it visits.
 from __future__ import annotations
 
 import math
-import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -34,6 +33,7 @@ from ..ir import op_names
 from ..ir.arith import device_width, integer_value, integer_width
 from ..ir.bindings import ir
 from ..ir.walk import (
+    defined_inside,
     function_of,
     function_of_argument,
     function_type,
@@ -414,23 +414,6 @@ def syntactic_poison_source(op: AnyOp) -> bool:
     return predicate(Fact.top(width), Fact.const(amount, width))
 
 
-def _defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
-    """Whether `value` is defined in one of `region_op`'s regions."""
-    op: ir.Operation | None
-    if isinstance(value, ir.BlockArgument):
-        owner = typing.cast(ir.Block, value.owner).owner  # the block's op: the value is inside it
-        op = owner.operation if owner is not None else None
-    else:
-        parent = value.owner.operation.parent
-        op = parent.operation if parent is not None else None
-    while op is not None:
-        if op == region_op:
-            return True
-        parent = op.parent
-        op = parent.operation if parent is not None else None
-    return False
-
-
 class OffsetAnalysis:
     """Facts (`nz.intervals.Fact`) of integer SSA values, memoised across queries.
 
@@ -656,7 +639,7 @@ class OffsetAnalysis:
         for inner in nested_ops(op):
             if syntactic_poison_source(inner):
                 return True
-            if self._reads_poison(v for v in inner.operands if not _defined_inside(v, op)):
+            if self._reads_poison(v for v in inner.operands if not defined_inside(v, op)):
                 return True
         return False
 

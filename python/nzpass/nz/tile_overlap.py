@@ -39,7 +39,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import device_width, integer_value
 from ..ir.bindings import ir
-from ..ir.walk import block_arguments, function_of, line_and_column, nested_ops
+from ..ir.walk import block_arguments, defined_inside, function_of, line_and_column, nested_ops
 from ..records import record
 from .call_facts import describe_call
 from .intervals import signed_max
@@ -588,7 +588,7 @@ class _Flow:
     @staticmethod
     def _forget_extent(extent: Extent, holder: ir.Operation) -> Extent:
         symbol = extent[0]
-        made_inside = isinstance(symbol, ir.Value) and _inside(symbol, holder)
+        made_inside = isinstance(symbol, ir.Value) and defined_inside(symbol, holder)
         return (None, 0) if made_inside else extent
 
     def _groups(self, op: ir.Operation, values: set[ir.Value]) -> list[str] | None:
@@ -761,24 +761,6 @@ def _same_pair(operands: list[ir.Value], iv: ir.Value, lower: ir.Value,
     return value is not None and value == constant(lower)
 
 
-def _inside(value: ir.Value, holder: ir.Operation) -> bool:
-    """Whether `value` is made inside `holder`'s regions (by an op, or as a block
-    argument)."""
-    op = _defining_op(value)
-    if op is not None:
-        parent = op.parent
-        current = parent.operation if parent is not None else None
-    else:
-        block = value.owner
-        current = block.owner.operation if isinstance(block, ir.Block) else None
-    while current is not None:
-        if current == holder:
-            return True
-        parent = current.parent
-        current = parent.operation if parent is not None else None
-    return False
-
-
 def _defining_op(value: ir.Value) -> ir.Operation | None:
     return value.owner.operation if isinstance(value, ir.OpResult) else None
 
@@ -795,7 +777,7 @@ def _moves(alloc: ir.Operation) -> bool:
     parent = alloc.parent
     holder = parent.operation if parent is not None else None
     while holder is not None and holder.name != op_names.BUILTIN_MODULE:
-        if holder.name != op_names.SCF_IF and _inside(addr, holder):
+        if holder.name != op_names.SCF_IF and defined_inside(addr, holder):
             return True
         parent = holder.parent
         holder = parent.operation if parent is not None else None
