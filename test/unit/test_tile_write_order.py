@@ -188,3 +188,32 @@ def test_a_memref_view_is_the_buffer_it_views():
     read = view + f"  pto.tadd ins(%s, %s : {sub}, {sub}) outs(%ub1 : {_UB})\n"
     errors = _errors(_memref_kernel(read))
     assert len(errors) == 1 and "that nothing in its function writes" in errors[0], errors
+
+
+def test_a_tile_redeclared_over_a_written_one_holds_its_data_before_every_read():
+    """PyPTO's idiom (its Qwen3 and DeepSeek kernels): each mad of a K loop writes a fresh
+    pto.alloc_tile at the same address as the one before; a tmatmul.acc of the re-declared
+    tile accumulates onto what the earlier mad wrote there."""
+    acc = ("!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
+           "blayout=col_major, slayout=row_major, fractal=1024, pad=0>")
+    left = ("!pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, "
+            "blayout=row_major, slayout=row_major, fractal=512, pad=0>")
+    right = ("!pto.tile_buf<loc=right, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, "
+             "blayout=row_major, slayout=col_major, fractal=512, pad=0>")
+    text = f"""
+module attributes {{pto.target_arch = "a2a3"}} {{
+func.func @k(%l: {left}, %r: {right}) {{
+  %a0 = arith.constant 0 : i64
+  %first = pto.alloc_tile addr = %a0 : {acc}
+  pto.tmatmul ins(%l, %r : {left}, {right}) outs(%first : {acc})
+  %again = pto.alloc_tile addr = %a0 : {acc}
+  pto.tmatmul.acc ins(%again, %l, %r : {acc}, {left}, {right}) outs(%again : {acc})
+  return
+}}
+}}"""
+    assert [e for e in _errors(text) if "writes it" in e] == []
+    # Placed elsewhere, the re-declared tile holds what L0C held there.
+    apart = text.replace("%again = pto.alloc_tile addr = %a0", "%a1 = arith.constant 4096 : i64\n"
+                         "  %again = pto.alloc_tile addr = %a1")
+    found = [e for e in _errors(apart) if "before anything in its function writes it" in e]
+    assert len(found) == 1 and found[0].startswith("'pto.tmatmul.acc' reads a tile (loc=acc)")

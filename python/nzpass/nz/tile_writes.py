@@ -294,6 +294,9 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refus
                                        for other in facts.placed_over(tile)):
             writers[root] = [-1]
     makers = {classes.find(tile): tile for tile in reversed(walk.fresh)}
+    fresh_of: dict[ir.Value, list[ir.Value]] = {}
+    for tile in walk.fresh:
+        fresh_of.setdefault(classes.find(tile), []).append(tile)
     refusals = []
     judged: set[ir.Value] = set()  # one root cause, one error
     for op, value, position in walk.reads:
@@ -304,7 +307,11 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refus
         if found is None:
             judged.add(root)
             refusals.append(_refusal(op, value, makers[root]))
-        elif min(found) >= position and not _written_in_a_loop(op, ops, found):
+        elif min(found) >= position and not _written_in_a_loop(op, ops, found) and not any(
+                classes.find(other) in writers
+                for tile in fresh_of[root] for other in facts.placed_over(tile)):
+            # (a tile placed over a written one, PyPTO's re-declaration of an Acc tile at
+            # the bytes an earlier mad wrote, holds that one's data: before every read)
             judged.add(root)
             refusals.append(_early_read(op, value, ops[min(found)]))
     return refusals
