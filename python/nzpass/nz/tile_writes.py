@@ -293,7 +293,7 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refus
         if root not in writers and any(classes.find(other) in writers
                                        for other in facts.placed_over(tile)):
             writers[root] = [-1]
-    makers = {classes.find(tile): tile for tile in reversed(walk.fresh)}
+    # Each class's fresh tiles in walk order: the first is the one a refusal names.
     fresh_of: dict[ir.Value, list[ir.Value]] = {}
     for tile in walk.fresh:
         fresh_of.setdefault(classes.find(tile), []).append(tile)
@@ -301,12 +301,12 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refus
     judged: set[ir.Value] = set()  # one root cause, one error
     for op, value, position in walk.reads:
         root = classes.find(value)
-        if root in judged or root not in makers:
+        if root in judged or root not in fresh_of:
             continue  # a class with no fresh tile holds data its maker wrote
         found = writers.get(root)
         if found is None:
             judged.add(root)
-            refusals.append(_refusal(op, value, makers[root]))
+            refusals.append(_refusal(op, value, fresh_of[root][0]))
         elif min(found) >= position and not _written_in_a_loop(op, ops, found) and not any(
                 classes.find(other) in writers
                 for tile in fresh_of[root] for other in facts.placed_over(tile)):

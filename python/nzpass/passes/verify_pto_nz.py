@@ -131,7 +131,8 @@ _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 # real kernel's is its producer's contract past it).
 _RELABEL_DEPTH = 8
 # The loops whose body runs again after its last op (`_next_user`).
-_LOOPS = frozenset((op_names.SCF_FOR, op_names.SCF_WHILE, "scf.parallel", "scf.forall"))
+_LOOPS = frozenset((op_names.SCF_FOR, op_names.SCF_WHILE, op_names.SCF_PARALLEL,
+                    op_names.SCF_FORALL))
 # Local memory beside alloc_tile's tiles and reserve_buffer's regions: a call of a function
 # taking memory may write over it (tile_placement.check_no_memory_across_calls).
 _OTHER_LOCAL_MEMORY = LOCAL_MEMORY_OPS - {pto.AllocTile.NAME, pto.RESERVE_BUFFER}
