@@ -1114,3 +1114,22 @@ func.func @negative_nd_store_pre_quant(%acc: !pl.tile<16x16xf32, acc>, %o: tenso
   %r = "pl.tile.store"(%acc, %o, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, pre_quant} : (!pl.tile<16x16xf32, acc>, tensor<16x16xbf16>, index, index) -> tensor<16x16xbf16>
   return
 }
+// -----
+
+// An op off the memory path kept reading a lowered tensor would read a bare pointer.
+func.func @negative_remote_load_reads_a_pointer(%r: tensor<32x64xf16, #pl.layout<nd, stride = [128, 1], distributed>>) {
+  // expected-error @+1 {{'pl.remote_load' reads the GM tensor tensor<32x64xf16, #pl.layout<nd, stride = [128, 1], distributed>>, which convert-pl-to-pto lowers to a bare !pto.ptr}}
+  %t = "pl.remote_load"(%r) : (tensor<32x64xf16, #pl.layout<nd, stride = [128, 1], distributed>>) -> !pl.tile<16x64xf16, vec>
+  return
+}
+
+// -----
+
+// Only a whole dense flatten says by its type which bytes it covers.
+func.func @negative_flatten_of_a_strided_tensor(%x: tensor<32x64xf16, #pl.layout<nd, stride = [128, 1]>>) {
+  %n = arith.constant 2048 : index
+  // expected-error @+1 {{a reshape kept reading it says by its type alone which bytes it covers}}
+  %f = "pl.tensor.reshape"(%x, %n) : (tensor<32x64xf16, #pl.layout<nd, stride = [128, 1]>>, index) -> tensor<2048xf16>
+  "pl.prefetch.async_prefetch"(%f) : (tensor<2048xf16>) -> ()
+  return
+}

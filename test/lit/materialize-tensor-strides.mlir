@@ -78,3 +78,17 @@ func.func @negative_no_tensor(%a: index) -> index {
 func.func @dn_tensors(%x: tensor<64x128xf16, #pl.layout<dn>>, %y: tensor<?x16xf32, #pl.layout<dn>>) {
   return
 }
+// -----
+
+// A store's result is an alias of its destination and keeps its type: into a window of
+// columns, the parent's strides [512, 1], not the dense [128, 1] of the result's shape.
+// CHECK-LABEL: func.func @store_alias_of_a_column_window
+// CHECK: "pl.tile.store"({{.*}} : ({{.*}}, tensor<16x128xf16, #pl.layout<nd, stride = [512, 1]>>, index, index) -> tensor<16x128xf16, #pl.layout<nd, stride = [512, 1]>>
+func.func @store_alias_of_a_column_window(%x: tensor<64x512xf16>, %t: !pl.tile<16x128xf16, vec>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %s = "pl.tensor.slice"(%x, %c16, %c128, %c16, %c128) {operandSegmentSizes = array<i32: 1, 2, 2, 0>} : (tensor<64x512xf16>, index, index, index, index) -> tensor<16x128xf16>
+  %st = "pl.tile.store"(%t, %s, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!pl.tile<16x128xf16, vec>, tensor<16x128xf16>, index, index) -> tensor<16x128xf16>
+  return
+}

@@ -6533,6 +6533,9 @@ module attributes {pto.target_arch = "a2a3"} {
     %a = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=32, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>
     %b = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
     %acc = "pto.alloc_tile"(%c0_i64) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+    // The callee's mad reads %a and %b, which nothing writes (red team, session 24).
+    // expected-error @+2 {{'func.call' reads a tile (loc=left) that nothing in its function writes}}
+    // expected-error @+1 {{'func.call' reads a tile (loc=right) that nothing in its function writes}}
     func.call @fill(%a, %b, %acc) : (!pto.tile_buf<loc=left, dtype=bf16, rows=64, cols=128, v_row=32, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>, !pto.tile_buf<loc=right, dtype=bf16, rows=128, cols=16, v_row=128, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>, !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) -> ()
     %v = "pto.make_tensor_view"(%out, %c1, %c2, %c4, %c16, %c8, %c1024, %c512, %c128, %c8, %c1) <{layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.ptr<f32>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xf32>
     %p = "pto.partition_view"(%v, %c0, %c0, %c0, %c0, %c0, %c1, %c2, %c4, %c16, %c8) <{operandSegmentSizes = array<i32: 1, 5, 5>}> : (!pto.tensor_view<?x?x?x?x?xf32>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x2x4x16x8xf32>
@@ -8097,4 +8100,26 @@ func.func @negative_partition_of_a_block_argument_view(%a: !pto.ptr<f16>) {
   pto.tload ins(%p : !pto.partition_tensor_view<16x64xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   return
 }
+}
+// -----
+
+// A Vec tile nothing writes, handed to a helper that stores it: the call reads what its
+// callee reads before writing (red team, session 24).
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @store(%t: !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %o: !pto.ptr<f16>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %v = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xf16>
+    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+    pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%p : !pto.partition_tensor_view<16x64xf16>)
+    return
+  }
+  func.func @negative_call_reads_an_unwritten_tile(%o: !pto.ptr<f16>) {
+    %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    // expected-error @+1 {{'func.call' reads a tile (loc=vec) that nothing in its function writes}}
+    func.call @store(%t, %o) : (!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.ptr<f16>) -> ()
+    return
+  }
 }

@@ -99,7 +99,8 @@ TILE_RELABELS = {
 PIPE_PUSHES = {"pto.tpush": "tile", "pto.tpush_to_aiv": "tile", "pto.tpush_to_aic": "tile"}
 
 # Ops that take a tile and touch none of its bytes: they read or set its valid region.
-METADATA_OPS = frozenset(("pto.set_validshape", "pto.get_validshape"))
+METADATA_OPS = frozenset(("pto.set_validshape", "pto.get_validshape", "pto.tile_valid_rows",
+                          "pto.tile_valid_cols"))
 
 # Ops that take local memory for their function: its tiles, FIFO slots and pipe regions,
 # which PTOAS's planner places for that function alone (PTOPlanMemory plans each

@@ -553,7 +553,7 @@ def both_readings(narrow: Fact, wide: Fact) -> Fact:
 
 
 def index_op(transfer: Callable[..., Fact], operands: Sequence[Fact],
-             wide_width: int = WIDE_INDEX_WIDTH) -> Fact:
+             wide_width: int = WIDE_INDEX_WIDTH, foldable: bool = False) -> Fact:
     """The fact of an op on index operands (and an index result): computed once where
     every operand is bounded and non-negative and the result is no constant (then neither
     reading wraps and the two agree), in both readings otherwise. A constant result may be
@@ -561,19 +561,37 @@ def index_op(transfer: Callable[..., Fact], operands: Sequence[Fact],
     in {0, 65536} was proved 0, which is 2**32 in int64_t). An unsigned op reads a negative
     operand as value + 2**32 in one reading and value + 2**64 in the other (found by red
     team: `divui` by 3 of a value in [-10, 65524] was proved below 2**31 / 1.5, and is
-    about 2**62.4 in int64_t)."""
+    about 2**62.4 in int64_t). A `foldable` op (MLIR may fold it to a literal) has a
+    third reading, `folded_reading`."""
     fact = transfer(*operands)
     if fact.constant is not None:
-        return _in_both_readings(transfer, operands, fact, wide_width)
+        return _in_both_readings(transfer, operands, fact, wide_width, foldable)
     for operand in operands:
         if operand.open or operand.lo < 0:
-            return _in_both_readings(transfer, operands, fact, wide_width)
+            return _in_both_readings(transfer, operands, fact, wide_width, foldable)
     return fact
 
 
 def _in_both_readings(transfer: Callable[..., Fact], operands: Sequence[Fact], narrow: Fact,
-                      wide_width: int) -> Fact:
-    return both_readings(narrow, transfer(*(wide_reading(f, wide_width) for f in operands)))
+                      wide_width: int, foldable: bool) -> Fact:
+    wide = transfer(*(wide_reading(f, wide_width) for f in operands))
+    if foldable:
+        return folded_reading(narrow, wide)
+    return both_readings(narrow, wide)
+
+
+def folded_reading(narrow: Fact, wide: Fact) -> Fact:
+    """`both_readings` of an op MLIR may fold to a literal (every operand a literal once
+    folded): MLIR folds `index` arithmetic at 64 bits (its attributes' width), and the
+    32-bit PTOAS writes the folded literal into an `int32_t`, which wraps it. So the narrow
+    reading also holds the wide result wrapped to the narrow width: anything but its
+    alignment where the wide result may leave the narrow range (found by red team:
+    `divui(-16, 2**28)` was proved >= 0 in both readings, and is the literal 2**36 - 1,
+    -1 in int32_t)."""
+    width = narrow.width
+    if signed_min(width) <= wide.lo and wide.hi <= signed_max(width):
+        return both_readings(narrow, wide)
+    return Fact.top(width, min(narrow.align, wide.align, 1 << max(width - 2, 0)))
 
 
 def cast_of_index(cast: Callable[[Fact, int], Fact], source: Fact, width: int,

@@ -131,6 +131,8 @@ def _constant_of_op(op: AnyOp) -> int | None:
 
 _INT32_MIN, _INT32_MAX = intervals.signed_min(32), intervals.signed_max(32)
 _INDEX_WIDTH = intervals.INDEX_WIDTH
+# How deep `OffsetAnalysis._may_fold` looks for a run-time operand.
+_FOLD_DEPTH = 32
 
 
 # While the IR cannot change (a pass planning, a verifier checking), a value's
@@ -445,6 +447,8 @@ class OffsetAnalysis:
         # The values that may be poison or undefined (`_undefined_for`, `_POISON_OPS`) and
         # those computed from one: their fact is the top, and nothing is derived from it.
         self._poison: set = set()
+        # value -> whether MLIR may fold it to a literal (`_may_fold`).
+        self._foldable: dict = {}
         # region op -> whether a value its regions carry (an iter_arg, a result) may be one.
         self._region_poison: dict = {}
         # function -> the launch ops whose facts meet in no launch, as listed in a
@@ -570,7 +574,8 @@ class OffsetAnalysis:
                 if lhs.width != width or rhs.width != width:
                     return top, True  # a type that contradicts its operands
                 if value in self._index_values:
-                    return intervals.index_op(binary, (lhs, rhs)), exact
+                    return intervals.index_op(binary, (lhs, rhs),
+                                              foldable=self._may_fold(value)), exact
                 return binary(lhs, rhs), exact
         cast = _CASTS.get(name)
         if cast is not None:
@@ -589,7 +594,8 @@ class OffsetAnalysis:
                 if value in self._index_values:
                     # The hull takes the operands' gcd alignment, which can close a side only
                     # the 32-bit width bounded (found by red team): both readings.
-                    return intervals.index_op(intervals.select, (lhs, rhs)), exact
+                    return intervals.index_op(intervals.select, (lhs, rhs),
+                                              foldable=self._may_fold(value)), exact
                 return intervals.select(lhs, rhs), exact
         launch = _LAUNCH_OPS.get(name)
         if launch is not None:
@@ -619,6 +625,32 @@ class OffsetAnalysis:
             poison.add(value)
             return True
         return None
+
+    def _may_fold(self, value: ir.Value, depth: int = _FOLD_DEPTH) -> bool:
+        """Whether MLIR may fold `value` to a literal (`intervals.folded_reading`): an
+        integer computed by arith ops from literals alone, or anything the analysis does
+        not follow (a region's result may be folded once the region is). A function
+        argument and a launch op's result are run-time values, and so is an arith op of
+        one. Too deep to tell: foldable (the cautious answer), and not memoised."""
+        found = self._foldable.get(value)
+        if found is not None:
+            return found
+        if isinstance(value, ir.BlockArgument):
+            found = function_of_argument(value) is None
+        else:
+            op = self.owner(value)
+            assert op is not None
+            name = op.name
+            if name in _LAUNCH_OPS:
+                found = False
+            elif name == _CONSTANT or not name.startswith(_ARITH_PREFIX):
+                found = True
+            elif depth <= 0:
+                return True
+            else:
+                found = all(self._may_fold(v, depth - 1) for v in op.operands)
+        self._foldable[value] = found
+        return found
 
     def _region_may_be_poison(self, op: AnyOp) -> bool:
         """Whether a value `op`'s regions carry (a loop's iter_args and results, an scf.if's

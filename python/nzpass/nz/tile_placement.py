@@ -10,7 +10,7 @@ rule does not follow calls). docs/nz-semantics.md 8.5.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..dialects import pl, pto
@@ -19,8 +19,16 @@ from ..dialects.pto_table import LOCAL_MEMORY_OPS
 from ..errors import Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import functions, is_declaration, line_and_column, nested_ops
+from ..ir.walk import (
+    functions,
+    is_declaration,
+    line_and_column,
+    nested_ops,
+    qualified_name,
+    symbol_scope,
+)
 from ..records import record
+from . import tile_writes
 from .call_facts import describe_call, referenced_function
 from .limits import MEMORY_NAMES
 from .tile_overlap import PlacedTile, placed_bytes
@@ -231,3 +239,61 @@ def check_unfollowed_alone(placing: Placement, placements: Sequence[Placement],
                       f"address: {why}. Place each tile of the memory with a "
                       "pto.alloc_tile addr = ..., whose tiles the rule follows, or leave "
                       "every tile of the memory to PTOAS's planner")
+
+
+
+class CallAccess:
+    """What a call does to the tiles it hands its callee (`tile_writes.argument_access`,
+    the unwritten-read rule run on the callee with its arguments fresh): it reads those
+    the callee may read before writing them, so the caller's rule holds them written
+    before the call, and writes those the callee may write. A call was taken for a write
+    of every tile it takes, and the callee took its argument for its caller's written
+    tile, so a tile no one wrote was stored from stale UB by a callee (found by red team).
+    Over the module's call graph, to a least fixpoint: first the writes (a callee's calls
+    write what their callees write), then, with them, the reads (each only grows, so the
+    rounds end; a cycle reads or writes only what some function on it does). A call of a
+    function with no body here, or an indirect call, may read and write every tile it
+    takes. Computed once per module, walking only the functions that take a tile."""
+
+    __slots__ = ("_defined", "_reads", "_writes")
+
+    def __init__(self, module: ir.Operation,
+                 read_groups: Callable[[ir.Operation], pto.PtoOp | None]) -> None:
+        self._defined: set[str] = set()
+        taking: list[ir.Operation] = []
+        for function in functions(module):
+            if is_declaration(function):
+                continue
+            self._defined.add(qualified_name(function))
+            if any(_local_memory_type(a.type) for a in function.regions[0].blocks[0].arguments):
+                taking.append(function)
+        self._reads: dict[str, frozenset[int]] = {}
+        self._writes: dict[str, frozenset[int]] = {}
+        facts = tile_writes.ReadFacts(read_groups, lambda _: [], self)
+        for settled, field in ((self._writes, "writes"), (self._reads, "reads")):
+            _settle(taking, facts, settled, field)
+
+    def __call__(self, call: ir.Operation) -> tile_writes.ArgumentAccess:
+        callee = referenced_function(call) if call.name == op_names.FUNC_CALL else None
+        name = None if callee is None else symbol_scope(call) + callee
+        if name is None or name not in self._defined:
+            every = range(len(call.operands))  # what it calls may do anything to them
+            return tile_writes.ArgumentAccess(every, every)
+        none = frozenset()
+        return tile_writes.ArgumentAccess(self._reads.get(name, none),
+                                          self._writes.get(name, none))
+
+
+def _settle(functions_: list[ir.Operation], facts: tile_writes.ReadFacts,
+            settled: dict[str, frozenset[int]], field: str) -> None:
+    """Walk `functions_` again until `field` of their accesses, kept in `settled`, stops
+    growing."""
+    changed = bool(functions_)
+    while changed:
+        changed = False
+        for function in functions_:
+            name = qualified_name(function)
+            found = getattr(tile_writes.argument_access(function, facts), field)
+            if found != settled.get(name, frozenset()):
+                settled[name] = found
+                changed = True

@@ -20,10 +20,13 @@ lay a tile out box by box (line by line), so a partial box has no layout any of 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError
 from ..errors import Refusal
 from ..ir.bindings import ir
+from .intervals import Fact
 from .limits import (
     LOCAL_MEMORY_BYTES,
     MEMORY_NAMES,
@@ -206,6 +209,84 @@ def check_window_inside(name: str, source: pto.TileBuf, result: pto.TileBuf,
                       "no rule here sees. Keep every offset + size within the source tile "
                       "(an offset the offset analysis bounds: a constant, or a loop's "
                       "induction variable)")
+
+
+# The fractal a transposing TEXTRACT moves (pto-isa a2a3 TExtract.hpp, `fractalSize`):
+# 32 x 32 for one-byte elements, 16 x 16 for the others.
+_B8_FRACTAL, _FRACTAL = 32, 16
+
+
+def box_multiples(buf: pto.TileBuf) -> tuple[int, int] | None:
+    """What an offset into the boxed tile `buf` must be a multiple of, per axis (rows,
+    columns): its inner box; None for a none_box tile (any offset) or one of no layout
+    PTOAS knows (its own verifier refuses it)."""
+    if buf.slayout == "none_box":
+        return None
+    bits = element_bits(buf.dtype)
+    return inner_box(buf, bits // 8) if bits is not None and bits % 8 == 0 else None
+
+
+def check_window_on_boxes(name: str, source: pto.TileBuf, offsets: Sequence[Fact],
+                          loc: ir.Location) -> None:
+    """Refuse a window (subview) of a boxed tile at an offset not provably a multiple of
+    its inner box. PTOAS places the result at base + offset row * row stride + offset
+    column * column stride, the strides of whole boxes (PTOResolveBufferSelect.cpp,
+    getTilePointerStrides: a col_major tile's column stride is its rows), so an offset
+    inside a box starts the result mid-box and every box it reads is another's bytes;
+    SubViewOp::verify refuses such an offset only when it is a constant (found by red
+    team: a loop stepping a subview of an NZ Mat tile by 8 columns)."""
+    multiples = box_multiples(source)
+    if multiples is None or len(offsets) != 2:
+        return
+    _check_on_boxes(name, "offset", source, offsets, multiples, loc,
+                    "PTOAS places the window at whole-box strides, so one starting inside a "
+                    "box reads and writes other boxes' bytes")
+
+
+def extract_index_multiples(src: pto.TileBuf, dst: pto.TileBuf) -> tuple[int, int] | None:
+    """What a TEXTRACT of the Mat tile `src` into the Left or Right tile `dst` needs its
+    index to be a multiple of, per axis: the source's inner box, and where the move
+    transposes (the destination's s-layout is not the source's) the fractal it moves on
+    both axes (pto-isa a2a3 TExtract.hpp: TExtractToA / TExtractToB). None for any other
+    move (no rule read here) or a source of no inner box."""
+    if src.loc != "mat" or dst.loc not in ("left", "right"):
+        return None
+    box = box_multiples(src)
+    if box is None or dst.slayout == src.slayout:
+        return box
+    fractal = _B8_FRACTAL if element_bits(src.dtype) == 8 else _FRACTAL
+    return max(box[0], fractal), max(box[1], fractal)
+
+
+def check_extract_index_on_boxes(name: str, src: pto.TileBuf, dst: pto.TileBuf,
+                                 index: Sequence[Fact], backend: str,
+                                 loc: ir.Location) -> None:
+    """Refuse an A2/A3 TEXTRACT out of a Mat tile at an index not provably a multiple of
+    what its load moves (extract_index_multiples). pto-isa checks the index only with
+    PTO_ASSERT (debug builds) and turns it into a box number by a shift, so an index
+    inside a box is rounded down in a release build and the Left or Right tile gets the
+    rows or columns before the ones asked for (found by red team); PTOAS checks only
+    that a constant index stays inside the tile. A5's extract starts at any row and
+    column (PTOAS's start_row / start_col, its PR #469), another instruction."""
+    multiples = extract_index_multiples(src, dst)
+    if backend != "a2a3" or multiples is None or len(index) != 2:
+        return
+    _check_on_boxes(name, "index", src, index, multiples, loc,
+                    "pto-isa asserts it only in debug builds and counts boxes by a shift, "
+                    "so a release build moves the boxes before the index")
+
+
+def _check_on_boxes(name: str, what: str, buf: pto.TileBuf, at: Sequence[Fact],
+                    multiples: tuple[int, int], loc: ir.Location, why: str) -> None:
+    for axis, fact, multiple in zip(("row", "column"), at, multiples, strict=True):
+        if fact.is_multiple(multiple):
+            continue
+        shown = fact.constant if fact.constant is not None else f"proved {fact.show()}"
+        raise Refusal(loc, f"'{name}' {axis} {what} {shown} is not provably a multiple of "
+                      f"its boxed source tile's inner box ({multiple} {axis}s; "
+                      f"{buf.rows}x{buf.cols} {buf.dtype}, loc={buf.loc}, "
+                      f"blayout={buf.blayout}, slayout={buf.slayout}, fractal={buf.fractal}): "
+                      f"{why}; step the {what} by whole boxes (a multiple of {multiple})")
 
 
 def multi_tile_slots(type_: ir.Type) -> tuple[pto.TileBuf, int] | None:

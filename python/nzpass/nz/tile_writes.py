@@ -27,20 +27,27 @@ into local memory may be (raw ops write through it: not followed). A read is a t
 group `pto_table.reads_group` names, of an op that is no view, metadata
 (pto_table.METADATA_OPS) or address, bar the scratch `_SCRATCH_BUT_SCALING` names.
 
-Order: a read must also come after a write of its class, or share a loop with one. A read
-whose every writer comes later in the function (in pre-order: a `pto.tstore` of an Acc tile
-above the mad that fills it) reads the stale bytes too, unless a loop around both runs the
-writer in an earlier iteration (`_repeating_ancestors`: any region op but the ones that
-run their region at most once, and any region of several blocks, whose branches may go
-back). Writers are not proved to run (a write in one branch of an scf.if counts for a read
-after the scf.if, and the first iteration of a loop writing after it reads is taken as
-written): order is proved only where no control flow could reorder it. The tiles placed
-over a written one and those of a function holding a local pointer are taken as written
-before every read."""
+Order: a read must also come after a write of its class that surely ran (`_Order`), or
+share a loop with one. A write surely ran before a read when it comes before it in a block
+the read's is (or is nested in), or inside ops that ran it whenever they completed: an
+scf.for of constant bounds that runs an iteration, scf.while's `before` region, an
+scf.execute_region, PTOAS's containers; an scf.if or scf.index_switch of which every
+branch writes the class; a branch on the same SSA value as one around the read, in the
+same region. A write only in one branch, or in a loop that may run no iteration (dynamic
+bounds, lb >= ub, an unsigned loop from a negative bound), may not have run: the read then
+moves stale bytes (found by red team: a tstore after `scf.if %c { tload }` or after a
+zero-trip loop of loads stored what UB held). A read whose every writer comes later in the
+function (in pre-order: a `pto.tstore` of an Acc tile above the mad that fills it) reads
+the stale bytes too, unless a loop around both runs the writer in an earlier iteration
+(`_repeating_ancestors`: any region op but the `RUNS_ONCE` ones, and any region of several
+blocks, whose branches may go back); the first iteration of such a loop is taken as
+written (a guard on the iteration is not followed). The tiles placed over a written one
+and those of a function holding a local pointer are taken as written before every read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import typing
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from ..dialects import pto
@@ -49,10 +56,12 @@ from ..dialects.pto_table import METADATA_OPS, READ_AND_WRITTEN_BY_OP, reads_gro
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import block_arguments, line_and_column
+from ..ir.walk import block_arguments, line_and_column, nested_ops
 from ..records import record
 from . import memref_layout
 from .limits import MEMORY_NAMES
+from .offsets import constant_value
+from .tile_overlap import _runs as _loop_runs
 from .valid_region import aliases_through_use
 
 # The ops that make a tile no one wrote: its bytes are what the memory held before. A
@@ -66,6 +75,7 @@ _MEMREF_VIEWS = frozenset((op_names.MEMREF_CAST, op_names.MEMREF_COLLAPSE_SHAPE,
                            op_names.MEMREF_VIEW))
 # The scf ops whose tile operands flow into values followed here (aliases_through_use).
 _FLOWS = frozenset((op_names.SCF_FOR, op_names.SCF_YIELD))
+_CALLS = frozenset((op_names.FUNC_CALL, op_names.FUNC_CALL_INDIRECT))
 _FOLLOWED_PARENTS = frozenset((op_names.SCF_FOR, op_names.SCF_IF))
 _FOR_BOUNDS = 3  # scf.for's lower bound, upper bound and step come before its inits
 # The destination-passing ops that bind a tile to bytes another tile owns, moving no data
@@ -78,21 +88,39 @@ _BINDS = {"pto.tget_scale_addr": ("src", "dst")}
 # move (PTOAS's classifyTMovForm), which the move writes before it reads (PTOAS's tquant_mx
 # samples leave it unwritten).
 _SCRATCH_BUT_SCALING = {"pto.tmov": "fp"}
-# The region ops that run their regions at most once, in order: a write inside them later
-# in the function cannot reach a read earlier in it. Every other region op (scf.for,
-# scf.while, an op nzpass does not know) may run a region again.
-_RUNS_ONCE = frozenset((op_names.FUNC_FUNC, op_names.BUILTIN_MODULE, op_names.SCF_IF,
-                        op_names.SCF_INDEX_SWITCH, op_names.SCF_EXECUTE_REGION))
+# PTOAS's region containers (PTOOps.td, VPTOOps.td: "structured region container" of a
+# fusion group, a vector scope): their one region runs once, in place, whenever they run.
+_CONTAINERS = ("pto.fusion_region", "pto.vecscope", "pto.strict_vecscope")
+# PTOAS's core sections: their region is compiled for one core kind only (`#if
+# defined(...)` around it), so it runs once on that core and not at all on the other.
+_CORE_SECTIONS = ("pto.section.cube", "pto.section.vector")
+# The region ops that run each of their regions at most once, in order: a write inside them
+# later in the function cannot reach a read earlier in it. Every other region op (scf.for,
+# scf.while, an op nzpass does not know) may run a region again (`runs_again`, which the
+# verifier's next-use walk consults too).
+RUNS_ONCE = frozenset((op_names.FUNC_FUNC, op_names.BUILTIN_MODULE, op_names.SCF_IF,
+                       op_names.SCF_INDEX_SWITCH, op_names.SCF_EXECUTE_REGION,
+                       *_CONTAINERS, *_CORE_SECTIONS))
 
 
 @record
 class ReadFacts(NamedTuple):
     """What the rule asks of the verifier: an op's operand groups by the op table (None
-    for an op it does not define; raises MalformedOp for a malformed one), and the tiles
-    of other allocs placed over some of a tile's bytes."""
+    for an op it does not define; raises MalformedOp for a malformed one), the tiles of
+    other allocs placed over some of a tile's bytes, and what a call (func.call,
+    func.call_indirect) does to the tiles it hands its callee (tile_placement.CallAccess)."""
 
     read_groups: Callable[[ir.Operation], pto.PtoOp | None]
     placed_over: Callable[[ir.Value], list[ir.Value]]
+    call_access: Callable[[ir.Operation], ArgumentAccess]
+
+
+class ArgumentAccess(NamedTuple):
+    """The tile arguments (a call's tile operands, by number) a function may read before
+    writing them, and those it may write."""
+
+    reads: Collection[int]
+    writes: Collection[int]
 
 
 class _Access(NamedTuple):
@@ -104,6 +132,7 @@ class _Access(NamedTuple):
     reads: list[ir.Value]
     view: bool
     escapes: bool  # hands a tile on as an address
+    rewrites: list[ir.Value]  # read and written back (READ_AND_WRITTEN_BY_OP)
 
 
 def first_written_groups(name: str) -> frozenset[str]:
@@ -129,8 +158,9 @@ def _access(op: ir.Operation, view: pto.PtoOp, tile_operands: set[ir.Value],
     tiles = {group: [v for v in values if v in tile_operands]
              for group, values in view.groups.items()}
     if name in _BINDS:
-        return _Access([], [], True, False)
+        return _Access([], [], True, False, [])
     writes = [v for group, values in tiles.items() if group in written for v in values]
+    rewrites = [v for group in READ_AND_WRITTEN_BY_OP.get(name, ()) for v in tiles.get(group, ())]
     taken = any(tiles.values())
     is_view = taken and not any(g in written_groups(name) for g, v in tiles.items() if v) \
         and bool(tile_results)
@@ -139,7 +169,7 @@ def _access(op: ir.Operation, view: pto.PtoOp, tile_operands: set[ir.Value],
     reads = [] if is_view or escapes or name in METADATA_OPS else [
         v for group, values in tiles.items() if reads_group(name, group)
         for v in values if group != scratch or _memory_of(v.type) == "scaling"]
-    return _Access(writes, reads, is_view, escapes)
+    return _Access(writes, reads, is_view, escapes, rewrites)
 
 
 class _Classes:
@@ -170,13 +200,17 @@ _SCALAR_PREFIX = "arith."
 
 class _Walk:
     """One pass over a top-level op's ops: the classes, the written values, the fresh
-    tiles and the reads."""
+    tiles and the reads. With `fresh_arguments`, a function's tile arguments are fresh
+    tiles, not its caller's written ones (`argument_access`)."""
 
-    def __init__(self, facts: ReadFacts):
+    def __init__(self, facts: ReadFacts, fresh_arguments: bool = False):
         self.facts = facts
+        self.fresh_arguments = fresh_arguments
         self.classes = _Classes()
-        # The tiles written, each with the position (in the walk's order) of its writer.
+        # The tiles written, each with the position (in the walk's order) of its writer;
+        # those an op reads and writes back (`READ_AND_WRITTEN_BY_OP`), each with its own.
         self.written: list[tuple[ir.Value, int]] = []
+        self.rewritten: list[tuple[ir.Value, int]] = []
         self.fresh: list[ir.Value] = []
         self.reads: list[tuple[ir.Operation, ir.Value, int]] = []
         self.position = -1  # of the op being walked
@@ -201,7 +235,11 @@ class _Walk:
             return  # arith ops take and make scalars only (MLIR verifies it): no tile
         arguments = block_arguments(op)
         kind = self._kind
-        if name != op_names.SCF_FOR:
+        if name == op_names.FUNC_FUNC and self.fresh_arguments:
+            entry = op.regions[0].blocks[0].arguments  # the caller's tiles: not yet written
+            self.fresh.extend(a for a in entry if kind(a.type) == _TILE)
+            self._write(a for a in arguments[len(entry):] if kind(a.type) == _TILE)
+        elif name != op_names.SCF_FOR:
             self._write(a for a in arguments if kind(a.type) == _TILE)
         self._note_pointers([*arguments, *op.results])
         operands = [(n, v) for n, v in enumerate(op.operands) if kind(v.type) == _TILE]
@@ -219,6 +257,9 @@ class _Walk:
             return
         access = self._table_access(op, {v for _, v in operands}, results) \
             if name.startswith(pto.OP_PREFIX) else None
+        if access is None and name in _CALLS:  # what the callee reads and writes
+            self._call(op, operands, results)
+            return
         if access is None:  # an op nzpass does not know may write every tile it takes
             self._write(v for _, v in operands)
             self._write(results)
@@ -227,10 +268,21 @@ class _Walk:
             self._one_buffer(results, operands)
             return
         self._write(access.writes)
+        self.rewritten.extend((value, self.position) for value in access.rewrites)
         self._write(results)  # a tile the op makes: its own write
         if access.escapes:
             self._write(v for _, v in operands)
         self.reads.extend((op, value, self.position) for value in access.reads)
+
+    def _call(self, op: ir.Operation, operands: list[tuple[int, ir.Value]],
+              results: Sequence[ir.Value]) -> None:
+        """A call reads the tiles its callee may read before writing them (found by red
+        team: a kernel's unwritten tile stored by a helper), then writes those it may
+        write; a tile it returns is the callee's (written there)."""
+        access = self.facts.call_access(op)
+        self.reads.extend((op, v, self.position) for n, v in operands if n in access.reads)
+        self._write(v for n, v in operands if n in access.writes)
+        self._write(results)
 
     def _one_buffer(self, results: Sequence[ir.Value],
                     operands: list[tuple[int, ir.Value]]) -> None:
@@ -270,13 +322,14 @@ class _Walk:
         return _access(op, view, tile_operands, tile_results) if view is not None else None
 
 
-def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refusal]:
+def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts, walk: _Walk | None = None,
+                    judged: set[ir.Value] | None = None) -> list[Refusal]:
     """A refusal for the first read (in `ops`' order: a top-level op and every op inside
     it, in pre-order) of each class of tiles that nothing in `ops` may write, or that
-    nothing may write before it (the module's docstring: "Order")."""
-    walk = _Walk(facts)
-    for op in ops:
-        walk.op(op)
+    nothing surely writes before it (the module's docstring: "Order"). `walk`: the walk
+    of `ops` made already; `judged` gathers the root of each class refused."""
+    if walk is None:
+        walk = _walked(ops, facts)
     classes = walk.classes
     writers: dict[ir.Value, list[int]] = {}
     for value, position in walk.written:
@@ -297,8 +350,14 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refus
     fresh_of: dict[ir.Value, list[ir.Value]] = {}
     for tile in walk.fresh:
         fresh_of.setdefault(classes.find(tile), []).append(tile)
+    # Every write of a class, a read-and-write-back among them (its own read is judged
+    # at it): what may leave the class written on every path.
+    every_write: dict[ir.Value, set[int]] = {}
+    for value, position in (*walk.written, *walk.rewritten):
+        every_write.setdefault(classes.find(value), set()).add(position)
+    order = _Order(ops, every_write)
     refusals = []
-    judged: set[ir.Value] = set()  # one root cause, one error
+    judged = set() if judged is None else judged  # one root cause, one error
     for op, value, position in walk.reads:
         root = classes.find(value)
         if root in judged or root not in fresh_of:
@@ -307,14 +366,217 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts) -> list[Refus
         if found is None:
             judged.add(root)
             refusals.append(_refusal(op, value, fresh_of[root][0]))
-        elif min(found) >= position and not _written_in_a_loop(op, ops, found) and not any(
+            continue
+        if min(found) < 0 or order.surely_written(op, position, root) or \
+                _written_in_a_loop(op, ops, found) or any(
                 classes.find(other) in writers
                 for tile in fresh_of[root] for other in facts.placed_over(tile)):
             # (a tile placed over a written one, PyPTO's re-declaration of an Acc tile at
             # the bytes an earlier mad wrote, holds that one's data: before every read)
-            judged.add(root)
-            refusals.append(_early_read(op, value, ops[min(found)]))
+            continue
+        judged.add(root)
+        earlier = sorted(w for w in every_write[root] if w < position)
+        refusals.append(_unsure_read(op, value, ops[earlier[0]], order.skipper(
+            ops[earlier[0]], op)) if earlier else _early_read(op, value, ops[min(found)]))
     return refusals
+
+
+class _Order:
+    """Which writes of a class surely run before a read: a writer in a block the read's
+    block is, or is nested in, and before the read; or one nested in an op that, whenever
+    it completes, surely ran it (`_completes_with`) or surely wrote the class by another
+    region (both branches of an scf.if, every case of an scf.index_switch)."""
+
+    def __init__(self, ops: Sequence[ir.Operation], writes: dict[ir.Value, set[int]]):
+        self.ops = ops
+        self.position = {op: n for n, op in enumerate(ops)}
+        self.writes = writes
+        self.memo: dict[tuple[ir.Operation, ir.Value], bool] = {}
+
+    def surely_written(self, read: ir.Operation, at: int, root: ir.Value) -> bool:
+        blocks = _dominating_blocks(read)
+        ancestors = _ancestors(read)
+        return any(self._reaches(self.ops[w], read, blocks, ancestors, root)
+                   for w in sorted(self.writes.get(root, ()), reverse=True) if w < at)
+
+    def _reaches(self, writer: ir.Operation, read: ir.Operation, blocks: set[ir.Block],
+                 ancestors: set[ir.Operation], root: ir.Value) -> bool:
+        """Whether the write by `writer` surely happened when `read` runs."""
+        at = writer
+        while True:
+            if at in ancestors or _block_of(at) in blocks:
+                return True  # it holds the read, or runs before it in a block the read's is in
+            parent = _parent(at)
+            if parent is None:
+                return False
+            if parent in ancestors:
+                # A region of the read's ancestor runs before the read's: scf.while's
+                # `before` region, ahead of every run of its `after` one.
+                return parent.name == op_names.SCF_WHILE and _in_entry(at, parent, 0)
+            if not (self._completes_with(parent, at) or self.writes_on_completion(parent, root)
+                    or _same_branch_taken(parent, at, read)):
+                return False
+            at = parent
+
+    def _completes_with(self, parent: ir.Operation, at: ir.Operation) -> bool:
+        """Whether `parent` surely ran `at` (in the entry block of one of its regions)
+        whenever it completes."""
+        return any(_in_entry(at, parent, index) for index in self._surely_run(parent))
+
+    def _surely_run(self, op: ir.Operation) -> tuple[int, ...]:
+        """The regions region op `op` surely runs (at least once) when it runs."""
+        name = op.name
+        if name == op_names.SCF_FOR:
+            return (0,) if _loop_runs(op, constant_value) else ()
+        if name in _RUN_FIRST:
+            return (0,)
+        return ()
+
+    def writes_on_completion(self, op: ir.Operation, root: ir.Value) -> bool:
+        """Whether region op `op` surely wrote class `root` when it completes: a region it
+        surely runs surely writes it, or every region of a branching op does."""
+        key = (op, root)
+        known = self.memo.get(key)
+        if known is None:
+            self.memo[key] = False  # a cycle cannot arise; the guard costs nothing
+            regions = list(op.regions)
+            if op.name in _BRANCHES_ALL:
+                chosen = range(len(regions)) if regions and all(
+                    len(r.blocks) for r in regions) else range(0)
+                known = bool(chosen) and all(self._entry_writes(regions[i], root)
+                                             for i in chosen)
+            else:
+                known = any(self._entry_writes(regions[i], root)
+                            for i in self._surely_run(op))
+            self.memo[key] = known
+        return known
+
+    def _entry_writes(self, region: ir.Region, root: ir.Value) -> bool:
+        if not len(region.blocks):
+            return False
+        writes = self.writes.get(root, set())
+        position = self.position
+        for inner in region.blocks[0].operations:
+            inner = inner.operation
+            if position.get(inner) in writes or (
+                    len(inner.regions) and self.writes_on_completion(inner, root)):
+                return True
+        return False
+
+    def skipper(self, writer: ir.Operation, read: ir.Operation) -> ir.Operation | None:
+        """The op around `writer` that may complete without running it."""
+        ancestors = _ancestors(read)
+        at = writer
+        while (parent := _parent(at)) is not None and parent not in ancestors:
+            if not self._completes_with(parent, at):
+                return parent
+            at = parent
+        return _parent(at)
+
+
+# The region ops whose first region runs, to its end, whenever they complete (scf.while
+# checks its condition in `before` first; an scf.execute_region and the `_CONTAINERS` run
+# their one region).
+_RUN_FIRST = frozenset((op_names.SCF_WHILE, op_names.SCF_EXECUTE_REGION, *_CONTAINERS))
+# The region ops that run one of their regions, each of which is one branch: an scf.if's
+# `else` (an empty region: no `else` runs nothing) and an scf.index_switch's cases and
+# default.
+_BRANCHES_ALL = frozenset((op_names.SCF_IF, op_names.SCF_INDEX_SWITCH))
+
+
+def _same_branch_taken(branch: ir.Operation, at: ir.Operation, read: ir.Operation) -> bool:
+    """Whether the read runs only where `branch` (an scf.if or scf.index_switch) ran the
+    region holding `at`: the read is in that region of a later op branching on the same
+    SSA value (PTOAS's Matmul_transpose sample loads one of two tiles under `scf.if %c`
+    and extracts the same one under a second `scf.if %c`)."""
+    if branch.name not in _BRANCHES_ALL:
+        return False
+    index = _region_index(branch, at)
+    selector = branch.operands[0] if len(branch.operands) else None
+    if index is None or selector is None:
+        return False
+    inner = read
+    while (holder := _parent(inner)) is not None:
+        if holder.name == branch.name and len(holder.operands) and \
+                holder.operands[0] == selector and _region_index(holder, inner) == index and \
+                _same_cases(holder, branch):
+            return True
+        inner = holder
+    return False
+
+
+def _same_cases(first: ir.Operation, second: ir.Operation) -> bool:
+    """Whether two branching ops number their regions alike (an scf.index_switch's
+    `cases`; an scf.if has none)."""
+    return str(first.attributes["cases"]) == str(second.attributes["cases"]) \
+        if "cases" in first.attributes or "cases" in second.attributes else True
+
+
+def _region_index(holder: ir.Operation, op: ir.Operation) -> int | None:
+    """Which region of `holder` holds `op` (an op `holder`'s region blocks hold)."""
+    block = _block_of(op)
+    for index, region in enumerate(holder.regions):
+        if any(block == other for other in region.blocks):
+            return index
+    return None
+
+
+def _parent(op: ir.Operation) -> ir.Operation | None:
+    parent = op.parent
+    return parent.operation if parent is not None else None
+
+
+def _block_of(op: ir.Operation) -> ir.Block | None:
+    # By `parent` first: the bindings abort on `block` of an op no block holds.
+    return op.block if op.parent is not None else None
+
+
+def _in_entry(op: ir.Operation, parent: ir.Operation, index: int) -> bool:
+    """Whether `op` is in the entry block of `parent`'s region `index`."""
+    regions = parent.regions
+    return index < len(regions) and len(regions[index].blocks) > 0 and \
+        _block_of(op) == regions[index].blocks[0]
+
+
+def _dominating_blocks(op: ir.Operation) -> set[ir.Block]:
+    """The blocks whose ops before `op` (in pre-order) surely ran when `op` runs: the
+    block of `op` and of each op around it, and the entry block of each region on the
+    way (a branch to another block leaves the entry block at its end)."""
+    found: set[ir.Block] = set()
+    at = op
+    while at.parent is not None:
+        block = at.block
+        found.add(block)
+        found.add(block.region.blocks[0])
+        at = at.parent.operation
+    return found
+
+
+def _walked(ops: Sequence[ir.Operation], facts: ReadFacts,
+            fresh_arguments: bool = False) -> _Walk:
+    walk = _Walk(facts, fresh_arguments)
+    for op in ops:
+        walk.op(op)
+    return walk
+
+
+def argument_access(function: ir.Operation, facts: ReadFacts) -> ArgumentAccess:
+    """The tile arguments of `function` it may read before writing them (by the same
+    rule, its arguments taken for fresh tiles: a caller must write them before the call),
+    and those it may write. Where the function holds a pointer into local memory, as in
+    `unwritten_reads`: raw ops may write every tile through it first (not followed), so
+    none is read first and every one may be written."""
+    ops = [function, *nested_ops(function)]
+    walk = _walked(ops, facts, fresh_arguments=True)
+    tiles = [a for a in function.regions[0].blocks[0].arguments if _is_local_tile(a.type)]
+    if walk.pointed:
+        return ArgumentAccess(frozenset(), frozenset(a.arg_number for a in tiles))
+    read: set[ir.Value] = set()
+    unwritten_reads(ops, facts, walk, read)
+    classes = walk.classes
+    written = {classes.find(value) for value, _ in walk.written}
+    return ArgumentAccess(frozenset(a.arg_number for a in tiles if classes.find(a) in read),
+                          frozenset(a.arg_number for a in tiles if classes.find(a) in written))
 
 
 def _written_in_a_loop(read: ir.Operation, ops: Sequence[ir.Operation],
@@ -325,17 +587,24 @@ def _written_in_a_loop(read: ir.Operation, ops: Sequence[ir.Operation],
     return bool(loops) and any(loops & _ancestors(ops[position]) for position in writers)
 
 
+def runs_again(op: ir.Operation) -> bool:
+    """Whether the region holding `op` may run again after `op` (the ops before it in its
+    block then run after it): its op is no `RUNS_ONCE` one (scf.for, scf.while, an op
+    nzpass does not know), or it has several blocks, whose branches may go back."""
+    parent = op.parent
+    if parent is None:
+        return False
+    return parent.operation.name not in RUNS_ONCE or len(op.block.region.blocks) > 1
+
+
 def _repeating_ancestors(op: ir.Operation) -> set[ir.Operation]:
-    """The ops around `op` that may run the region holding it more than once: a region op
-    but the `_RUNS_ONCE` ones, or one whose region holding `op` has several blocks (a
-    branch may go back)."""
+    """The ops around `op` that may run the region holding it more than once
+    (`runs_again`)."""
     found = set()
-    # By `parent` first: the bindings abort on `block` of an op no block holds.
     while (parent := op.parent) is not None:
-        parent = parent.operation
-        if parent.name not in _RUNS_ONCE or len(op.block.region.blocks) > 1:
-            found.add(parent)
-        op = parent
+        if runs_again(op):
+            found.add(parent.operation)
+        op = parent.operation
     return found
 
 
@@ -348,7 +617,9 @@ def _ancestors(op: ir.Operation) -> set[ir.Operation]:
 
 
 def _refusal(op: ir.Operation, value: ir.Value, tile: ir.Value) -> Refusal:
-    maker = tile.owner.operation
+    # (a function's argument is fresh for `argument_access`: its function names it)
+    maker = tile.owner.operation if isinstance(tile, ir.OpResult) else \
+        typing.cast(ir.Block, tile.owner).owner
     loc = _memory_of(value.type) or _memory_of(tile.type) or "?"
     memory = MEMORY_NAMES.get(loc, loc)
     return Refusal(op.location, f"'{op.name}' reads a tile (loc={loc}) that nothing in its "
@@ -367,6 +638,21 @@ def _early_read(op: ir.Operation, value: ir.Value, writer: ir.Operation) -> Refu
                    f"{line_and_column(writer.location)}, not before the read, and no loop "
                    f"around both runs it first), so the read moves what {memory} held "
                    "before as data; write the tile before the read")
+
+
+def _unsure_read(op: ir.Operation, value: ir.Value, writer: ir.Operation,
+                 skipper: ir.Operation | None) -> Refusal:
+    loc = _memory_of(value.type) or "?"
+    memory = MEMORY_NAMES.get(loc, loc)
+    around = f"the '{skipper.name}' at {line_and_column(skipper.location)}" \
+        if skipper is not None else "an op"
+    return Refusal(op.location, f"'{op.name}' reads a tile (loc={loc}) that no write before "
+                   f"it surely writes (its first write, the '{writer.name}' at "
+                   f"{line_and_column(writer.location)}, is inside {around}, which may "
+                   "complete without running it: a loop that may run no iteration, one "
+                   "branch or case of several), so on that path the read moves what "
+                   f"{memory} held before as data; write the tile on every path to the read "
+                   "(in every branch, or in a loop of constant bounds that runs)")
 
 
 def _memory_of(type_: ir.Type) -> str | None:

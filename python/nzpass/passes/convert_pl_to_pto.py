@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..dialects import pl, pto, store_attrs
@@ -78,7 +79,8 @@ class ConvertPlToPto(ModulePass):
     `!pl.tile` values become `!pto.tile_buf` (Mat tiles NZ-configured, Acc
     tiles `fractal=1024`). Each Acc store into NZ is checked against the
     store's field limits and the L0C capacity here, per actual tile. Ops off
-    the memory path pass through unchanged.
+    the memory path pass through unchanged; one that reads a lowered tensor is
+    refused (it would read the bare pointer), but a whole dense flatten.
     """
 
     name = "convert-pl-to-pto"
@@ -203,7 +205,8 @@ class _FunctionLowering:
             self._check_value(arg)
         for t in function_type(self.func).results:
             _check_value_type(t, self.func.location)
-        lowered = set(self._tensor_args())
+        in_order = self._tensor_args()  # what `lowered` holds, in order: a stable report
+        lowered = set(in_order)
         slices: set[ir.Value] = set()
         for position, op in enumerate(ops):
             name = op.name
@@ -241,11 +244,14 @@ class _FunctionLowering:
                                      "'pl.tensor.slice'", self.analysis)
                 slices.add(op.results[0])
                 lowered.add(op.results[0])
+                in_order.append(op.results[0])
             if isinstance(view, pl.TileStore):
                 self.stores[position] = self._check_store(view)
                 if op.operands[1] in slices:
                     slices.add(op.results[0])
                 lowered.add(op.results[0])
+                in_order.append(op.results[0])
+        _check_off_path_readers(in_order)
 
     def _check_value(self, value: ir.Value, keep: bool = True) -> None:
         """Check the value's type (once per type) and note a !pl.tile value the
@@ -799,6 +805,76 @@ def _check_tensor_operands(op: ir.Operation, name: str, lowered: set, slices: se
         raise Refusal(op.location, f"'{name}' returns a GM tensor: convert-pl-to-pto lowers "
                       "every function's GM tensor results to pointers, which no call site is "
                       "rewritten to take; inline the callee")
+
+
+def _check_off_path_readers(lowered: Iterable[ir.Value]) -> None:
+    """Every reader of a tensor the lowering turns into a pointer (a kernel argument, a
+    slice of it, a store's alias) is one the lowering rewrites or has a rule for
+    (`_OPERAND_CHECKED_OPS`), or a whole dense flatten (`_check_flatten_reader`), whose
+    rank-1 type still says every byte it covers. Any other op kept as it is would read a
+    bare `!pto.ptr` after the lowering, its tensor's shape, strides and layout gone, and
+    verify-pto-nz knows no pl op to see it (found by red team: a `pl.remote_load` and a
+    `pl.prefetch.async_prefetch` of a tensor of rows 128 apart kept reading the pointer
+    alone). Walks the uses of those few values, not every op."""
+    for value in lowered:
+        for use in value.uses:
+            user = use.owner.operation
+            name = user.name
+            if name in _OPERAND_CHECKED_OPS:
+                continue
+            if name == pl.TensorReshape.NAME and use.operand_number == 0:
+                _check_flatten_reader(pl.TensorReshape(user), value)
+                continue
+            raise Refusal(user.location, f"'{name}' reads the GM tensor {value.type}, which "
+                          "convert-pl-to-pto lowers to a bare !pto.ptr (a slice to offsets on "
+                          "one): the op would be kept reading the pointer without the "
+                          "tensor's shape, strides and layout; move its data with pl.tile.load / "
+                          "pl.tile.store, or read the "
+                          "whole-tensor flatten (pl.tensor.reshape to rank 1) instead")
+
+
+def _check_flatten_reader(reshape: pl.TensorReshape, source: ir.Value) -> None:
+    """A reshape of a lowered tensor is kept reading its pointer: only a flatten of a whole,
+    dense, static kernel tensor to `tensor<N x T>` (N its element count, T its element
+    type) describes the same bytes by its type alone. A slice or an alias of one has
+    parent coordinates no rank-1 type carries; a strided or partial flatten covers other
+    bytes than the tensor's."""
+    tensor = ir.RankedTensorType(source.type)
+    layout = pl.tensor_layout(tensor)
+    assert layout is not None  # only GM tensors are lowered
+    shape = pl.tensor_shape(tensor)
+    count = None if None in shape else nz_layout.fold_leading_sizes(
+        [extent for extent in shape if extent is not None])
+    results = reshape.op.results
+    result = results[0].type if len(results) == 1 else None
+    dense = layout.stride is None or \
+        tuple(layout.stride) == nz_layout.strides_of_layout(layout.kind, shape)
+    sliced = _is_slice_or_alias_of_one(source)
+    expected = f"tensor<{count}x{tensor.element_type}>" if count is not None else None
+    if (count is not None and dense and not sliced and isinstance(result, ir.RankedTensorType)
+            and pl.tensor_shape(ir.RankedTensorType(result)) == (count,)
+            and ir.RankedTensorType(result).element_type == tensor.element_type
+            and [constant_value(v) for v in reshape.groups["new_shape"]] == [count]):
+        return
+    why = ("it is a slice (or a store into one), whose parent coordinates no rank-1 type "
+           "carries" if sliced else "it is not dense" if not dense
+           else "its extent is dynamic" if count is None
+           else f"the flatten is not its whole {expected}")
+    raise Refusal(reshape.location, f"'{pl.TensorReshape.NAME}' of {tensor} to "
+                  f"{result}: convert-pl-to-pto lowers the tensor to a bare !pto.ptr, and a "
+                  "reshape kept reading it says by its type alone which bytes it covers, "
+                  f"which only a whole dense flatten does, and {why}; flatten the whole "
+                  "kernel tensor, or move the data with tile loads")
+
+
+def _is_slice_or_alias_of_one(value: ir.Value) -> bool:
+    """Whether `value` is a slice, or a store's alias of one (its bytes are not a whole
+    kernel tensor's)."""
+    while (source := tensor_source(value)) is not None:
+        if value.owner.operation.name == pl.TensorSlice.NAME:
+            return True
+        value = source
+    return False
 
 
 def _tile_of(value: ir.Value, loc: ir.Location) -> pl.TileType:

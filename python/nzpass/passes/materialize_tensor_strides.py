@@ -82,6 +82,8 @@ def _as_window(value: ir.Value, new: ir.Type | None, retyped: dict[ir.Value, ir.
     team). A `?` there would stand for the slice's own dense product, so a parent stride
     that is one keeps the dense strides; a refused slice keeps them for its check to say."""
     owner = value.owner.operation if isinstance(value, ir.OpResult) else None
+    if owner is not None and owner.name == pl.TileStore.NAME:
+        return _as_alias(value, owner, new, retyped)
     if new is None or owner is None or owner.name != pl.TensorSlice.NAME or \
             not len(owner.operands):
         return new
@@ -100,6 +102,19 @@ def _as_window(value: ir.Value, new: ir.Type | None, retyped: dict[ir.Value, ir.
     tensor = ir.RankedTensorType(new)
     return pl.tensor_type(pl.tensor_shape(tensor), tensor.element_type,
                           layout._replace(stride=strides))
+
+
+def _as_alias(value: ir.Value, store: ir.Operation, new: ir.Type | None,
+              retyped: dict[ir.Value, ir.Type]) -> ir.Type | None:
+    """A store's result is an alias of its destination, of the destination's type
+    (consistency.check_store_result): it keeps that type as the destination is retyped,
+    not the dense strides of its own shape, which differ from a slice's (found by red
+    team: every store into a column window of a slice was refused by convert-pl-to-pto,
+    its result retyped [128, 1] beside a destination of [512, 1]). A result typed
+    otherwise is converted on its own, and refused where it is read."""
+    if len(store.operands) < 2 or store.operands[1].type != value.type:
+        return new
+    return retyped.get(store.operands[1], new)
 
 
 class _StrideConverter:

@@ -71,6 +71,7 @@ from ..nz.tensor_types import element_bit_width
 from ..nz.tile_overlap import PlacedTile, check_no_clobbered_reads, check_planned_across_calls
 from ..nz.tile_placement import (
     UNFOLLOWED_PLACEMENTS,
+    CallAccess,
     Placement,
     ReservedBuffer,
     check_no_memory_across_calls,
@@ -83,9 +84,11 @@ from ..nz.tile_placement import (
 )
 from ..nz.tile_rules import (
     TILE_WINDOWS,
+    check_extract_index_on_boxes,
     check_tile_fits,
     check_tile_layout,
     check_window_inside,
+    check_window_on_boxes,
     multi_tile_slots,
     tile_bytes,
     tile_element_bytes,
@@ -130,9 +133,6 @@ _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 # How many relabels of relabels a read is followed back through (a chain longer than any
 # real kernel's is its producer's contract past it).
 _RELABEL_DEPTH = 8
-# The loops whose body runs again after its last op (`_next_user`).
-_LOOPS = frozenset((op_names.SCF_FOR, op_names.SCF_WHILE, op_names.SCF_PARALLEL,
-                    op_names.SCF_FORALL))
 # Local memory beside alloc_tile's tiles and reserve_buffer's regions: a call of a function
 # taking memory may write over it (tile_placement.check_no_memory_across_calls).
 _OTHER_LOCAL_MEMORY = LOCAL_MEMORY_OPS - {pto.AllocTile.NAME, pto.RESERVE_BUFFER}
@@ -357,6 +357,7 @@ class _Checker:
         self._mad_regions: dict[tuple[ir.Operation, ir.Value], ValidRegion] = {}
         self.module = module
         self._taking: frozenset[str] | None = None  # read where a call meets a tile
+        self._call_access: CallAccess | None = None  # read at the first function
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
@@ -525,9 +526,10 @@ class _Checker:
                    if not (self._at_most(self.fact(value), value, had) or had.fact.lo >= size)]
         if not widened:
             return
-        user = _next_user(op, tile)
-        if user is None or _only_writes(user, tile, self._read_table_op(user)):
-            return  # nothing reads the region it sets, or a write fills it first
+        user = next((user for user in _next_users(op, tile)
+                     if not _only_writes(user, tile, self._read_table_op(user))), None)
+        if user is None:
+            return  # nothing reads the region it sets, or a write fills it first on every path
         then = f"'{user.name}' (at {line_and_column(user.location)}), which does not only write it"
         raise Refusal(op.location, f"'{op.name}' may widen its tile's valid {widened[0]} "
                       f"(loc={buf.loc}, {buf.rows}x{buf.cols}) past the ones it had, and the "
@@ -635,8 +637,10 @@ class _Checker:
                           for value in (op.operands[0], op.results[0]))
         if source is None or result is None:
             return
-        offsets = [(fact.lo, fact.hi) for fact in map(self.fact, view.groups["offsets"])]
-        check_window_inside(op.name, source, result, offsets, op.location)
+        facts = [self.fact(value) for value in view.groups["offsets"]]
+        check_window_inside(op.name, source, result, [(f.lo, f.hi) for f in facts],
+                            op.location)
+        check_window_on_boxes(op.name, source, facts, op.location)
 
     def _check_cube_move(self, op: ir.Operation) -> None:
         """A move out of a Mat or Acc tile (`_CUBE_MOVES`) copies what its source holds:
@@ -686,6 +690,8 @@ class _Checker:
         src_buf, dst_buf = bufs
         whole = [Fact.const(n, INDEX_WIDTH) for n in (dst_buf.rows, dst_buf.cols)]
         self._check_move_inside(op, index, whole, (src_buf.rows, src_buf.cols), "source")
+        check_extract_index_on_boxes(op.name, src_buf, dst_buf, index, self.backend,
+                                     op.location)
         read = ValidRegion(*(part if at.constant == 0 else
                              ValidExtent(interval_add(at, part.fact), None, None)
                              for at, part in zip(index, target, strict=True)))
@@ -1647,8 +1653,12 @@ class _Checker:
         """No op reads a local tile that nothing in its function writes: it would move what
         the memory held before as data (nz/tile_writes.py; found by red team: a
         pto.tstore of an Acc tile no mad wrote, of a Vec tile no load filled)."""
+        def read_groups(op: ir.Operation) -> pto.PtoOp | None:
+            return self._read_op(pto.table_op, op)
+        if self._call_access is None:  # what each call reads and writes of its tiles
+            self._call_access = CallAccess(self.module, read_groups)
         self.refusals.extend(tile_writes.unwritten_reads(ops, tile_writes.ReadFacts(
-            lambda op: self._read_op(pto.table_op, op), self._tiles_placed_over)))
+            read_groups, self._tiles_placed_over, self._call_access)))
 
     def _writes_tile(self, op: ir.Operation, tile: ir.Value) -> bool:
         """Whether pto op `op` may write `tile` first, by the op table
@@ -2025,22 +2035,42 @@ def _block_position(op: ir.Operation) -> tuple[list[ir.Operation], int]:
     return block_ops, next(n for n, other in enumerate(block_ops) if other == op)
 
 
-def _next_user(op: ir.Operation, tile: ir.Value) -> ir.Operation | None:
-    """The first op after `op` in its block using `tile` (itself or in an op it holds);
-    None when nothing after it there does."""
+def _next_users(op: ir.Operation, tile: ir.Value) -> list[ir.Operation]:
+    """The ops that may use `tile` first after `op` (itself or in an op they hold): the
+    first after it in its block; where none is and the block's region may run again
+    (tile_writes.runs_again), the first before it there too, the next run's, and still the
+    next after the op holding the block, where the last run leaves it (found by red team:
+    a set_validshape widening at the end of a loop body whose first op reloads the tile
+    was accepted, and a store after a loop that ran once stored the rows no load wrote).
+    Another region of an op running its regions again (scf.while's `before`) may run next:
+    that op is taken as the use. Empty when nothing uses it after `op`."""
+    found: list[ir.Operation] = []
     at: ir.Operation | None = op
     while at is not None and at.name != op_names.FUNC_FUNC:
         block_ops, index = _block_position(at)
+        user = _first_user(block_ops[index + 1:], tile)
+        if user is not None:
+            return [*found, user]
         parent = at.parent
         parent_op = parent.operation if parent is not None else None
-        # In a loop's body the ops before `at` run again after it, on the next iteration.
-        wraps = parent_op is not None and parent_op.name in _LOOPS
-        for other in block_ops[index + 1:] + (block_ops[:index] if wraps else []):
-            if any(operand == tile for inner in (other, *nested_ops(other))
-                   for operand in inner.operands):
-                return other
+        if parent_op is not None and tile_writes.runs_again(at):
+            user = _first_user(block_ops[:index], tile)
+            if user is not None:
+                found.append(user)
+            if len(parent_op.regions) > 1 and any(
+                    _first_user([inner.operation for inner in block.operations], tile)
+                    for region in parent_op.regions for block in region.blocks
+                    if block != at.block):
+                found.append(parent_op)
         at = parent_op
-    return None
+    return found
+
+
+def _first_user(ops: list[ir.Operation], tile: ir.Value) -> ir.Operation | None:
+    """The first of `ops` using `tile`, itself or in an op it holds."""
+    return next((other for other in ops if any(
+        operand == tile for inner in (other, *nested_ops(other))
+        for operand in inner.operands)), None)
 
 
 def _only_writes(user: ir.Operation, tile: ir.Value, view: pto.PtoOp | None) -> bool:
