@@ -123,6 +123,11 @@ _DEFAULT_LAYOUTS = {  # loc -> (blayout, slayout, fractal bytes), pto-isa A2/A3 
     "vec": ("row_major", "none", 512),
 }
 LOCS = ("mat", "left", "right", "acc", "vec")
+# The tile layouts the model lays out, (blayout, slayout) -> name: ND, NZ (Mat, Acc), and
+# pto-isa's Left (zZ: row-major boxes, row-major inside) and Right (zN: row-major boxes,
+# column-major inside) tiles of L0A / L0B.
+_TILE_LAYOUTS = {("row_major", "none"): "ND", ("col_major", "row_major"): "NZ",
+                 ("row_major", "row_major"): "zZ", ("row_major", "col_major"): "zN"}
 
 # What on-chip memory holds where nothing wrote it, in the model: bytes of all ones. The
 # device leaves a buffer's old contents there (a load fills the window it moves, mad the
@@ -191,20 +196,34 @@ class Tile:
         self.fractal = self.fractal or fractal
 
     def _check_geometry(self):
-        layout = (self.blayout, self.slayout)
-        if layout not in (("row_major", "none"), ("col_major", "row_major")):
+        name = _TILE_LAYOUTS.get((self.blayout or "", self.slayout or ""))
+        if name is None:
             raise ValueError(f"tile layout blayout={self.blayout}, slayout={self.slayout} "
                              "is not modelled")
         if not (0 <= self.valid_rows <= self.rows and 0 <= self.valid_cols <= self.cols):
             raise ValueError(f"valid {self.valid_rows}x{self.valid_cols} exceeds "
                              f"{self.rows}x{self.cols}")
-        if self.is_nz and (self.rows % FRACTAL_ROWS or self.cols % self.box_cols):
-            raise ValueError(f"NZ tile {self.rows}x{self.cols} is not a whole number of "
-                             f"{FRACTAL_ROWS}x{self.box_cols} boxes")
+        box_rows, box_cols = self.box
+        if self.is_boxed and (self.rows % box_rows or self.cols % box_cols):
+            raise ValueError(f"{name} tile {self.rows}x{self.cols} is not a "
+                             f"whole number of {box_rows}x{box_cols} boxes")
 
     @property
     def is_nz(self) -> bool:
-        return self.slayout == "row_major"
+        """The NZ layout of Mat and Acc tiles (column-major boxes, row-major inside)."""
+        return (self.blayout, self.slayout) == ("col_major", "row_major")
+
+    @property
+    def is_boxed(self) -> bool:
+        return self.slayout != "none"
+
+    @property
+    def box(self) -> tuple[int, int]:
+        """Rows and columns of one inner box: 16 x box_cols for NZ and zZ (L0A) tiles; a
+        zN (L0B) box is c0 rows of 16 columns (its inside is column-major)."""
+        if self.slayout == "col_major":
+            return self.box_cols, FRACTAL_ROWS
+        return FRACTAL_ROWS, self.box_cols
 
     @property
     def box_cols(self) -> int:
@@ -217,11 +236,24 @@ class Tile:
 
     def offsets(self, r, c) -> np.ndarray:
         """Physical storage offsets of logical elements ``(r, c)`` (broadcasting arrays)."""
+        return self.offsets_at(r, c, self.cols)
+
+    def offsets_at(self, r, c, cols: int) -> np.ndarray:
+        """Storage offsets of ``(r, c)`` were the tile ``cols`` columns wide: the row-major
+        box layouts (zZ, zN) step their box rows by their columns, which is all a mad that
+        reads the tile densely at ceil(valid cols) changes (`nzpass.model.cube`)."""
         r, c = np.asarray(r, np.int64), np.asarray(c, np.int64)
-        if not self.is_nz:
-            return r * self.cols + c
+        if not self.is_boxed:
+            return r * cols + c
         w = self.box_cols
-        return (c // w) * self.rows * w + r * w + c % w
+        if self.is_nz:
+            return (c // w) * self.rows * w + r * w + c % w
+        box_rows, box_cols = self.box
+        size = box_rows * box_cols
+        first = (r // box_rows) * (cols // box_cols) * size + (c // box_cols) * size
+        if self.slayout == "col_major":  # zN: a box's columns one after the other
+            return first + (c % box_cols) * box_rows + r % box_rows
+        return first + (r % box_rows) * box_cols + c % box_cols
 
     def store_offsets(self, r, c) -> np.ndarray:
         """Where a TSTORE reads elements ``(r, c)``: the tile's layout, except that an Acc

@@ -32,6 +32,7 @@ from .offsets import (
     upper_bound_of_sum,
 )
 from .tile_regions import COMPACT_NORMAL
+from .tile_rules import box_multiples
 from .window import batch_overrun_left_to_caller
 
 ROWS = nz_layout.FRACTAL_ROWS
@@ -502,6 +503,40 @@ def compact_mad_pitch_problem(mad_rows: Fact, valid_rows: Fact) -> str | None:
     return (f"mad writes its column blocks ceil16(its rows, {show(mad_rows)}) apart, the "
             f"compact=1 store reads them ceil16(valid rows, {show(valid_rows)}) apart, and "
             "these are not proved one and the same pitch")
+
+
+# The memories of a tile mad's operands, whose tiles stack row-major boxes (zZ in L0A,
+# zN in L0B): `check_mad_operand_pitch`.
+_MAD_OPERAND_LOCS = ("left", "right")
+
+
+def check_mad_operand_pitch(name: str, buf: pto.TileBuf, rows: Fact, cols: Fact,
+                            loc: ir.Location) -> None:
+    """A tile mad reads its Left (Right) operand at the box-row pitch its valid columns
+    give. mad has no source stride (pto-isa a2a3 TMatmul: mad(c, a, b, m, k, n)): it reads
+    L0A as ceil16(m) rows of ceil(k / c0) boxes and L0B as ceil(k / c0) rows of
+    ceil16(n) / 16 boxes, one after the other, while a TEXTRACT or TMOV into a tile that is
+    not compact lays its box rows out at the tile's columns (TExtractToA / TExtractToB;
+    the compact=1 forms pack them at the valid columns). So a tile of more than one box row
+    whose valid columns, at their fewest, leave whole boxes of its columns unused feeds mad
+    the boxes of other rows (found by red team: a 32 x 32 Left tile of 16 valid columns)."""
+    if buf.loc not in _MAD_OPERAND_LOCS or buf.compact == COMPACT_NORMAL or buf.fractal != 512:
+        return
+    box = box_multiples(buf)
+    if box is None:
+        return
+    box_rows, box_cols = box
+    if -(-max(rows.hi, 1) // box_rows) <= 1:
+        return  # one box row: no pitch is read
+    packed = -(-max(cols.lo, 1) // box_cols) * box_cols
+    if packed >= buf.cols:
+        return
+    raise Refusal(loc, f"'{name}' reads its {buf.loc} operand ({buf.rows}x{buf.cols} "
+                  f"{buf.dtype}) at a box-row pitch of {packed} columns, ceil({show(cols)} "
+                  f"valid columns / {box_cols}) boxes: mad has no source stride, but the "
+                  f"tile holds its {box_rows}-row box rows {buf.cols} columns apart, so every "
+                  "box row after the first is read from the wrong boxes; give the tile the "
+                  "columns its valid ones fill, or compact=1 (the extract then packs it)")
 
 
 def fixed_pitch(rows: Fact) -> int | None:

@@ -121,6 +121,9 @@ _GM_TRANSFERS = {pto.TLoad.NAME: 0, pto.TStore.NAME: 1, _TSTORE_FP: 2}
 # TINSERT, with or without a vector-quant tile): `_check_cube_move`.
 _CUBE_MOVES = frozenset(("pto.textract", "pto.textract_fp", "pto.tmov", "pto.tmov.fp",
                          "pto.tinsert", "pto.tinsert_fp"))
+# The mx (microscaling) tile mads: A5 instructions whose operand reads the model does
+# not describe (`_check_operand_pitches`).
+_MX_MADS = frozenset(name for name in TILE_MADS if ".mx" in name)
 # An unrealized cast: the one op besides the view ops that may give a GM pointer, view or
 # memref another type (`_check_view_element`); MLIR's verifiers keep memref.subview's,
 # reinterpret_cast's and cast's element type their source's.
@@ -958,8 +961,22 @@ class _Checker:
                           f"{hazards.show(read.fact)}: mad reads that many of both, so the "
                           "product would sum data past the valid ones, which is stale; give A "
                           "and B the same valid K")
+        self._check_operand_pitches(op, ((rhs[0], b),) if gemv else ((lhs[0], a), (rhs[0], b)))
         self._check_bias_covers(op, b.cols)
         self._check_accumulator_is_dst(op)
+
+    def _check_operand_pitches(self, op: ir.Operation,
+                               operands: tuple[tuple[ir.Value, ValidRegion], ...]) -> None:
+        """The A2/A3 mad reads each operand at the pitch its valid columns give
+        (hazards.check_mad_operand_pitch); a gemv reads one row of its Left tile, so no
+        pitch of it. A5's mad and the mx mads are other instructions, not modelled."""
+        if self.backend != "a2a3" or op.name in _MX_MADS:
+            return
+        for tile, region in operands:
+            buf = pto.tile_buf(tile.type)
+            if buf is not None:
+                hazards.check_mad_operand_pitch(op.name, buf, region.rows.fact,
+                                                region.cols.fact, op.location)
 
     def _check_bias_covers(self, op: ir.Operation, n: ValidExtent) -> None:
         """A bias mad (pto.tmatmul.bias, pto.tgemv.bias) starts each of its n columns from
