@@ -258,6 +258,13 @@ def set_function_type(func: ir.Operation, inputs, results) -> None:
         func.attributes["arg_attrs"] = ir.ArrayAttr.get(attrs)
 
 
+def parent_op(op: ir.Operation) -> ir.Operation | None:
+    """The op holding `op`, as an operation (a view of func.func names its symbol); None
+    for a top-level op."""
+    parent = op.parent
+    return parent.operation if parent is not None else None
+
+
 def defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
     """Whether `value` is defined in one of `region_op`'s regions (by an op there, or as
     an argument of one of its blocks)."""
@@ -266,11 +273,9 @@ def defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
         owner = typing.cast(ir.Block, value.owner).owner  # the block's op: the value is inside it
         op = owner.operation if owner is not None else None
     else:
-        parent = value.owner.operation.parent
-        op = parent.operation if parent is not None else None
+        op = parent_op(value.owner.operation)
     while op is not None:
         if op == region_op:
             return True
-        parent = op.parent
-        op = parent.operation if parent is not None else None
+        op = parent_op(op)
     return False

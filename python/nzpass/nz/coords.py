@@ -118,22 +118,16 @@ def _defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
     return False
 
 
-def _parent(op: ir.Operation) -> ir.Operation | None:
-    """The op holding `op`, as an operation (a view of func.func names its symbol)."""
-    parent = op.parent
-    return parent.operation if parent is not None else None
-
-
 def hoisted_anchor(anchor: ir.Operation, operands: Sequence[ir.Value]) -> ir.Operation:
     """The op to insert an arith op of `operands` before: the outermost loop
     around `anchor` that all operands are invariant in (where
     loop-invariant-code-motion would move it), else `anchor` itself."""
     at = anchor
-    parent = _parent(at)
+    parent = ir_walk.parent_op(at)
     while parent is not None and parent.name in _LOOPS:
         if any(_defined_inside(v, parent) for v in operands):
             break
-        at, parent = parent, _parent(parent)
+        at, parent = parent, ir_walk.parent_op(parent)
     return at
 
 

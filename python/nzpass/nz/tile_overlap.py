@@ -39,7 +39,14 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import device_width, integer_value
 from ..ir.bindings import ir
-from ..ir.walk import block_arguments, defined_inside, function_of, line_and_column, nested_ops
+from ..ir.walk import (
+    block_arguments,
+    defined_inside,
+    function_of,
+    line_and_column,
+    nested_ops,
+    parent_op,
+)
 from ..records import record
 from .call_facts import describe_call
 from .intervals import signed_max
@@ -279,8 +286,7 @@ def _add_with_ancestors(op: ir.Operation, into: set[ir.Operation]) -> None:
     current: ir.Operation | None = op
     while current is not None and current not in into:
         into.add(current)
-        parent = current.parent
-        current = parent.operation if parent is not None else None
+        current = parent_op(current)
 
 
 def _is_tile(type_: ir.Type) -> bool:
@@ -422,7 +428,7 @@ class _Flow:
             entry = after
         for branch in first_ifs:
             del self.taken[branch]
-        return exits if _runs(loop, self.constant) else state.join(exits)
+        return exits if runs_an_iteration(loop, self.constant) else state.join(exits)
 
     def _unordered(self, ops: list[ir.Operation], state: _State, holder: ir.Operation
                    ) -> _State:
@@ -716,7 +722,7 @@ def _constant_bounds(loop: ir.Operation, constant: Constant) -> range | None:
     return steps if steps is not None and len(steps) <= _MAX_ENUMERATED else None
 
 
-def _runs(loop: ir.Operation, constant: Constant) -> bool:
+def runs_an_iteration(loop: ir.Operation, constant: Constant) -> bool:
     """Whether an `scf.for` surely runs an iteration."""
     return _iterations(loop, constant) is not None
 
@@ -774,13 +780,11 @@ def _moves(alloc: ir.Operation) -> bool:
     operand) is made inside an op holding it that may run its regions more than once
     (any but an scf.if: a loop, an op nzpass does not know)."""
     addr = alloc.operands[0]
-    parent = alloc.parent
-    holder = parent.operation if parent is not None else None
+    holder = parent_op(alloc)
     while holder is not None and holder.name != op_names.BUILTIN_MODULE:
         if holder.name != op_names.SCF_IF and defined_inside(addr, holder):
             return True
-        parent = holder.parent
-        holder = parent.operation if parent is not None else None
+        holder = parent_op(holder)
     return False
 
 

@@ -241,7 +241,6 @@ def check_unfollowed_alone(placing: Placement, placements: Sequence[Placement],
                       "every tile of the memory to PTOAS's planner")
 
 
-
 class CallAccess:
     """What a call does to the tiles it hands its callee (`tile_writes.argument_access`,
     the unwritten-read rule run on the callee with its arguments fresh): it reads those

@@ -56,12 +56,12 @@ from ..dialects.pto_table import METADATA_OPS, READ_AND_WRITTEN_BY_OP, reads_gro
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
-from ..ir.walk import block_arguments, line_and_column, nested_ops
+from ..ir.walk import block_arguments, line_and_column, nested_ops, parent_op
 from ..records import record
 from . import memref_layout
 from .limits import MEMORY_NAMES
 from .offsets import constant_value
-from .tile_overlap import _runs as _loop_runs
+from .tile_overlap import runs_an_iteration
 from .valid_region import aliases_through_use
 
 # The ops that make a tile no one wrote: its bytes are what the memory held before. A
@@ -406,7 +406,7 @@ class _Order:
         while True:
             if at in ancestors or _block_of(at) in blocks:
                 return True  # it holds the read, or runs before it in a block the read's is in
-            parent = _parent(at)
+            parent = parent_op(at)
             if parent is None:
                 return False
             if parent in ancestors:
@@ -427,7 +427,7 @@ class _Order:
         """The regions region op `op` surely runs (at least once) when it runs."""
         name = op.name
         if name == op_names.SCF_FOR:
-            return (0,) if _loop_runs(op, constant_value) else ()
+            return (0,) if runs_an_iteration(op, constant_value) else ()
         if name in _RUN_FIRST:
             return (0,)
         return ()
@@ -467,11 +467,11 @@ class _Order:
         """The op around `writer` that may complete without running it."""
         ancestors = _ancestors(read)
         at = writer
-        while (parent := _parent(at)) is not None and parent not in ancestors:
+        while (parent := parent_op(at)) is not None and parent not in ancestors:
             if not self._completes_with(parent, at):
                 return parent
             at = parent
-        return _parent(at)
+        return parent_op(at)
 
 
 # The region ops whose first region runs, to its end, whenever they complete (scf.while
@@ -496,7 +496,7 @@ def _same_branch_taken(branch: ir.Operation, at: ir.Operation, read: ir.Operatio
     if index is None or selector is None:
         return False
     inner = read
-    while (holder := _parent(inner)) is not None:
+    while (holder := parent_op(inner)) is not None:
         if holder.name == branch.name and len(holder.operands) and \
                 holder.operands[0] == selector and _region_index(holder, inner) == index and \
                 _same_cases(holder, branch):
@@ -519,11 +519,6 @@ def _region_index(holder: ir.Operation, op: ir.Operation) -> int | None:
         if any(block == other for other in region.blocks):
             return index
     return None
-
-
-def _parent(op: ir.Operation) -> ir.Operation | None:
-    parent = op.parent
-    return parent.operation if parent is not None else None
 
 
 def _block_of(op: ir.Operation) -> ir.Block | None:

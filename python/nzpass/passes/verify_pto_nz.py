@@ -29,7 +29,7 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
-from ..ir.walk import function_of, line_and_column, nested_ops, value_location
+from ..ir.walk import function_of, line_and_column, nested_ops, parent_op, value_location
 from ..nz import (
     base_pointers,
     escapes,
@@ -562,8 +562,7 @@ class _Checker:
                 if any(inner.name == pto.SET_VALIDSHAPE and inner.operands[0] == tile
                        for inner in nested_ops(other) if len(inner.operands)):
                     return None
-            parent = at.parent
-            at = parent.operation if parent is not None else None
+            at = parent_op(at)
         return None
 
     def _given(self, value: ir.Value, origin: ir.Operation) -> ValidExtent:
@@ -2068,18 +2067,17 @@ def _next_users(op: ir.Operation, tile: ir.Value) -> list[ir.Operation]:
         user = _first_user(block_ops[index + 1:], tile)
         if user is not None:
             return [*found, user]
-        parent = at.parent
-        parent_op = parent.operation if parent is not None else None
-        if parent_op is not None and tile_writes.runs_again(at):
+        holder = parent_op(at)
+        if holder is not None and tile_writes.runs_again(at):
             user = _first_user(block_ops[:index], tile)
             if user is not None:
                 found.append(user)
-            if len(parent_op.regions) > 1 and any(
+            if len(holder.regions) > 1 and any(
                     _first_user([inner.operation for inner in block.operations], tile)
-                    for region in parent_op.regions for block in region.blocks
+                    for region in holder.regions for block in region.blocks
                     if block != at.block):
-                found.append(parent_op)
-        at = parent_op
+                found.append(holder)
+        at = holder
     return found
 
 
