@@ -8158,3 +8158,59 @@ func.func @kernel(%x: !pto.ptr<f16>, %w: !pto.ptr<f16>, %o: !pto.ptr<f32>) {
   "pto.tstore"(%a, %op) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, !pto.partition_tensor_view<1x2x2x16x8xf32>) -> ()
   return
 }
+// -----
+
+// A load only inside an scf.if with no else, then a store: on the path that skips the
+// load the store moves stale UB (red team, session 24).
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_store_after_a_load_in_one_branch(%i: !pto.ptr<f32>, %o: !pto.ptr<f32>, %n: index, %flag: i1, %sel: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %cm1 = arith.constant -1 : index
+  %inv = pto.make_tensor_view %i, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+  %in = pto.partition_view %inv, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
+  %outv = pto.make_tensor_view %o, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+  %out = pto.partition_view %outv, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+scf.if %flag {
+ pto.tload ins(%in : !pto.partition_tensor_view<16x16xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+ }
+// expected-error @+1 {{'pto.tstore' reads a tile (loc=vec) that no write before it surely writes}}
+pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%out : !pto.partition_tensor_view<16x16xf32>)
+  return
+}
+}
+// -----
+
+// A subview of an NZ Mat tile at a loop offset of 8 columns starts inside a 16-column
+// box: PTOAS places windows at whole-box strides (red team, session 24).
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_subview_inside_a_box(%p: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %cb = arith.constant 2 : index
+  %cc0 = arith.constant 16 : index
+  %cr = arith.constant 256 : index
+  %cs = arith.constant 512 : index
+  %cn = arith.constant 1024 : index
+  %tv = pto.make_tensor_view %p, shape = [%c1, %cb, %c2, %c16, %cc0],
+      strides = [%cn, %cs, %cr, %cc0, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+  %pv = pto.partition_view %tv, offsets = [%c0, %c0, %c0, %c0, %c0],
+      sizes = [%c1, %cb, %c2, %c16, %cc0] : !pto.tensor_view<?x?x?x?x?xf16> -> !pto.partition_tensor_view<1x2x2x16x16xf16>
+  %m = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%pv : !pto.partition_tensor_view<1x2x2x16x16xf16>) outs(%m : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  scf.for %i = %c0 to %c32 step %c8 {
+%j = arith.minsi %i, %c16 : index
+    // expected-error @+1 {{column offset proved [0, 16], a multiple of 8 is not provably a multiple of its boxed source tile's inner box}}
+    %r = pto.subview %m[%c0, %j] sizes [16, 16] : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0> -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+    %l = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+    pto.tmov ins(%r : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+  }
+  return
+}
+}
