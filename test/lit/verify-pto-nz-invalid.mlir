@@ -8214,3 +8214,156 @@ func.func @negative_subview_inside_a_box(%p: !pto.ptr<f16>) {
   return
 }
 }
+
+// -----
+
+// The least i32 divided by -1 is undefined (MLIR and C alike), a remainder too: poison,
+// which LLVM folds through the max and min, so the offset is no value in [0, 8].
+func.func @least_value_remainder_by_minus_one(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32,
+      %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %c8 = arith.constant 8 : index
+  %least = arith.constant -2147483648 : i32
+  %m1 = arith.constant -1 : i32
+  %zero = arith.constant 0 : i32
+  %eight = arith.constant 8 : i32
+  %q = arith.remsi %least, %m1 : i32
+  %s = arith.addi %q, %m1 : i32
+  %a = arith.maxsi %s, %zero : i32
+  %n = arith.minsi %a, %eight : i32
+  %o = arith.index_cast %n : i32 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index)
+      -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// A call's result may be poison (its callee divides the least i32 by -1): max and min of
+// it bound nothing.
+func.func @call_result_may_be_poison(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32,
+      %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0 : i32
+  %e = arith.constant 8 : i32
+  %b = pto.get_block_idx
+  %bi = arith.trunci %b : i64 to i32
+  %pz = arith.divui %bi, %z : i32
+  %q = func.call @least() : () -> i32
+  %m = arith.maxsi %q, %z : i32
+  %n = arith.minsi %m, %e : i32
+  %o = arith.index_cast %n : i32 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index)
+      -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+func.func private @least() -> i32 {
+  %least = arith.constant -2147483648 : i32
+  %m1 = arith.constant -1 : i32
+  %q = arith.divsi %least, %m1 : i32
+  return %q : i32
+}
+
+// -----
+
+// `exact` on divsi(x, 16) of x in [0, 136] is poison for x not a multiple of 16: MLIR's
+// semantics let a compiler rewrite (x / 16 exact) * 16 to x, so nothing is proved of it.
+func.func @exact_quotient_may_drop_a_remainder(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32,
+      %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0 : i32
+  %k = arith.constant 16 : i32
+  %lim = arith.constant 136 : i32
+  %b = pto.get_block_idx
+  %bi = arith.trunci %b : i64 to i32
+  %x0 = arith.minui %bi, %lim : i32
+  %x = arith.addi %x0, %z : i32
+  %q = arith.divsi %x, %k exact : i32
+  %o = arith.index_cast %q : i32 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index)
+      -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// divui(x, 0 + 0) is poison by its divisor's fact (not by its form); yielded from an
+// scf.if body, the scf.if's result is poison too, and max and min of it bound nothing.
+func.func @poison_by_facts_yielded_from_a_body(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c8192 = arith.constant 8192 : index
+  %c131072 = arith.constant 131072 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32,
+      %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>}
+      : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0 : i32
+  %e = arith.constant 8 : i32
+  %b = pto.get_block_idx
+  %bi = arith.trunci %b : i64 to i32
+  %pz = arith.divui %bi, %z : i32
+  %z2 = arith.addi %z, %z : i32
+  %flag = arith.constant true
+  %q = scf.if %flag -> (i32) {
+    %v = arith.divui %bi, %z2 : i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %z : i32
+  }
+  %m = arith.maxsi %q, %z : i32
+  %n = arith.minsi %m, %e : i32
+  %o = arith.index_cast %n : i32 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32)
+      {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index)
+      -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}
+      : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

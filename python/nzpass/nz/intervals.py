@@ -390,10 +390,10 @@ def select(a: Fact, b: Fact) -> Fact:
 # overflow<nsw>, 2**28)` is `x` after PTOAS's folds, where the wrapped product gave [-8, 7]).
 # An overflow flag (`nsw`, `nuw`) is poison wherever the facts leave room for the overflow:
 # MLIR's folds read the flag, not the operands. A shift or a division is poison where the
-# facts prove it so (an amount outside [0, width), a divisor of 0): a compiler folds those
-# and what reads them; an operand that only may be one is an unknown value at run time, of
-# the width's range (the top its transfer function gives). An `index` op is asked in both
-# readings (`undefined_in_both`).
+# facts prove it so (an amount outside [0, width), a divisor of 0, the width's least value
+# divided by -1): a compiler folds those and what reads them; an operand that only may be
+# one is an unknown value at run time, of the width's range (the top its transfer function
+# gives). An `index` op is asked in both readings (`undefined_in_both`).
 
 
 def _unsigned_range(fact: Fact) -> tuple[int, int]:
@@ -407,6 +407,15 @@ def _unsigned_range(fact: Fact) -> tuple[int, int]:
 
 def _divisor_zero(_: Fact, b: Fact) -> bool:
     return b.constant == 0
+
+
+def _signed_division_undefined(a: Fact, b: Fact) -> bool:
+    """A divisor of 0, or the one quotient past the width, the width's least value by -1:
+    MLIR's signed divisions and remainders are undefined for both, and so are C's `/` and
+    `%` that PTOAS emits for them (found by red team: `divsi(-2**31, -1)` was read as an
+    unknown i32, so max(min(it, 8), 0) was proved a row offset in [0, 8], where LLVM folds
+    the quotient, and every min and max of it, to poison)."""
+    return _divisor_zero(a, b) or (a.constant == signed_min(a.width) and b.constant == -1)
 
 
 def _shift_out_of_range(a: Fact, b: Fact) -> bool:
@@ -460,9 +469,32 @@ def truncation_undefined(signed: bool, unsigned: bool, a: Fact, width: int) -> b
     return unsigned and _unsigned_range(a)[1] > _unsigned_max(width)
 
 
+def inexact_undefined(kind: str, a: Fact, b: Fact) -> bool:
+    """Whether `kind` (div_signed, div_unsigned, shift_right_signed, shift_right_unsigned)
+    with the `exact` flag may drop a non-zero remainder (shift out a set bit), which makes it
+    poison (found by red team: `divsi(x, 16) exact` of x in [0, 136] was proved in [0, 8],
+    and MLIR's semantics let a compiler rewrite `(x / 16 exact) * 16` to x). Exact only where
+    the facts prove it: a constant amount whose bits the dividend's alignment clears, a
+    dividend that is a multiple of a constant power-of-two divisor (read signed or unsigned
+    as the op does), or two constants that divide."""
+    d = b.constant
+    if d is None:
+        return True
+    if kind.startswith("shift"):
+        return not 0 <= d < a.width or not a.is_multiple(1 << d)
+    signed = kind == "div_signed"
+    divisor = abs(d) if signed else d % (1 << a.width)
+    if divisor == 0:
+        return True
+    x = a.constant
+    if x is not None:
+        return (x if signed else x % (1 << a.width)) % divisor != 0
+    return divisor & (divisor - 1) != 0 or not a.is_multiple(divisor)
+
+
 UNDEFINED: dict[str, Callable[[Fact, Fact], bool]] = {
-    "floordiv_signed": _divisor_zero, "div_signed": _divisor_zero,
-    "ceildiv_signed": _divisor_zero, "rem_signed": _divisor_zero,
+    "floordiv_signed": _signed_division_undefined, "div_signed": _signed_division_undefined,
+    "ceildiv_signed": _signed_division_undefined, "rem_signed": _signed_division_undefined,
     "div_unsigned": _divisor_zero, "rem_unsigned": _divisor_zero,
     "ceildiv_unsigned": _divisor_zero,
     "shift_left": _shift_out_of_range, "shift_right_signed": _shift_out_of_range,

@@ -205,9 +205,21 @@ _UNDEFINED_OPS: dict[str, Callable[[Fact, Fact], bool]] = {
 _FLAGGED_OPS = {op_names.ARITH_ADDI: "add", op_names.ARITH_SUBI: "sub",
                 op_names.ARITH_MULI: "mul", op_names.ARITH_SHLI: "shift_left"}
 OVERFLOW_FLAGS_ATTR = "overflowFlags"
+# The ops an `exact` flag makes poison where they drop a remainder (shift out a set bit):
+# intervals.inexact_undefined, by the semantic name of each.
+_EXACT_OPS = {op_names.ARITH_DIVSI: "div_signed", op_names.ARITH_DIVUI: "div_unsigned",
+              op_names.ARITH_SHRSI: "shift_right_signed",
+              op_names.ARITH_SHRUI: "shift_right_unsigned"}
+EXACT_ATTR = "isExact"
 # The ops whose result is poison itself (an undef is any value at each use).
 _POISON_OPS = frozenset(("ub.poison", "llvm.mlir.poison", "llvm.mlir.undef"))
 _ARITH_PREFIX = "arith."  # a dialect's namespace: every arith op reads its operands' values
+# A call's result is whatever its callee computes, which the analysis does not follow; the ops
+# of these dialects compute integers from their operands by poison rules of their own (an
+# index.divs by 0, a math.absi of the least value, an llvm.lshr past the width, an affine map's
+# mod by 0), which no transfer function here reads: either result may be poison.
+_CALLS = frozenset((op_names.FUNC_CALL, op_names.FUNC_CALL_INDIRECT))
+_OWN_POISON_RULES = ("index.", "math.", "llvm.", "affine.")
 _LAUNCH_OPS: dict[str, Callable[[int], Fact]] = {
     pl.GET_BLOCK_IDX: intervals.block_index, pto.GET_BLOCK_IDX: intervals.block_index,
     pl.GET_BLOCK_NUM: intervals.block_count, pto.GET_BLOCK_NUM: intervals.block_count,
@@ -378,6 +390,8 @@ def _undefined_for(op: AnyOp, operands: list[Fact], index: bool, width: int) -> 
             intervals.undefined_in_both(predicate, *operands) if index
             else predicate(*operands)):
         return True
+    if EXACT_ATTR in op.attributes and _inexact(op, operands, index):
+        return True
     signed, unsigned = _overflow_flags(op)
     if not (signed or unsigned):
         return False
@@ -393,27 +407,49 @@ def _undefined_for(op: AnyOp, operands: list[Fact], index: bool, width: int) -> 
     return True  # a flag on an op no rule reads: believe nothing of it
 
 
+def _inexact(op: AnyOp, operands: list[Fact], index: bool) -> bool:
+    """Whether the `exact` op `op` may drop a remainder for operands of these facts (index:
+    in both readings); a flag on an op no rule reads believes nothing of it."""
+    kind = _EXACT_OPS.get(op.name)
+    if kind is None or len(operands) != 2:
+        return True
+    def inexact(a: Fact, b: Fact) -> bool:
+        return intervals.inexact_undefined(kind, a, b)
+    return intervals.undefined_in_both(inexact, *operands) if index else inexact(*operands)
+
+
 def syntactic_poison_source(op: AnyOp) -> bool:
-    """Whether `op` may be poison by its form alone: a poison op, an overflow flag, a shift
-    by a constant outside [0, width), a division by the constant 0 (`_undefined_for` by
-    the constants alone). What a region's values may carry is judged by it
-    (`OffsetAnalysis._region_may_be_poison`), where the values of its own loop are not
-    proved yet."""
+    """Whether `op` may be poison by its form alone: a poison op, a call or an op of a dialect
+    with poison rules of its own (`_unfollowed_poison_source`), an overflow or exact flag, a
+    shift by a constant outside [0, width), a division by the constant 0 or of the least
+    value by -1 (`_undefined_for` by the constants alone). What a region's values may carry
+    is judged by it (`OffsetAnalysis._region_may_be_poison`), where the values of its own
+    loop are not proved yet."""
     name = op.name
-    if name in _POISON_OPS:
+    if name in _POISON_OPS or _unfollowed_poison_source(op):
         return True
     if not name.startswith(_ARITH_PREFIX):
         return False
-    if any(_overflow_flags(op)):
+    if any(_overflow_flags(op)) or EXACT_ATTR in op.attributes:
         return True
     predicate = _UNDEFINED_OPS.get(name)
     if predicate is None or len(op.operands) != 2:
         return False
     width = integer_width(op.operands[0].type)
-    amount = constant_value(op.operands[1])
-    if width is None or amount is None:
+    lhs, rhs = (constant_value(v) for v in op.operands)
+    if width is None or rhs is None:
         return False
-    return predicate(Fact.top(width), Fact.const(amount, width))
+    dividend = Fact.top(width) if lhs is None else Fact.const(lhs, width)
+    return predicate(dividend, Fact.const(rhs, width))
+
+
+def _unfollowed_poison_source(op: AnyOp) -> bool:
+    """Whether `op` is a call, or an op of a dialect with poison rules of its own
+    (`_OWN_POISON_RULES`), whose result may be poison by rules the analysis does not read
+    (found by red team: a call yielded from an scf.for or scf.if body made the loop's result
+    no poison, and max and min of it a row offset)."""
+    name = op.name
+    return name in _CALLS or (name.startswith(_OWN_POISON_RULES) and len(op.operands) > 0)
 
 
 class OffsetAnalysis:
@@ -563,9 +599,12 @@ class OffsetAnalysis:
             defined = self._defined(value, op, width, budget)
             if defined is not None:
                 return top, defined
-        elif name in _POISON_OPS or (len(op.regions) and self._region_may_be_poison(op)):
-            self._poison.add(value)
-            return top, True
+        else:
+            opaque = self._opaque_poison(op, budget)
+            if opaque is not None:
+                if opaque:
+                    self._poison.add(value)
+                return top, opaque
         binary = _BINARY_OPS.get(name)
         if binary is not None:
             operands = op.operands
@@ -626,6 +665,25 @@ class OffsetAnalysis:
             return True
         return None
 
+    def _opaque_poison(self, op: AnyOp, budget: int) -> bool | None:
+        """None where no result of `op`, an op no transfer function reads, may be poison;
+        else, as `_defined`, whether that answer is exact (True: the result is poison). One
+        may be where `op` is a poison op, a call or an op of a dialect with poison
+        rules of its own (`syntactic_poison_source`), a region op carrying one in, or where
+        it reads an operand that may be one or is not proved (found by red team: the poison
+        `divui(x, 0)` passed through `func.call @id` or an unrealized cast, and
+        max(min(it, 8), 0) was proved a row offset in [0, 8], where LLVM folds all of it to
+        poison once it inlines). The operands are read within the walk's depth bound."""
+        operands = op.operands
+        _, exact = self._operands(operands, budget)
+        if not exact:
+            return False
+        poison = self._poison
+        if syntactic_poison_source(op) or any(v in poison for v in operands) or (
+                len(op.regions) and self._region_may_be_poison(op)):
+            return True
+        return None
+
     def _may_fold(self, value: ir.Value, depth: int = _FOLD_DEPTH) -> bool:
         """Whether MLIR may fold `value` to a literal (`intervals.folded_reading`): an
         integer computed by arith ops from literals alone, or anything the analysis does
@@ -666,14 +724,46 @@ class OffsetAnalysis:
         return found
 
     def _carries_poison(self, op: ir.Operation) -> bool:
+        """Beyond the forms inside: an op inside whose operands need none of the values `op`
+        carries (its regions' block arguments, results of region ops inside), by the facts
+        (found by red team: `divui(x, 0 + 0)` in an scf.if body, poison by its facts but not
+        by its form, made the scf.if's result no poison, and max and min of it a row
+        offset). Those facts never read what is being judged, so they are asked as they are."""
         if self._reads_poison(op.operands):
             return True
+        carried: set = set()  # the values inside `op` computed from what it carries
         for inner in nested_ops(op):
             if syntactic_poison_source(inner):
                 return True
-            if self._reads_poison(v for v in inner.operands if not defined_inside(v, op)):
+            operands = list(inner.operands)
+            if self._reads_poison(v for v in operands if not defined_inside(v, op)):
+                return True
+            reads_carried = [v in carried or (isinstance(v, ir.BlockArgument)
+                                              and defined_inside(v, op)) for v in operands]
+            if len(inner.regions) or any(reads_carried):
+                carried.update(inner.results)
+                if self._undefined_for_the_rest(inner, reads_carried):
+                    return True
+            elif self._reads_poison(inner.results):
                 return True
         return False
+
+    def _undefined_for_the_rest(self, inner: AnyOp, reads_carried: list[bool]) -> bool:
+        """Whether `inner`, a binary op undefined for some operands, is proved so by the facts
+        of the operands it reads from outside what its region op carries, a carried one
+        taken as anything (`divui(%acc, 0 + 0)` is poison whatever %acc is)."""
+        predicate = _UNDEFINED_OPS.get(inner.name)
+        operands = list(inner.operands)
+        if predicate is None or len(operands) != 2:
+            return False
+        width = self.width(operands[0])
+        if width is None or self.width(operands[1]) != width:
+            return False
+        facts = [Fact.top(width) if carried else self.fact(v)
+                 for v, carried in zip(operands, reads_carried, strict=True)]
+        if operands[0] in self._index_values:
+            return intervals.undefined_in_both(predicate, *facts)
+        return predicate(*facts)
 
     def _reads_poison(self, values) -> bool:
         """Whether an integer among `values` may be poison (or is not proved either way)."""
@@ -860,9 +950,11 @@ def _explain_poison(value: ir.Value) -> str:
         if syntactic_poison_source(op):
             return (f"; it is computed from '{op.name}' (at "
                     f"{line_and_column(value_location(current))}), which may be poison (an "
-                    "overflow flag nsw/nuw the operands may break, a shift past the width, a "
-                    "division by 0): PTOAS folds by MLIR's poison rules, so nothing is proved "
-                    "through it; drop the flag or bound its operands")
+                    "overflow flag nsw/nuw or an exact flag the operands may break, a shift "
+                    "past the width, a division by 0 or of the least value by -1, a call or "
+                    "an op whose poison rules the analysis does not follow): PTOAS folds by "
+                    "MLIR's poison rules, so nothing is proved through it; drop the flag, "
+                    "bound its operands or compute the value with arith ops")
         pending.extend(op.operands)
     return ""
 
