@@ -6,6 +6,7 @@ test/unit/test_fuzz_tool.py runs a bounded profile of the same cases.
     /work/venv/bin/python bench/fuzz_tool.py              # 20000 + 5000 + structured (~7 min)
     python bench/fuzz_tool.py --mutations 50000 --seed 7 --jobs 2
     python bench/fuzz_tool.py --mutations 0 --verify 0    # structured cases only
+    python bench/fuzz_tool.py --mutations 0 --verify 0 --corpus PTOAS/test  # the field's .pto
 
 Prints the outcome table (classes by case family), the known bugs it met
 (test/support/fuzz_runner.py KNOWN_BUGS) and the report of every new bug, with
@@ -57,8 +58,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--mutations", type=int, default=20000, help="mutated modules")
     parser.add_argument("--verify", type=int, default=5000,
                         help="mutated invalid tests run with --verify-diagnostics")
+    parser.add_argument("--corpus", type=Path, action="append", default=[], metavar="DIR",
+                        help="also mutate every .pto file under DIR (repeatable: a PTOAS "
+                        "checkout's test/)")
+    parser.add_argument("--corpus-mutations", type=int, default=5000,
+                        help="mutated corpus chunks, with --corpus")
     parser.add_argument("--scale", type=int, default=3,
-                        help="growth of the deep structured inputs (1 = the unit-test size)")
+                        help="growth of the deep structured inputs (1: unit-test size, 0: none)")
     parser.add_argument("--jobs", type=int, default=2, help="processes running cases")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run")
     parser.add_argument("--show", type=int, default=20, help="new bugs to print in full")
@@ -66,8 +72,9 @@ def main(argv: list[str]) -> int:
 
     start = time.perf_counter()
     outcomes = run_with_progress([
-        (fm.structured_cases(args.scale), fr.ToolRunner),
-        (fm.mutation_cases(args.seed, args.mutations) + fm.verify_cases(args.seed, args.verify),
+        (fm.structured_cases(args.scale) if args.scale else [], fr.ToolRunner),
+        (fm.mutation_cases(args.seed, args.mutations) + fm.verify_cases(args.seed, args.verify)
+         + (fm.corpus_cases(args.seed, args.corpus_mutations, args.corpus) if args.corpus else []),
          fr.WorkerRunner),
     ], args.timeout, args.jobs)
     elapsed = time.perf_counter() - start

@@ -525,6 +525,40 @@ def verify_cases(seed: int, count: int) -> list[Case]:
     return cases
 
 
+# The pto pipelines a `.pto` file of the field goes through.
+CORPUS_PIPELINES = ("verify-pto-nz", "pto-block-nz-views,verify-pto-nz", "pto-block-nz-views",
+                    "canonicalize,cse,verify-pto-nz")
+
+
+def corpus_seeds(dirs: list[Path]) -> list[tuple[str, str]]:
+    """(name, text) of every `// -----` chunk of every `.pto` file under `dirs`: the
+    field's own kernels (PTOAS's test/samples and test/lit), read where they are."""
+    found = []
+    for root in dirs:
+        for path in sorted(root.rglob("*.pto")):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for index, chunk in enumerate(text.split("// -----")):
+                if chunk.strip():
+                    found.append((f"{path.relative_to(root)}#{index}", chunk))
+    return found
+
+
+def corpus_cases(seed: int, count: int, dirs: list[Path]) -> list[Case]:
+    """`count` mutants of the corpus chunks, each run through a pto pipeline."""
+    rng = random.Random(seed)
+    units = corpus_seeds(dirs)
+    if not units:
+        return []
+    cases = []
+    for index in range(count):
+        name, text = units[rng.randrange(len(units))]
+        data, applied = mutate(rng, text, rng.choice((1, 1, 2)))
+        raw = data if isinstance(data, bytes) else data.encode()
+        cases.append(Case(f"corpus{seed}-{index}:{name}:{'+'.join(applied)}", raw,
+                          ["-p", rng.choice(CORPUS_PIPELINES)], family="corpus", tags=applied))
+    return cases
+
+
 # --------------------------------------------------------------------------- hand-built inputs
 
 _LOAD = ('"pl.tile.load"(%w, {offsets}, %c{rows}, %c{cols}) {{operandSegmentSizes = '
