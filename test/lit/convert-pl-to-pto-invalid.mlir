@@ -1133,3 +1133,59 @@ func.func @negative_flatten_of_a_strided_tensor(%x: tensor<32x64xf16, #pl.layout
   "pl.prefetch.async_prefetch"(%f) : (tensor<2048xf16>) -> ()
   return
 }
+
+// -----
+
+// A window written in blocked coordinates (block-nz-tensor-views skips a function with the
+// blocked mark) must be the one planning emits: a load starting inside a fractal
+// (offset[3] = 5) would move the fractal rows after row 5 as if they were row 0.
+func.func @negative_blocked_load_inside_a_fractal(%w: tensor<1x32x16x16x16xf16, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{NZ load of a blocked NZ tensor has offset[3] = 5, not 0: a blocked window starts on a fractal boundary}}
+  %t = "pl.tile.load"(%w, %c0, %c8, %c8, %c5, %c3, %c1, %c8, %c8, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5, 0>, target_memory = "mat"} : (tensor<1x32x16x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<128x128xf16, mat>
+  return
+}
+
+// -----
+
+// Sizes of half a C0 line: the partition would move 8 of every 16 columns into a 128 x 64
+// tile, whose blocked window is [1, 4, 8, 16, 16].
+func.func @negative_blocked_load_half_a_c0_line(%w: tensor<1x32x16x16x16xf16, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{NZ load of a blocked NZ tensor has sizes [1, 8, 8, 16, 8], not the blocked form [1, 4, 8, 16, 16] of its 128 x 64 tile: a blocked window is one batch of whole fractals}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c8, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5, 0>, target_memory = "mat"} : (tensor<1x32x16x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<128x64xf16, mat>
+  return
+}
+
+// -----
+
+// A blocked NZ store with no shapes would be lowered to a rank-0 partition.
+func.func @negative_blocked_store_without_shapes(%o: tensor<1x32x4x16x8xf32, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %z = "pl.tile.zeros"() : () -> !pl.tile<64x128xf32, acc>
+  // expected-error @+1 {{NZ accumulator store of a blocked NZ tensor has shapes [], not the blocked form [1, 16, 4, 16, 8] of its 64 x 128 tile}}
+  %s = "pl.tile.store"(%z, %o, %c0, %c0, %c0, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 5, 0>} : (!pl.tile<64x128xf32, acc>, tensor<1x32x4x16x8xf32, #pl.layout<nz>>, index, index, index, index, index) -> tensor<1x32x4x16x8xf32, #pl.layout<nz>>
+  return
+}
+
+// -----
+
+// A blocked NZ slice of column blocks 24..40 of 32: lowered as offsets on the parent's view,
+// a load inside the slice would read past the tensor's column blocks.
+func.func @negative_blocked_slice_of_column_blocks(%w: tensor<1x32x16x16x16xf16, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c24 = arith.constant 24 : index
+  // expected-error @+1 {{NZ slice of a blocked NZ tensor has sizes [1, 16, 16, 16, 16], not the blocked form [1, 32, 16, 16, 16] of its parent's batches: a blocked slice takes whole batches (axis 0) only}}
+  %s = "pl.tensor.slice"(%w, %c0, %c24, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5, 0>} : (tensor<1x32x16x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x16x16x16x16xf16, #pl.layout<nz>>
+  return
+}

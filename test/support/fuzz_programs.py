@@ -1872,8 +1872,11 @@ def bypass_patches(guard: str) -> list[tuple[object, str, object]]:
         return [(Fact, "is_multiple", lambda self, divisor: True)]
     if guard == "wholerow":
         plan = _whole_row_bypass()
+        # convert-pl-to-pto holds a blocked store to the rule itself (check_blocked_acc_
+        # store_window), on blocked coordinates no fake geometry reaches.
         return [(pl_pass, "plan_acc_store_window", plan),
                 (pto_pass, "plan_acc_store_window", plan),
+                (nz_window, "check_acc_store_whole_rows", lambda *args, **kwargs: None),
                 (hazards, "check_acc_write_set", lambda *args, **kwargs: None)]
     raise ValueError(f"unknown guard {guard!r}; one of {sorted(GUARD_REASONS)}")
 

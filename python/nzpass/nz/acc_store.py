@@ -11,7 +11,9 @@ matmul result) meets the same column field and L0C as the NZ one.
 
 from __future__ import annotations
 
-from ..errors import Refusal
+from ..dialects import pl, store_attrs
+from ..dialects.opaque_errors import opaque_refusal
+from ..errors import MalformedOp, Refusal
 from ..ir.bindings import ir
 from .limits import ACC_STORE_MAX_VALID, L0C_BYTES, tile_placement_problem
 
@@ -80,3 +82,44 @@ def _check_fits_l0c(what: str, rows: int, cols: int, backend: str, loc: ir.Locat
     raise Refusal(loc, f"{where}: split the output along N into pieces of at most {split} "
                   f"columns ({rows}x{split}xf32 fits), keeping every split covering the whole "
                   "row axis")
+
+
+def pl_acc_store_tile(store: pl.TileStore, backend: str) -> pl.TileType:
+    """The source tile of a pl Acc -> NZ store, after the rules that are not geometry
+    (docs/nz-semantics.md section 4.6): the backend, an FP32 Acc tile into an FP32 tensor,
+    fully valid, a plain write. block-nz-tensor-views holds a logical store to them and
+    convert-pl-to-pto a blocked one (found by red team: run alone, it lowered an f32 Acc
+    tile into an f16 NZ tensor, and an atomic add into NZ)."""
+    loc = store.location
+    check_acc_store_backend(backend, loc)
+    tile = opaque_refusal(loc, lambda: pl.tile_type(store.single("tile").type))
+    if tile is None:
+        raise MalformedOp(loc, "'pl.tile.store' op tile operand must have a !pl.tile type")
+    if tile.space != "acc":
+        raise Refusal(loc, f"NZ store from a {tile.space} tile: only an FP32 Acc tile can be "
+                      "written back to an NZ tensor (TSTORE Acc->NZ); store Vec/Mat tiles to ND")
+    dest_element = ir.RankedTensorType(store.single("dest").type).element_type
+    f32 = ir.F32Type.get()
+    if tile.element != f32 or dest_element != f32:
+        raise Refusal(loc, f"NZ accumulator store from {tile.element} into {dest_element}: only "
+                      "FP32 Acc into an FP32 NZ tensor is supported (no dtype conversion)")
+    if not tile.fully_valid:
+        raise Refusal(loc, "NZ accumulator store of a partly valid or dynamic tile: the write "
+                      "back must be static and fully valid")
+    _check_plain_write(store)
+    return tile
+
+
+def _check_plain_write(store: pl.TileStore) -> None:
+    """Every attribute of a store into NZ is known (in any of its spellings) and
+    none turns the write into an atomic, relu or quantised one."""
+    for name, attr in store.attributes.items():
+        try:
+            why = store_attrs.changes_nz_write(name, attr)
+        except store_attrs.StoreAttrError as err:
+            raise Refusal(store.location, f"NZ accumulator store: {err}: nzpass cannot tell "
+                          "whether it changes the write-back, so it is refused; remove it or "
+                          "store ND") from None
+        if why is not None:
+            raise Refusal(store.location, f"NZ accumulator store with {why}: atomic, pre_quant "
+                          "and pre_relu write-backs into NZ are not supported; store ND instead")

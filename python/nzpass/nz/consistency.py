@@ -49,14 +49,8 @@ def check_load_types(load: pl.TileLoad, constant: Constant,
     """A logical (unblocked) load's sizes, valid_shape, element type and target_memory
     agree with its result tile; returns the tile. With `fact_of` (the ND path, whose
     windows nothing else proves) a dynamic valid extent is proved inside the tile."""
-    tile = load_tile(load)
-    _check_target_memory(load, tile)
-    tensor = ir.RankedTensorType(load.single("tensor").type)
+    tile = check_load_element_and_memory(load)
     loc = load.location
-    if tensor.element_type != tile.element:
-        raise Refusal(loc, f"'pl.tile.load' of a {tensor.element_type} tensor into a tile of "
-                      f"{tile.element}: a load converts no element type, so the bytes would be "
-                      "reinterpreted; give the tile the tensor's element type")
     sizes = load.groups["sizes"]
     leading = [constant(v) for v in sizes[:-2]]
     trailing = [constant(v) for v in sizes[-2:]]
@@ -70,6 +64,20 @@ def check_load_types(load: pl.TileLoad, constant: Constant,
                       "while the tile describes another; give constant sizes [1, ..., "
                       f"{tile.rows}, {tile.cols}]")
     _check_valid(load, tile, constant, fact_of)
+    return tile
+
+
+def check_load_element_and_memory(load: pl.TileLoad) -> pl.TileType:
+    """What a load's tile type must share with the load whatever the window's form
+    (logical, or blocked: convert-pl-to-pto holds a blocked NZ load to it, found by red
+    team): its memory space and the tensor's element type. Returns the tile."""
+    tile = load_tile(load)
+    _check_target_memory(load, tile)
+    tensor = ir.RankedTensorType(load.single("tensor").type)
+    if tensor.element_type != tile.element:
+        raise Refusal(load.location, f"'pl.tile.load' of a {tensor.element_type} tensor into "
+                      f"a tile of {tile.element}: a load converts no element type, so the bytes "
+                      "would be reinterpreted; give the tile the tensor's element type")
     return tile
 
 

@@ -486,3 +486,179 @@ def plan_acc_store_window(geom: NzGeometry, tile_rows: int, tile_cols: int,
         [batch, col, Const(0), Const(0), Const(0)],
         [Const(1), Const(tile_cols // ACC_C0), Const(tile_rows // ROWS), Const(ROWS),
          Const(ACC_C0)])
+
+
+# ---------------------------------------------------------------- windows already blocked
+#
+# A function carrying the blocked mark is skipped by block-nz-tensor-views, so a pl window
+# written in blocked coordinates reaches convert-pl-to-pto unplanned (found by red team: a
+# load at offsets [0, 8, 8, 5, 3], one of sizes [1, 8, 8, 16, 8], one whose tile was half
+# its window, and an NZ store with no shapes, lowered to a rank-0 partition, were all
+# emitted as they were). Its window must be what planning a logical window emits: the
+# rules below are plan_load_window's and plan_acc_store_window's, on blocked coordinates.
+
+_BLOCKED_AXES = ("batch", "column block", "row fractal")
+
+
+def _blocked_window_form(shape: Sequence[int | None], rows: int, cols: int, what: str,
+                         loc: ir.Location) -> list[int]:
+    """The blocked sizes of one batch's `rows` x `cols` tile: [1, cols/c0, rows/16, 16, c0]."""
+    c0 = shape[4]
+    assert c0 is not None  # has_blocked_nz_shape: the innermost extent is c0
+    if rows % ROWS or cols % c0 or rows <= 0 or cols <= 0:
+        raise Refusal(loc, f"{what} of {rows} x {cols} is not whole fractals of {ROWS} x {c0}: "
+                      "NZ has no partial fractal. Use a tile whose rows are a multiple of "
+                      f"{ROWS} and columns a multiple of {c0}")
+    return [1, cols // c0, rows // ROWS, ROWS, c0]
+
+
+_ONE_BATCH = ("a blocked window is one batch of whole fractals, [1, C/c0, R/16, 16, c0], "
+              "the window block-nz-tensor-views emits; give the load or store its logical "
+              "coordinates in a function without the blocked mark, or these sizes")
+_WHOLE_BATCHES = ("a blocked slice takes whole batches (axis 0) only, every other axis whole "
+                  "at offset 0, as block-nz-tensor-views emits it")
+
+
+def _check_blocked_sizes(given: Sequence[ir.Value], expected: list[int], what: str,
+                         group: str, of: str, why: str, loc: ir.Location) -> list[int]:
+    constants = [constant_value(v) for v in given]
+    if constants == expected:
+        return expected
+    shown = [("?" if c is None else c) for c in constants]
+    raise Refusal(loc, f"{what} of a blocked NZ tensor has {group} {shown}, not the blocked "
+                  f"form {expected} of its {of}: {why}")
+
+
+def _check_blocked_offsets(shape: Sequence[int | None], offsets: Sequence[ir.Value],
+                           sizes: Sequence[ir.Value | int], loc: ir.Location, what: str,
+                           proofs: WindowProofs) -> None:
+    """Offsets [b, col/c0, row/16, 0, 0]: inside fractal axes 0, and each outer one a
+    non-negative index whose window stays inside its axis (a batch past a dynamic
+    extent is the caller's, as for a logical window: batch_overrun_left_to_caller)."""
+    for axis in (3, 4):
+        check_integer_coordinate(offsets[axis], f"offset[{axis}]", loc, what)
+        fact = proofs.fact(offsets[axis])
+        if fact.constant != 0:
+            shown = fact.constant if fact.constant is not None else \
+                f"not a constant: {explain_fact(offsets[axis], fact)}"
+            raise Refusal(loc, f"{what} of a blocked NZ tensor has offset[{axis}] = {shown}, "
+                          "not 0: a blocked window starts on a fractal boundary; "
+                          "address rows and columns by fractal in offset[2] and offset[1]")
+    for axis, name in enumerate(_BLOCKED_AXES):
+        divided_offset(offsets[axis], 1, f"{name} offset", loc, proofs, what)
+        extent = shape[axis]
+        if axis == 0:
+            _check_leading_bounds(offsets[0], 1, extent, 0, loc, what, proofs)
+            continue
+        assert extent is not None  # only a blocked batch may be dynamic
+        check_window_bounds(offsets[axis], sizes[axis], extent, name, loc, proofs, what,
+                            (_COLUMN_OVERRUN, _ROW_OVERRUN)[axis - 1])
+
+
+def check_blocked_load_window(shape: Sequence[int | None], offsets: Sequence[ir.Value],
+                              sizes: Sequence[ir.Value], valid: Sequence[ir.Value],
+                              tile_rows: int, tile_cols: int,
+                              tile_valid: tuple[int | None, int | None] | None,
+                              loc: ir.Location, proofs: WindowProofs) -> None:
+    """A blocked NZ load's window: with a valid_shape (the partition the lowering moves),
+    sizes the blocked form of its tile and the valid_shape that of the tile's valid region;
+    without, sizes the blocked form of the tile's (static) valid region, as check_load_types
+    lets a logical load size its window. Whole fractals, inside the tensor, under the
+    pto-isa#317 gap guard."""
+    what = "NZ load"
+    if valid:
+        tile = f"{tile_rows} x {tile_cols} tile"
+        region = (tile_rows, tile_cols)
+    else:
+        rows, cols = tile_valid or (tile_rows, tile_cols)
+        assert rows is not None and cols is not None  # _check_load: a dynamic one is sized
+        tile = (f"{tile_rows} x {tile_cols} tile" if (rows, cols) == (tile_rows, tile_cols)
+                else f"tile's {rows} x {cols} valid region (there is no valid_shape)")
+        region = (rows, cols)
+    window = _check_blocked_sizes(sizes, _blocked_window_form(shape, *region, what, loc),
+                                  what, "sizes", tile, _ONE_BATCH, loc)
+    moved: list[ir.Value | int] = list(window)
+    if valid:
+        _check_blocked_valid(shape, valid, window, tile_valid, loc, proofs)
+        moved = [v if (c := constant_value(v)) is None else c for v in valid]
+    # The partition moves the valid window (the lowering sizes it so): that is what must
+    # stay inside; the gap guard takes a dynamic valid extent at its worst case (no row
+    # loaded, every column block), as plan_load_window does.
+    _check_blocked_offsets(shape, offsets, moved, loc, what, proofs)
+    rows = shape[2]
+    assert rows is not None  # a blocked pl row count is static
+    loaded = moved[2] * ROWS if isinstance(moved[2], int) else 0
+    column_blocks = moved[1] if isinstance(moved[1], int) else window[1]
+    check_gm_gap(rows * ROWS, loaded, column_blocks, loc)
+
+
+def _check_blocked_valid(shape: Sequence[int | None], valid: Sequence[ir.Value],
+                         sizes: list[int], tile_valid: tuple[int | None, int | None] | None,
+                         loc: ir.Location, proofs: WindowProofs) -> None:
+    """The blocked valid_shape [1, VC/c0, VR/16, 16, c0]: the partition the lowering moves
+    and the tile's valid region it sizes, so inside the window and, where the tile type
+    states the region, equal to it."""
+    what = "NZ load valid_shape"
+    for axis in (0, 3, 4):
+        if constant_value(valid[axis]) != sizes[axis]:
+            raise Refusal(loc, f"{what} of a blocked NZ tensor narrows axis {axis}: only the "
+                          "row fractals (axis 2) and column blocks (axis 1) of a blocked window "
+                          "may be partly valid")
+    region = tile_valid or (None, None)
+    for axis, stated, scale in ((2, region[0], ROWS), (1, region[1], shape[4])):
+        assert scale is not None  # has_blocked_nz_shape: the innermost extent is c0
+        _valid_extent(valid[axis], 1, sizes[axis], f"{_BLOCKED_AXES[axis]}s", loc, proofs,
+                      what)
+        const = constant_value(valid[axis])
+        if stated is not None and (const is None or const * scale != stated):
+            shown = "?" if const is None else const
+            raise Refusal(loc, f"{what} of a blocked NZ tensor gives {_BLOCKED_AXES[axis]}s "
+                          f"{shown} but the tile's valid region has {stated} "
+                          f"{('rows', 'columns')[axis % 2 == 1]}: the lowering moves the "
+                          "valid_shape and the tile describes its own, so they must agree")
+
+
+def check_blocked_acc_store_window(shape: Sequence[int | None], offsets: Sequence[ir.Value],
+                                   shapes: Sequence[ir.Value], tile_rows: int, tile_cols: int,
+                                   loc: ir.Location, proofs: WindowProofs) -> None:
+    """A blocked Acc -> NZ store's window: shapes the blocked form of the whole tile, every
+    row of the tensor at row fractal 0 (check_acc_store_whole_rows), inside the tensor."""
+    what = "NZ accumulator store"
+    sizes = _check_blocked_sizes(
+        shapes, _blocked_window_form(shape, tile_rows, tile_cols, what, loc), what, "shapes",
+        f"{tile_rows} x {tile_cols} tile", _ONE_BATCH, loc)
+    column_blocks, row_fractals, _, c0 = shape[1:]
+    # only a blocked batch is dynamic
+    assert column_blocks is not None and row_fractals is not None and c0 is not None
+    geom = NzGeometry((shape[0], row_fractals * ROWS, column_blocks * c0), c0)
+    check_acc_store_whole_rows(geom, tile_rows, tile_cols, offsets[2], loc, proofs)
+    _check_blocked_offsets(shape, offsets, sizes, loc, what, proofs)
+
+
+def check_blocked_leading_slice(parent: Sequence[int | None], offsets: Sequence[ir.Value],
+                                sizes: Sequence[ir.Value], loc: ir.Location,
+                                proofs: WindowProofs) -> None:
+    """A blocked NZ slice takes whole batches, as plan_leading_slice emits it: every other
+    axis whole at offset 0. A window of column blocks or row fractals would be lowered as
+    offsets on its parent's view, and the windows of its loads proved against the slice's
+    extents alone (the gap guard against its rows, not the parent's; found by red team: a
+    slice at column block 24 of 32 let a load inside it read column blocks 32..40)."""
+    what = "NZ slice"
+    if len(offsets) != 5 or len(sizes) != 5:
+        raise MalformedOp(loc, f"{what} of a blocked NZ tensor has {len(offsets)} offsets and "
+                          f"{len(sizes)} sizes for a rank-5 tensor")
+    batches = constant_value(sizes[0])
+    trailing = [extent for extent in parent[1:] if extent is not None]
+    assert len(trailing) == 4  # a blocked pl tensor: only the batch may be dynamic
+    if batches is None or batches <= 0:
+        raise Refusal(loc, f"{what} of a blocked NZ tensor has a batch size that is not a "
+                      "positive arith.constant: a blocked slice takes a known number of whole "
+                      "batches")
+    _check_blocked_sizes(sizes, [batches, *trailing], what, "sizes", "parent's batches",
+                         _WHOLE_BATCHES, loc)
+    for axis in range(1, 5):
+        if proofs.fact(offsets[axis]).constant != 0:
+            raise Refusal(loc, f"{what} of a blocked NZ tensor has offset[{axis}] not 0: "
+                          f"{_WHOLE_BATCHES}; load the window from the tensor instead")
+    divided_offset(offsets[0], 1, "batch offset", loc, proofs, what)
+    _check_leading_bounds(offsets[0], batches, parent[0], 0, loc, what, proofs)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from ..dialects import pl, store_attrs
+from ..dialects import pl
 from ..dialects.common import check_no_regions
-from ..dialects.opaque_errors import opaque_refusal
 from ..driver.diagnostics import DiagnosticEngine
 from ..driver.pass_base import ModulePass, report_or_rewrite
 from ..errors import MalformedOp, Refusal
@@ -23,7 +22,7 @@ from ..ir.walk import (
     pre_order,
     set_function_type,
 )
-from ..nz.acc_store import check_acc_store_backend
+from ..nz.acc_store import pl_acc_store_tile
 from ..nz.call_facts import unproved_calls
 from ..nz.consistency import (
     check_load_types,
@@ -244,7 +243,7 @@ class _FunctionPlan:
 
     def _plan_store(self, store: pl.TileStore, geom: NzGeometry) -> None:
         check_store_result(store)  # its users measure the result type
-        tile = _acc_store_tile(store, geom, self.backend)
+        tile = pl_acc_store_tile(store, self.backend)
         _check_store_shapes(store, geom, tile)
         window = plan_acc_store_window(geom, tile.rows, tile.cols, store.groups["offsets"],
                                        store.location, self._proofs)
@@ -264,43 +263,6 @@ class _FunctionPlan:
             set_function_type(self.func, *self.new_signature)
         if changed:
             self.func.attributes[pl.BLOCKED_MARK] = ir.UnitAttr.get()
-
-
-def _acc_store_tile(store: pl.TileStore, geom: NzGeometry, backend: str) -> pl.TileType:
-    """The source tile of an Acc -> NZ store, after the non-geometric rules."""
-    loc = store.location
-    check_acc_store_backend(backend, loc)
-    tile = opaque_refusal(loc, lambda: pl.tile_type(store.single("tile").type))
-    if tile is None:
-        raise MalformedOp(loc, "'pl.tile.store' op tile operand must have a !pl.tile type")
-    if tile.space != "acc":
-        raise Refusal(loc, f"NZ store from a {tile.space} tile: only an FP32 Acc tile can be "
-                      "written back to an NZ tensor (TSTORE Acc->NZ); store Vec/Mat tiles to ND")
-    dest_element = ir.RankedTensorType(store.single("dest").type).element_type
-    f32 = ir.F32Type.get()
-    if tile.element != f32 or dest_element != f32:
-        raise Refusal(loc, f"NZ accumulator store from {tile.element} into {dest_element}: only "
-                      "FP32 Acc into an FP32 NZ tensor is supported (no dtype conversion)")
-    if not tile.fully_valid:
-        raise Refusal(loc, "NZ accumulator store of a partly valid or dynamic tile: the write "
-                      "back must be static and fully valid")
-    _check_plain_write(store)
-    return tile
-
-
-def _check_plain_write(store: pl.TileStore) -> None:
-    """Every attribute of a store into NZ is known (in any of its spellings) and
-    none turns the write into an atomic, relu or quantised one."""
-    for name, attr in store.attributes.items():
-        try:
-            why = store_attrs.changes_nz_write(name, attr)
-        except store_attrs.StoreAttrError as err:
-            raise Refusal(store.location, f"NZ accumulator store: {err}: nzpass cannot tell "
-                          "whether it changes the write-back, so it is refused; remove it or "
-                          "store ND") from None
-        if why is not None:
-            raise Refusal(store.location, f"NZ accumulator store with {why}: atomic, pre_quant "
-                          "and pre_relu write-backs into NZ are not supported; store ND instead")
 
 
 def _check_store_shapes(store: pl.TileStore, geom: NzGeometry, tile: pl.TileType) -> None:

@@ -26,9 +26,10 @@ from ..ir.walk import (
 )
 from ..nz import layout as nz_layout
 from ..nz import limits, tile_rules
-from ..nz.acc_store import check_acc_store_limits
+from ..nz.acc_store import check_acc_store_limits, pl_acc_store_tile
 from ..nz.consistency import (
     MATMUL_ROLES,
+    check_load_element_and_memory,
     check_load_types,
     check_matmul_result,
     check_slice_is_a_window,
@@ -52,7 +53,13 @@ from ..nz.pto_lowering import (
 )
 from ..nz.tensor_types import check_extents_fit_i64, check_ptoas_element, has_blocked_nz_shape
 from ..nz.tile_rules import check_tile_fits, check_tile_layout
-from ..nz.window import WindowProofs, check_integer_coordinate
+from ..nz.window import (
+    WindowProofs,
+    check_blocked_acc_store_window,
+    check_blocked_leading_slice,
+    check_blocked_load_window,
+    check_integer_coordinate,
+)
 from ..records import record
 
 _TENSOR_PASSING_OPS = (op_names.SCF_FOR, op_names.SCF_YIELD,
@@ -239,6 +246,7 @@ class _FunctionLowering:
             if isinstance(view, pl.TensorSlice):
                 check_slice_types(view, constant_value)  # users read its type
                 check_slice_is_a_window(view, constant_value)
+                _check_blocked_slice(view, self.analysis)
                 _check_window_inside(view.single("tensor"), view.groups["offsets"],
                                      view.groups["sizes"], view.location,
                                      "'pl.tensor.slice'", self.analysis)
@@ -334,6 +342,10 @@ class _FunctionLowering:
                                   f"for a rank-{rank} tensor")
         if layout is not None:
             _check_transfer(store.location, "tstore", layout, tile)
+        if layout is not None and layout.is_nz:
+            check_blocked_acc_store_window(_blocked_shape(dest), store.groups["offsets"],
+                                           store.groups["shapes"], tile.rows, tile.cols,
+                                           store.location, _nz_proofs(self.analysis))
         valid = None
         if layout is not None and not layout.is_nz:  # NZ shapes are blocked, and checked so
             valid = _store_valid(tile)
@@ -350,6 +362,8 @@ class _FunctionLowering:
             check_acc_store_limits(f"{layout.kind.upper()} accumulator store", valid_rows,
                                    valid_cols, tile.rows, tile.cols, self.backend,
                                    store.location, layout.kind)
+        if layout is not None and layout.is_nz:  # after the limits, which name a split
+            pl_acc_store_tile(store, self.backend)
         attributes = _store_attributes(store)
         if layout is not None and not layout.is_nz:  # NZ: block-nz-tensor-views, f32 only
             _check_store_elements(store, tile, dest)
@@ -608,6 +622,11 @@ def _check_load(load: pl.TileLoad, analysis: OffsetAnalysis) -> None:
     layout = pl.tensor_layout(load.single("tensor").type)
     if layout is not None:
         _check_transfer(load.location, "tload", layout, tile)
+    if layout is not None and layout.is_nz:
+        check_load_element_and_memory(load)
+        check_blocked_load_window(_blocked_shape(load.single("tensor")), load.groups["offsets"],
+                                  load.groups["sizes"], valid, tile.rows, tile.cols, tile.valid,
+                                  load.location, _nz_proofs(analysis))
     if layout is not None and not layout.is_nz:  # NZ loads are checked before blocking
         check_load_types(load, constant_value, analysis.fact)
         cols = constant_value(load.groups["sizes"][-1])
@@ -620,6 +639,27 @@ def _check_load(load: pl.TileLoad, analysis: OffsetAnalysis) -> None:
         fewest_cols = constant_value(valid[-1]) if valid else cols
         _check_nd_transfer(load.location, "tload", tile, load.single("tensor"), cols,
                            fewest_cols)
+
+
+def _check_blocked_slice(slice_: pl.TensorSlice, analysis: OffsetAnalysis) -> None:
+    parent = slice_.single("tensor")
+    layout = pl.tensor_layout(parent.type)
+    if layout is not None and layout.is_nz:
+        check_blocked_leading_slice(_blocked_shape(parent), slice_.groups["offsets"],
+                                    slice_.groups["sizes"], slice_.location,
+                                    _nz_proofs(analysis))
+
+
+def _blocked_shape(tensor: ir.Value) -> tuple[int | None, ...]:
+    return pl.tensor_shape(ir.RankedTensorType(tensor.type))
+
+
+def _nz_proofs(analysis: OffsetAnalysis) -> WindowProofs:
+    """The proofs of a blocked NZ window (nz.window.check_blocked_load_window): a batch past
+    a dynamic extent is the caller's to keep inside, as when the window was blocked, whose
+    warning block-nz-tensor-views gave (the pl has no value of the extent; verify-pto-nz
+    proves the window against the argument the lowering makes of it)."""
+    return WindowProofs(analysis, strict_bounds=False)
 
 
 def _check_transfer(loc: ir.Location, instruction: str, layout: pl.TensorLayout,
@@ -695,7 +735,7 @@ def _check_window_inside(tensor: ir.Value, offsets: list[ir.Value],
     inside its kernel argument."""
     tensor_type = ir.RankedTensorType(tensor.type)
     layout = pl.tensor_layout(tensor_type)
-    if layout is None or layout.is_nz:  # NZ windows are proved when blocked
+    if layout is None or layout.is_nz:  # blocked NZ windows: _check_blocked_windows
         return
     # pl kernels state their facts: strict bounds.
     check_nd_window_inside(offsets, sizes, _window_extents(tensor), loc, what,
