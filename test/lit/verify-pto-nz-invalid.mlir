@@ -8367,3 +8367,90 @@ func.func @poison_by_facts_yielded_from_a_body(%p: !pto.ptr<i8>) {
       : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_multi_tile_slot_unbounded(%p: !pto.ptr<f16>, %o: !pto.ptr<f16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pv = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %mb = pto.alloc_multi_tile addr = %a0 : !pto.multi_tile_buf<vec, 16x64xf16, count=2>
+  // expected-error @+1 {{'pto.multi_tile_get' slot is not provably in range [0, 2) of its multi-buffer}}
+  %s = pto.multi_tile_get %mb[%n] : !pto.multi_tile_buf<vec, 16x64xf16, count=2> -> !pto.tile_buf<vec, 16x64xf16>
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%s : !pto.tile_buf<vec, 16x64xf16>)
+  pto.tstore ins(%s : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_boxed_tile_relabelled_by_a_cast(%q: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = pto.make_tensor_view %q, shape = [%c1, %c1, %c1, %c16, %c16], strides = [%c256, %c256, %c256, %c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+  %nz = pto.partition_view %tv, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c16] : !pto.tensor_view<?x?x?x?x?xf16> -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %m = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%nz : !pto.partition_tensor_view<1x1x1x16x16xf16>) outs(%m : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  // expected-error @+1 {{'builtin.unrealized_conversion_cast' gives a boxed tile (loc=mat, slayout=col_major) that a move or mad reads, but is an op verify-pto-nz does not follow}}
+  %z = builtin.unrealized_conversion_cast %m : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0> to !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+  %l = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  pto.textract ins(%z, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_treshape_of_an_nz_tile_as_zn(%q: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = pto.make_tensor_view %q, shape = [%c1, %c1, %c1, %c16, %c16], strides = [%c256, %c256, %c256, %c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+  %nz = pto.partition_view %tv, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c16] : !pto.tensor_view<?x?x?x?x?xf16> -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %m = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%nz : !pto.partition_tensor_view<1x1x1x16x16xf16>) outs(%m : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  // expected-error @+1 {{'pto.treshape' gives a boxed tile another box order}}
+  %z = pto.treshape %m : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0> -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+  %l = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  pto.textract ins(%z, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=col_major, fractal=512, pad=0>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_relabel_past_valid_rows_through_scf_if(%q: !pto.ptr<f16>, %t: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %tv = pto.make_tensor_view %q, shape = [%c1, %c1, %c1, %c16, %c16], strides = [%c256, %c256, %c256, %c16, %c1] {layout = #pto.layout<nz>} : !pto.tensor_view<?x?x?x?x?xf16>
+  %nz = pto.partition_view %tv, offsets = [%c0, %c0, %c0, %c0, %c0], sizes = [%c1, %c1, %c1, %c16, %c16] : !pto.tensor_view<?x?x?x?x?xf16> -> !pto.partition_tensor_view<1x1x1x16x16xf16>
+  %m = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  pto.tload ins(%nz : !pto.partition_tensor_view<1x1x1x16x16xf16>) outs(%m : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  %w = pto.subview %m[%c16, %c0] sizes [16, 16] : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0> -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  %z = scf.if %t -> (!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+    scf.yield %w : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  } else {
+    scf.yield %w : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  }
+  %l = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.textract' reads a relabelled tile (the result of 'pto.subview' at line}}
+  pto.textract ins(%z, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+}

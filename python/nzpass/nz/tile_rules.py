@@ -42,6 +42,11 @@ _PACKED_FP4 = frozenset(("!pto.f4E1M2x2", "!pto.f4E2M1x2"))
 _BOX_ROWS = 16
 _MX_FRACTAL = 32               # the MX scale fractal: 16 x 2, any rows
 
+# The stride of a multi-buffer's slots is a slot's bytes rounded up to its memory's tile
+# address alignment (tonibohnlein's PTOAS, PTOResolveBufferSelect.cpp: 512 bytes in L0A,
+# L0B, L0C, 32 elsewhere), so `count` small slots span more than `count` slots' bytes.
+_SLOT_ALIGNMENT = {"left": 512, "right": 512, "acc": 512}
+_SLOT_ALIGNMENT_ELSEWHERE = 32
 # element spelling -> its bits (None: no bit width): a pure function of the text.
 _BITS: dict[str, int | None] = {}
 
@@ -167,7 +172,7 @@ def check_tile_fits(buf: pto.TileBuf, backend: str, loc: ir.Location, what: str,
         PLANNER_ONLY_BYTES[backend].get(buf.loc)
     if capacity is None:
         return
-    problem = tile_placement_problem(slots * tile_bytes(buf, loc, what), capacity, addr)
+    problem = tile_placement_problem(_span(buf, loc, what, slots), capacity, addr)
     if problem is None:
         return
     raise Refusal(loc, f"{what} tile does not fit the {capacity // 1024} KiB "
@@ -181,6 +186,17 @@ def check_tile_fits(buf: pto.TileBuf, backend: str, loc: ir.Location, what: str,
 # The ops that make a tile over a window of their source tile: offsets (one per axis)
 # and sizes (the result's rows and columns).
 TILE_WINDOWS = frozenset((pto.SUBVIEW, pto.SUBSET))
+
+
+def _span(buf: pto.TileBuf, loc: ir.Location, what: str, slots: int) -> int:
+    """The bytes `slots` tiles side by side span: the last slot starts `slots - 1` aligned
+    slot strides from the first (found by red team: two 32-byte Left slots at the end of
+    L0A passed as 64 bytes, the second starts 512 bytes on)."""
+    size = tile_bytes(buf, loc, what)
+    if slots == 1:
+        return size
+    align = _SLOT_ALIGNMENT.get(buf.loc, _SLOT_ALIGNMENT_ELSEWHERE)
+    return (slots - 1) * (-(-size // align) * align) + size
 
 
 def check_window_inside(name: str, source: pto.TileBuf, result: pto.TileBuf,
@@ -289,6 +305,35 @@ def _check_on_boxes(name: str, what: str, buf: pto.TileBuf, at: Sequence[Fact],
                       f"{why}; step the {what} by whole boxes (a multiple of {multiple})")
 
 
+def check_relabel_keeps_box_order(name: str, source: pto.TileBuf, result: pto.TileBuf,
+                                  loc: ir.Location) -> None:
+    """Refuse a relabel (pto_table.TILE_RELABELS: a subview, a treshape, a bitcast, ...)
+    that gives a boxed tile another box order: another b-layout, s-layout or inner box
+    (fractal, or element width). A relabel moves no byte, so the result names the
+    source's boxes laid out another way: an NZ Mat tile relabelled ZN holds each box
+    transposed, which every move and mad then reads as data. PTOAS refuses it of a
+    subview and a bitcast only in tonibohnlein's version, and of a treshape not at all
+    (found by red team: a treshape and a subview of an NZ Mat tile to ZN, extracted into
+    a Left tile, were accepted)."""
+    if source.slayout == "none_box" and result.slayout == "none_box":
+        return
+    order = [(buf.blayout, buf.slayout, inner_box(buf, tile_element_bytes(buf, loc, name)))
+             for buf in (source, result)]
+    if order[0] == order[1]:
+        return
+    raise Refusal(loc, f"'{name}' gives a boxed tile another box order: its source is "
+                  f"{_box_order(source)}, its result {_box_order(result)}. A relabel "
+                  "moves no byte, so the result reads the source's boxes laid out another "
+                  "way (an NZ tile read as ZN holds each box transposed); keep the "
+                  "source's blayout, slayout, fractal and element width, and change the "
+                  "layout with a move (pto.tmov, pto.textract)")
+
+
+def _box_order(buf: pto.TileBuf) -> str:
+    return (f"blayout={buf.blayout}, slayout={buf.slayout}, fractal={buf.fractal} of "
+            f"{buf.dtype}")
+
+
 def multi_tile_slots(type_: ir.Type) -> tuple[pto.TileBuf, int] | None:
     """(the slot tile, the slot count) of a `!pto.multi_tile_buf<SLOT, count=N>`, its slot
     written as a tile_buf's body or as a whole `!pto.tile_buf<...>`; None for any other
@@ -307,3 +352,67 @@ def multi_tile_slots(type_: ir.Type) -> tuple[pto.TileBuf, int] | None:
     except ValueError as err:  # MLIR does not read the slot type
         raise OpaqueSyntaxError(f"the slot type of {data} does not read: {err}") from err
     return (buf, int(count[:-1])) if buf is not None else None
+
+
+def check_slot_in_range(slot: Fact, count: int, loc: ir.Location) -> None:
+    """Refuse a pto.multi_tile_get whose slot the offset analysis does not keep in
+    [0, count): PTOAS checks a constant slot only, and PTOResolveBufferSelect picks a
+    run-time slot's address by an `arith.select` chain comparing it with 1 .. count - 1
+    whose default is slot 0, so a slot out of range silently names slot 0's bytes (found
+    by red team: a slot taken from an argument loaded into, and stored from, slot 0)."""
+    if slot.lo >= 0 and slot.hi < count:
+        return
+    raise Refusal(loc, f"'pto.multi_tile_get' slot is not provably in range [0, {count}) "
+                  f"of its multi-buffer: it may be {slot.show()}. PTOAS checks a constant "
+                  "slot only; a run-time slot out of range selects slot 0's bytes, not "
+                  "the ones asked for. Take the slot as a loop index modulo the count "
+                  "(arith.remui), or a value the offset analysis bounds")
+
+
+# The ops besides the op table's whose tile result a move or mad may read out of sight:
+# a call's, its callee's contract (verify-pto-nz follows scf.for and scf.if; any other op
+# giving a boxed tile, scf.while and scf.index_switch too, must be one the table defines).
+TILE_GIVING_CALLS = frozenset(("func.call", "func.call_indirect"))
+UNREALIZED_CAST = "builtin.unrealized_conversion_cast"
+
+
+def check_unknown_op_on_boxed(op: ir.Operation) -> None:
+    """Refuse `op`, the maker of a tile a move or a mad reads, when the op table does not
+    define it (a PTOAS op of another version, any other dialect's op but a call, an
+    scf op the flows do not follow, an unrealized cast that changes a type) and it gives a boxed
+    tile: no rule models what it did to the box order or which bytes it names, and the
+    reading rules took such a tile for one whose producer's contract it holds (found by
+    red team: an NZ Mat tile relabelled ZN by a cast, a pick by arith.select of a loaded
+    tile and one nothing wrote, an unknown op's result, were extracted into a Left tile
+    and accepted)."""
+    if op.name in TILE_GIVING_CALLS or op.name in pto.OPS or _keeps_its_types(op):
+        return
+    buf = _boxed_tile_of(op.results)
+    if buf is None:
+        return
+    raise Refusal(op.location, f"'{op.name}' gives a boxed tile (loc={buf.loc}, "
+                  f"slayout={buf.slayout}) that a move or mad reads, but is an op "
+                  "verify-pto-nz does not follow (none the op table defines, no scf.for or "
+                  "scf.if, no call): no rule models what it did to the tile's box (NZ) "
+                  "order or which bytes its result names, so the data moved is unchecked. "
+                  "Make a boxed tile with the pto ops the op table defines (pto.alloc_tile, "
+                  "pto.tload, pto.tmov, pto.subview), and pick between tiles with scf.if")
+
+
+def _boxed_tile_of(values: Sequence[ir.Value]) -> pto.TileBuf | None:
+    """The first boxed tile (any s-layout but none_box: an NZ tile's box order) among
+    `values`; None when there is none. A type that does not read is no tile here."""
+    for value in values:
+        try:
+            buf = pto.tile_buf(value.type)
+        except OpaqueSyntaxError:
+            continue
+        if buf is not None and buf.slayout != "none_box":
+            return buf
+    return None
+
+
+def _keeps_its_types(op: ir.Operation) -> bool:
+    """An unrealized cast that gives each value its own type: a name, no relabel."""
+    return op.name == UNREALIZED_CAST and len(op.operands) == len(op.results) and all(
+        a.type == b.type for a, b in zip(op.operands, op.results, strict=True))

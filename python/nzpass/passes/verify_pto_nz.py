@@ -84,9 +84,13 @@ from ..nz.tile_placement import (
 )
 from ..nz.tile_rules import (
     TILE_WINDOWS,
+    UNREALIZED_CAST,
     check_extract_index_on_boxes,
+    check_relabel_keeps_box_order,
+    check_slot_in_range,
     check_tile_fits,
     check_tile_layout,
+    check_unknown_op_on_boxed,
     check_window_inside,
     check_window_on_boxes,
     multi_tile_slots,
@@ -124,14 +128,12 @@ _CUBE_MOVES = frozenset(("pto.textract", "pto.textract_fp", "pto.tmov", "pto.tmo
 # The mx (microscaling) tile mads: A5 instructions whose operand reads the model does
 # not describe (`_check_operand_pitches`).
 _MX_MADS = frozenset(name for name in TILE_MADS if ".mx" in name)
-# An unrealized cast: the one op besides the view ops that may give a GM pointer, view or
-# memref another type (`_check_view_element`); MLIR's verifiers keep memref.subview's,
-# reinterpret_cast's and cast's element type their source's.
-_UNREALIZED_CAST = "builtin.unrealized_conversion_cast"
+# The one way to a multi-buffer's slot (PTOOps.td): its slot index is held in range.
+_MULTI_TILE_GET = "pto.multi_tile_get"
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, *_GM_TRANSFERS,
                           *_TILE_MAKERS, *TILE_WINDOWS, *_UNFOLLOWED_TILES, *TILE_MADS,
-                          *_CUBE_MOVES, _UNREALIZED_CAST, pto.SET_VALIDSHAPE,
-                          *PIPE_PUSHES))
+                          *_CUBE_MOVES, UNREALIZED_CAST, pto.SET_VALIDSHAPE,
+                          *PIPE_PUSHES, _MULTI_TILE_GET, *TILE_RELABELS))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 # How many relabels of relabels a read is followed back through (a chain longer than any
 # real kernel's is its producer's contract past it).
@@ -464,6 +466,8 @@ class _Checker:
             self._guard(lambda: self._check_cube_move(op))
         if op.name == pto.SET_VALIDSHAPE:
             self._guard(lambda: self._check_widening_written(op))
+        if op.name in TILE_RELABELS:
+            self._guard(lambda: self._check_relabel_box_order(op))
         if op.name in PIPE_PUSHES:
             self._guard(lambda: self._check_pushed_acc(op))
         if op.name == pto.MakeTensorView.NAME:
@@ -473,7 +477,10 @@ class _Checker:
             if self.partition_window(op) is None:  # an NZ one's element: _check_partition
                 self._guard(lambda: _check_view_element(op))
                 self._guard(lambda: self._check_nd_partition(op))
-        elif op.name == _UNREALIZED_CAST:
+        elif op.name == UNREALIZED_CAST:
+            # The one op besides the view ops that may give a GM pointer, view or memref
+            # another type (MLIR's verifiers keep memref.subview's, reinterpret_cast's and
+            # cast's element type their source's).
             self._guard(lambda: _check_view_element(op))
         elif op.name == pto.TLoad.NAME:
             self._guard(lambda: self._check_transfer(op, pto.TLoad, "src", "dst", _LOAD_RULES))
@@ -488,6 +495,8 @@ class _Checker:
         elif op.name in _UNFOLLOWED_TILES:
             self.note_memory(op)  # no flow follows it: refused across a call taking memory
             self._guard(lambda: self._check_unfollowed_tile(op))
+        elif op.name == _MULTI_TILE_GET:
+            self._guard(lambda: self._check_slot(op))
 
     def _check_pushed_acc(self, op: ir.Operation) -> None:
         """A push of an Acc tile (PIPE_PUSHES) moves its valid region out of L0C: its mads
@@ -603,6 +612,27 @@ class _Checker:
         planned = op.name == pto.ALLOC_MULTI_TILE and not addr
         if addr or planned:
             check_unfollowed_alone(Placement(op, buf.loc), self._placements(op), planned)
+
+    def _check_relabel_box_order(self, op: ir.Operation) -> None:
+        """A relabel keeps its boxed source's box order (tile_rules)."""
+        view = self._read_table_op(op)
+        group = view.groups.get(TILE_RELABELS[op.name][0], ()) if view is not None else ()
+        if len(group) != 1 or len(op.results) != 1:
+            return  # malformed: PTOAS refuses it
+        source, result = (opaque_refusal(op.location, partial(pto.tile_buf, value.type))
+                          for value in (group[0], op.results[0]))
+        if source is not None and result is not None:
+            check_relabel_keeps_box_order(op.name, source, result, op.location)
+
+    def _check_slot(self, op: ir.Operation) -> None:
+        """A pto.multi_tile_get's slot lies in [0, count) of its multi-buffer for every
+        value the offset analysis lets it take (tile_rules.check_slot_in_range)."""
+        if len(op.operands) != 2:
+            return  # malformed: PTOAS refuses it
+        slots = opaque_refusal(op.location, partial(multi_tile_slots, op.operands[0].type))
+        if slots is None:
+            return  # not a multi-buffer: PTOAS refuses it
+        check_slot_in_range(self.fact(op.operands[1]), slots[1], op.location)
 
     def _addr_operands(self, op: ir.Operation) -> list[ir.Value]:
         """The `addr` group of a tile-placing op (empty where none is given)."""
@@ -766,8 +796,15 @@ class _Checker:
             return self._operand_region(op, tile)
         except Refusal:
             pass
+        sources = flow_sources(tile)
+        if sources is not None:
+            return self._flowed_region(op, tile, sources, depth)
         owner = _owner(tile)
         relabel = TILE_RELABELS.get(owner.name) if owner is not None else None
+        if owner is not None and relabel is None:
+            # Out of sight is a producer nzpass knows (a pop, a call): not an op it does
+            # not know, whose result may be a boxed tile relabelled or a pick of tiles.
+            check_unknown_op_on_boxed(owner)
         view = self._read_table_op(owner) if relabel is not None and owner is not None \
             else None
         if view is None or owner is None or relabel is None or \
@@ -777,6 +814,22 @@ class _Checker:
         if claimed is not None and depth < _RELABEL_DEPTH:
             self._check_relabel_backed(op, owner, view, claimed, depth)
         return claimed
+
+    def _flowed_region(self, op: ir.Operation, tile: ir.Value, sources: list[ir.Value],
+                       depth: int) -> ValidRegion | None:
+        """The valid region of a tile an scf.for or scf.if carries (one of `sources` on
+        each run): every source's (`_backed_region`, a relabel's claim checked against its
+        own source), joined; None when one is out of sight (its producer's contract).
+        Found by red team: a subview past its source's valid rows, yielded by an scf.if,
+        was moved unchecked, the relabel rule not seeing through the yield."""
+        if depth >= _RELABEL_DEPTH:
+            return None
+        regions = [self._backed_region(op, source, depth + 1) for source in sources
+                   if source != tile]
+        if not regions or any(region is None for region in regions):
+            return None
+        return ValidRegion(*(_joined_extent([typing.cast(ValidRegion, region)[axis]
+                                             for region in regions]) for axis in (0, 1)))
 
     def _claimed_region(self, owner: ir.Operation, view: pto.PtoOp, tile: ir.Value
                         ) -> ValidRegion | None:
@@ -1980,6 +2033,25 @@ class _Checker:
         return self._read_checked_op(pto.AllocTile, op)
 
 
+def _joined_extent(extents: list[ValidExtent]) -> ValidExtent:
+    """The valid extent a tile has when it is one of tiles of `extents`: theirs where they
+    are one, else the hull of their facts (no one value gives it)."""
+    first = extents[0]
+    if all(_same_extent(extent, first) for extent in extents):
+        return first
+    lo = min(extent.fact.lo for extent in extents)
+    hi = max(extent.fact.hi for extent in extents)
+    return ValidExtent(Fact.make(lo, hi, 1, INDEX_WIDTH), None, None)
+
+
+def _same_extent(a: ValidExtent, b: ValidExtent) -> bool:
+    """One fact, given by one value (or by no value: a type's): the bindings' values
+    compare only with values."""
+    if a.fact != b.fact or (a.value is None) != (b.value is None):
+        return False
+    return a.value is None or a.value == b.value
+
+
 def _slot_tile(op: ir.Operation) -> tuple[pto.TileBuf, int] | None:
     """(the tile, how many side by side) an op making tiles gives: a multi-buffer's slot
     and count, else its one tile; None for a malformed op. OpaqueSyntaxError for a type
@@ -2351,7 +2423,7 @@ def _element_change(op: ir.Operation | None) -> tuple[str, str] | None:
     cast, makes a GM handle of another element type than its first operand's
     (`_check_view_element`); None otherwise."""
     if op is None or op.name not in _VIEW_SOURCE_OPS or not op.operands or \
-            len(op.results) != 1 or (op.name == _UNREALIZED_CAST and len(op.operands) != 1):
+            len(op.results) != 1 or (op.name == UNREALIZED_CAST and len(op.operands) != 1):
         return None
     source = _gm_handle_element(op.operands[0].type, op.location)
     result = _gm_handle_element(op.results[0].type, op.location)
@@ -2361,7 +2433,7 @@ def _element_change(op: ir.Operation | None) -> tuple[str, str] | None:
 
 # The ops making a GM handle of their first operand, whose element type is the source's.
 _VIEW_SOURCE_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME,
-                              _UNREALIZED_CAST))
+                              UNREALIZED_CAST))
 
 
 def _check_view_element(op: ir.Operation) -> None:
