@@ -20,34 +20,31 @@ pytestmark = pytest.mark.usefixtures("ctx")
 _V = ("!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
       "blayout=row_major, slayout=none_box, fractal=512, pad=0>")
 _PART = "!pto.partition_tensor_view<16x16xf32>"
+_GM = "!pto.tensor_view<?x?xf32>"
 _TILE_BYTES = 16 * 16 * 4
+_HEAD = f"""
+module attributes {{pto.target_arch = "a2a3"}} {{
+func.func @k(%src: !pto.ptr<f32>, %dst: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %sv = pto.make_tensor_view %src, shape = [%c16, %c16], strides = [%c16, %c1] : {_GM}
+  %dv = pto.make_tensor_view %dst, shape = [%c16, %c16], strides = [%c16, %c1] : {_GM}
+  %in = pto.partition_view %sv, offsets = [%c0, %c0], sizes = [%c16, %c16] : {_GM} -> {_PART}
+  %out = pto.partition_view %dv, offsets = [%c0, %c0], sizes = [%c16, %c16] : {_GM} -> {_PART}
+"""
 
 
 def _kernel(tiles: int) -> str:
     """`tiles` pairs of Vec tiles at consecutive constant addresses, the two of a pair
     at the same bytes: one loaded, the other (never written itself) stored."""
-    body = []
-    for k in range(tiles):
-        body.append(f"  %a{k} = arith.constant {k * _TILE_BYTES} : i64\n"
+    pairs = "".join(f"  %a{k} = arith.constant {k * _TILE_BYTES} : i64\n"
                     f"  %t{k} = pto.alloc_tile addr = %a{k} : {_V}\n"
                     f"  %u{k} = pto.alloc_tile addr = %a{k} : {_V}\n"
                     f"  pto.tload ins(%in : {_PART}) outs(%t{k} : {_V})\n"
-                    f"  pto.tstore ins(%u{k} : {_V}) outs(%out : {_PART})\n")
-    windows = "".join(
-        f"  %{name}v = pto.make_tensor_view %{ptr}, shape = [%c16, %c16], strides = "
-        f"[%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
-        f"  %{name} = pto.partition_view %{name}v, offsets = [%c0, %c0], sizes = "
-        f"[%c16, %c16] : !pto.tensor_view<?x?xf32> -> {_PART}\n"
-        for name, ptr in (("in", "i"), ("out", "o")))
-    return f"""
-module attributes {{pto.target_arch = "a2a3"}} {{
-func.func @k(%i: !pto.ptr<f32>, %o: !pto.ptr<f32>) {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-{windows}{"".join(body)}  return
-}}
-}}"""
+                    f"  pto.tstore ins(%u{k} : {_V}) outs(%out : {_PART})\n"
+                    for k in range(tiles))
+    return f"{_HEAD}{pairs}  return\n}}\n}}\n"
 
 
 def _placement_sizes(tiles: int, monkeypatch: pytest.MonkeyPatch) -> int:
