@@ -15,6 +15,15 @@ For every chunk of every .pto file under DIR (split as bench/pto_corpus.py split
            name is written
   verify   verify-pto-nz's output equals the no-pass output (a verifier changes nothing)
 A Python exception in nzpass (exit 3) is a crash.
+
+    python bench/roundtrip_corpus.py DIR --fixpoint [--only SUBSTR] [--list N]
+
+instead reads each chunk in process (`nzpass.read_pto`) and counts it `exact` when
+read -> print_pto -> read -> print_pto is a fixpoint of the printed text, the two reads
+are the same module in generic form (every op, operand, type, attribute and property,
+operandSegmentSizes included, region), and printing with locations then reading gives
+every op its first location back (but an implicit terminator, which MLIR's own printer
+elides with its location); otherwise it counts the first check that fails.
 """
 
 from __future__ import annotations
@@ -493,17 +502,97 @@ def stable(text: str, mode: str, result: Counter, notes: dict, name: str) -> Non
             result["verify:changed-ir"] += 1
 
 
+# ---------------------------------------------------------------- fixpoint
+def fixpoint(text: str, name: str) -> tuple[str, str]:
+    """(class, detail) of one chunk: `exact`, `refused`, or the first check failing."""
+    from nzpass.pto_syntax.api import PtoReadError, PtoWriteError, print_pto, read_pto
+
+    try:
+        first = read_pto(text, name)
+    except PtoReadError as err:
+        located = re.match(r"[^\s:]+:\d+:\d+: ", str(err))
+        return ("refused" if located else "refused-unlocated"), str(err)[:200]
+    try:
+        printed = print_pto(first)
+        with_locations = print_pto(first.operation.get_asm(enable_debug_info=True,
+                                                           assume_verified=True))
+    except PtoWriteError as err:
+        return "unwritable", str(err)[:200]
+    try:
+        second = read_pto(printed, name)
+        located = read_pto(with_locations, name)
+    except PtoReadError as err:
+        return "reread-refused", str(err)[:200]
+    if _generic(second) != _generic(first):
+        return "generic-differs", first_difference(tokens(_generic(first)),
+                                                   tokens(_generic(second)))
+    again = print_pto(second)
+    if again != printed:
+        return "print-not-fixpoint", first_difference(tokens(printed), tokens(again))
+    ours, theirs = _op_locations(first), _op_locations(located)
+    if ours != theirs:
+        differing = next((a, b) for a, b in zip(ours + [("", "")] * len(theirs),
+                                                theirs + [("", "")] * len(ours), strict=False)
+                         if a != b)
+        return "location-differs", repr(differing)[:300]
+    return "exact", ""
+
+
+def _generic(module) -> str:
+    return module.operation.get_asm(print_generic_op_form=True, assume_verified=True)
+
+
+def _op_locations(module) -> list[tuple[str, str]]:
+    from nzpass.ir.bindings import ir
+
+    found: list[tuple[str, str]] = []
+
+    def visit(op):
+        if not (op.name == "scf.yield" and len(op.operands) == 0):  # elided by MLIR
+            found.append((op.name, str(op.location)))
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
+
+
+def main_fixpoint(files, root: Path, listed: int) -> int:
+    result: Counter = Counter()
+    notes: dict = {}
+    for path in files:
+        result["files"] += 1
+        for k, chunk in enumerate(chunks_of(path)):
+            name = f"{path.relative_to(root)}#{k}"
+            try:
+                kind, detail = fixpoint(chunk, str(path))
+            except Exception as e:  # nzpass's own failure: a crash
+                kind, detail = "crash", repr(e)[:200]
+            result[kind] += 1
+            if kind not in ("exact", "refused"):
+                notes.setdefault(kind, []).append((name, detail))
+    for key in sorted(result):
+        print(f"{key:32} {result[key]}")
+    for key, items in notes.items():
+        print(f"\n== {key}: {len(items)}")
+        for name, reason in items[:listed]:
+            print(f"  {name}: {reason}")
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("dir", type=Path)
     p.add_argument("--only", default="")
     p.add_argument("--list", type=int, default=8)
     p.add_argument("--modes", default="none,verify,views")
+    p.add_argument("--fixpoint", action="store_true")
     args = p.parse_args(argv)
     modes = [m for m in args.modes.split(",") if m]
     result: Counter = Counter()
     notes: dict = {}
     files = sorted(f for f in args.dir.rglob("*.pto") if args.only in str(f))
+    if args.fixpoint:
+        return main_fixpoint(files, args.dir, args.list)
     for n, path in enumerate(files):
         rel = str(path.relative_to(args.dir))
         result["files"] += 1

@@ -543,12 +543,19 @@ class ValueFacts:
     their types (from signatures, block arguments and op results) and the
     integers `arith.constant` gives them; and the type aliases. A name
     defined again later (each function has its own `%arg0`) takes its new
-    meaning from there on, which is what text order gives."""
+    meaning from there on, which is what text order gives; a name defined in
+    a region is forgotten at the region's end, where MLIR's scope of it ends."""
 
     text: str
     types: dict[str, str] = field(default_factory=dict)
     constants: dict[str, int] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
+    # The names defined inside each `{` still open (a region, or an attribute
+    # dictionary, which defines none): a sibling region may name a value of its own
+    # alike, by a definition this reader does not follow (`scf.forall (%i)`), and the
+    # first region's constant must not size a view there (found by red team: a
+    # loop index read as the constant 8 of an earlier `scf.if`).
+    scopes: list[list[str]] = field(default_factory=list)
 
     def collect_aliases(self, tokens: list[Token]) -> None:
         """`!name = type` definitions (MLIR allows them at the top level only)."""
@@ -574,12 +581,28 @@ class ValueFacts:
         for name, type_ in zip(names, types, strict=False):
             self.types[name] = type_
             self.constants.pop(name, None)
+            self._in_scope(name)
+
+    def _in_scope(self, name: str) -> None:
+        if self.scopes:
+            self.scopes[-1].append(name)
+
+    def _close_scope(self) -> None:
+        for name in self.scopes.pop() if self.scopes else []:
+            self.types.pop(name, None)
+            self.constants.pop(name, None)
 
     def observe(self, tokens: list[Token], index: int) -> None:
         """Learn from the tokens at `index`: `(%a: T, %b: T)` argument lists
         and `%c = arith.constant N : T`; forget every value at the start of a
         function (or other op isolated from above)."""
         token = tokens[index]
+        if token.is_punct("{"):
+            self.scopes.append([])
+            return
+        if token.is_punct("}"):
+            self._close_scope()
+            return
         if token.kind in (BARE, STRING) and is_isolated_op(tokens, index):
             self.forget_values()
             return
@@ -621,6 +644,7 @@ class ValueFacts:
                 or (after.is_punct(",") and cursor.at_kind(PERCENT, 1)):
             self.types[tokens[index].text] = type_text
             self.constants.pop(tokens[index].text, None)
+            self._in_scope(tokens[index].text)
 
     def _constant(self, tokens: list[Token], index: int) -> None:
         cursor = Cursor(self.text, tokens, index + 3, "a constant")
@@ -642,6 +666,7 @@ class ValueFacts:
             return
         name = tokens[index].text
         self.types[name] = type_text
+        self._in_scope(name)
         if is_integer_type(type_text):
             value = integer_value(literal.text)
             self.constants[name] = -value if negative else value

@@ -94,6 +94,7 @@ def write_text(text: str, syntax: str) -> tuple[str, list[Unwritable]]:
     index = 0
     while index < len(tokens):
         if index in resume:  # the generic text between and after regions is replaced
+            facts.observe(tokens, index)  # a region's `}`: its values go out of scope
             index = resume.pop(index)
             continue
         token = tokens[index]
@@ -139,9 +140,9 @@ def write_text(text: str, syntax: str) -> tuple[str, list[Unwritable]]:
         for number, piece in enumerate(pieces):
             edits.append((bounds[2 * number], bounds[2 * number + 1], piece))
         for (_, close), (following, _) in zip(op.regions, op.regions[1:], strict=False):
-            resume[close] = following + 1
+            resume[close] = following  # its `{` opens a scope of values
         resume[op.regions[-1][1]] = op.end
-        index = op.regions[0][0] + 1
+        index = op.regions[0][0]
     return _apply(text, edits), unwritable
 
 

@@ -153,7 +153,9 @@ def _edits(text: str, tokens: list[Token], facts: ValueFacts | None) -> list[Edi
     resume: dict[int, int] = {}  # a region's `}` -> where reading its op goes on
     index = 0
     while index < len(tokens):
-        if index in resume:
+        if index in resume:  # a region's `}`: its values go out of scope
+            if facts is not None:
+                facts.observe(tokens, index)
             index = resume.pop(index)
             continue
         token = tokens[index]
@@ -165,9 +167,9 @@ def _edits(text: str, tokens: list[Token], facts: ValueFacts | None) -> list[Edi
             edits += op_edits(tokens, form)
             if form.regions:
                 for (_, close), (following, _) in zip(form.regions, form.regions[1:], strict=False):
-                    resume[close] = following + 1
+                    resume[close] = following  # its `{` opens a scope of values
                 resume[form.regions[-1][1]] = form.end
-                index = form.regions[0][0] + 1
+                index = form.regions[0][0]
             else:
                 index = form.end
             continue
