@@ -268,7 +268,8 @@ class CallAccess:
                 taking.append(function)
         self._reads: dict[str, frozenset[int]] = {}
         self._writes: dict[str, frozenset[int]] = {}
-        facts = tile_writes.ReadFacts(read_groups, lambda _: [], self)
+        facts = tile_writes.ReadFacts(read_groups, lambda _: [], self,
+                                      tile_writes.stated_extents)
         for settled, field in ((self._writes, "writes"), (self._reads, "reads")):
             _settle(taking, facts, settled, field)
 

@@ -40,19 +40,36 @@ zero-trip loop of loads stored what UB held). A read whose every writer comes la
 function (in pre-order: a `pto.tstore` of an Acc tile above the mad that fills it) reads
 the stale bytes too, unless a loop around both runs the writer in an earlier iteration
 (`_repeating_ancestors`: any region op but the `RUNS_ONCE` ones, and any region of several
-blocks, whose branches may go back); the first iteration of such a loop is taken as
-written (a guard on the iteration is not followed). The tiles placed over a written one
-and those of a function holding a local pointer are taken as written before every read."""
+blocks, whose branches may go back) and the loop's first iteration may skip the read (an
+op between them, a guard on the iteration, may not run it: not followed further); a read
+the first iteration surely reaches, `scf.for { tstore %t; tload %t }`, takes what the tile
+held before the loop (found by red team). The tiles placed over a written one and those
+of a function holding a local pointer are taken as written before every read.
+
+Coverage (`_Coverage`): the writes surely run before a read must together hold every
+byte it takes. A write by an op of the op table holds the valid region of its tile from
+where the tile lies in its buffer (`_Frames`: a window at constant offsets moves it), one
+of PARTIAL_WRITERS holds none (found by red team: a load into a subview of a tile's top
+rows, then a store of the whole tile, moved its bottom rows from stale UB). A
+func.return reads the tiles it returns: its caller's call takes them for written."""
 
 from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..dialects import pto
 from ..dialects.opaque import OpaqueSyntaxError
-from ..dialects.pto_table import METADATA_OPS, READ_AND_WRITTEN_BY_OP, reads_group, written_groups
+from ..dialects.pto_table import (
+    METADATA_OPS,
+    PARTIAL_WRITERS,
+    READ_AND_WRITTEN_BY_OP,
+    TILE_RELABELS,
+    reads_group,
+    written_groups,
+)
 from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
@@ -62,7 +79,7 @@ from . import memref_layout
 from .limits import MEMORY_NAMES
 from .offsets import constant_value
 from .tile_overlap import runs_an_iteration
-from .valid_region import aliases_through_use
+from .valid_region import ValidRegion, aliases_through_use
 
 # The ops that make a tile no one wrote: its bytes are what the memory held before. A
 # memref in a local memory is a tile of the memref form of pto IR (`_kind`).
@@ -76,6 +93,14 @@ _MEMREF_VIEWS = frozenset((op_names.MEMREF_CAST, op_names.MEMREF_COLLAPSE_SHAPE,
 # The scf ops whose tile operands flow into values followed here (aliases_through_use).
 _FLOWS = frozenset((op_names.SCF_FOR, op_names.SCF_YIELD))
 _CALLS = frozenset((op_names.FUNC_CALL, op_names.FUNC_CALL_INDIRECT))
+# The scf ops beside scf.for and scf.if whose tile operands, yields and conditions flow
+# into their results and region arguments (`_carried`; found by red team: a tile no one
+# wrote, carried out of an scf.index_switch, an scf.execute_region or an scf.while, was
+# taken for the op's own write and stored from stale UB).
+_CARRIERS = frozenset((op_names.SCF_WHILE, op_names.SCF_INDEX_SWITCH,
+                       op_names.SCF_EXECUTE_REGION, op_names.SCF_CONDITION))
+# The region ops whose block arguments are carried tiles, not written ones.
+_CARRYING_ARGUMENTS = frozenset((op_names.SCF_FOR, op_names.SCF_WHILE))
 _FOLLOWED_PARENTS = frozenset((op_names.SCF_FOR, op_names.SCF_IF))
 _FOR_BOUNDS = 3  # scf.for's lower bound, upper bound and step come before its inits
 # The destination-passing ops that bind a tile to bytes another tile owns, moving no data
@@ -113,6 +138,39 @@ class ReadFacts(NamedTuple):
     read_groups: Callable[[ir.Operation], pto.PtoOp | None]
     placed_over: Callable[[ir.Value], list[ir.Value]]
     call_access: Callable[[ir.Operation], ArgumentAccess]
+    # The valid rows and columns of a tile at an op using it (`stated_extents` where no
+    # analysis of the function's values is at hand).
+    valid_extents: Callable[[ir.Operation, ir.Value], ValidExtents | None]
+
+
+class Extent(NamedTuple):
+    """What one valid extent of a tile at an op can be (lo <= extent <= hi), and the
+    operand giving it (None where the tile's type states it): two uses of one operand
+    are one extent, whatever its bounds."""
+
+    lo: int
+    hi: int
+    operand: ir.Value | None
+
+
+class ValidExtents(NamedTuple):
+    rows: Extent
+    cols: Extent
+
+
+def region_extents(region: ValidRegion) -> ValidExtents:
+    """The extents of a valid region valid_region found."""
+    rows, cols = region
+    return ValidExtents(Extent(rows.fact.lo, rows.fact.hi, rows.value),
+                        Extent(cols.fact.lo, cols.fact.hi, cols.value))
+
+
+def stated_extents(_op: ir.Operation, value: ir.Value) -> ValidExtents | None:
+    """The valid extents a tile's type states; None where it leaves one dynamic."""
+    buf = _buf_of(value.type)
+    if buf is None or buf.v_row is None or buf.v_col is None:
+        return None
+    return ValidExtents(Extent(buf.v_row, buf.v_row, None), Extent(buf.v_col, buf.v_col, None))
 
 
 class ArgumentAccess(NamedTuple):
@@ -213,6 +271,15 @@ class _Walk:
         self.rewritten: list[tuple[ir.Value, int]] = []
         self.fresh: list[ir.Value] = []
         self.reads: list[tuple[ir.Operation, ir.Value, int]] = []
+        # Where each tile lies in its buffer (`_Frames`): the values scf ops carry as one
+        # another, and each view's source with its offset there (None: not known).
+        self.flows = _Classes()
+        self.views: dict[ir.Value, tuple[ir.Value, tuple[int, int] | None]] = {}
+        # The writes (value, position) of an op of the op table, which write the valid
+        # region of the tile at the op, and those of part of it (PARTIAL_WRITERS); every
+        # other write (an op nzpass does not know, a call, an argument) may write it all.
+        self.measured: set[tuple[ir.Value, int]] = set()
+        self.partial: set[tuple[ir.Value, int]] = set()
         self.position = -1  # of the op being walked
         # Whether a pointer of the function points into local memory.
         self.pointed = False
@@ -239,7 +306,7 @@ class _Walk:
             entry = op.regions[0].blocks[0].arguments  # the caller's tiles: not yet written
             self.fresh.extend(a for a in entry if kind(a.type) == _TILE)
             self._write(a for a in arguments[len(entry):] if kind(a.type) == _TILE)
-        elif name != op_names.SCF_FOR:
+        elif name not in _CARRYING_ARGUMENTS:
             self._write(a for a in arguments if kind(a.type) == _TILE)
         self._note_pointers([*arguments, *op.results])
         operands = [(n, v) for n, v in enumerate(op.operands) if kind(v.type) == _TILE]
@@ -249,16 +316,22 @@ class _Walk:
         if name in FRESH_TILE_MAKERS:
             self.fresh.extend(results)
             return
-        if name in _FLOWS or name == op_names.SCF_IF:
+        if name in _FLOWS or name in _CARRIERS or name == op_names.SCF_IF:
             self._flow(op, operands)
             return
         if name in _MEMREF_VIEWS:
             self._one_buffer(results, operands)
+            self._view(op, None, results, operands)
             return
-        access = self._table_access(op, {v for _, v in operands}, results) \
-            if name.startswith(pto.OP_PREFIX) else None
+        view = self._table_view(op) if name.startswith(pto.OP_PREFIX) else None
+        access = _access(op, view, {v for _, v in operands}, results) \
+            if view is not None else None
         if access is None and name in _CALLS:  # what the callee reads and writes
             self._call(op, operands, results)
+            return
+        if name == op_names.FUNC_RETURN:
+            # The caller takes a returned tile for written (`_call`): its bytes must be.
+            self.reads.extend((op, v, self.position) for _, v in operands)
             return
         if access is None:  # an op nzpass does not know may write every tile it takes
             self._write(v for _, v in operands)
@@ -266,8 +339,11 @@ class _Walk:
             return
         if access.view:
             self._one_buffer(results, operands)
+            self._view(op, view, results, operands)
             return
         self._write(access.writes)
+        sized = self.partial if name in PARTIAL_WRITERS else self.measured
+        sized.update((value, self.position) for value in (*access.writes, *access.rewrites))
         self.rewritten.extend((value, self.position) for value in access.rewrites)
         self._write(results)  # a tile the op makes: its own write
         if access.escapes:
@@ -303,23 +379,32 @@ class _Walk:
     def _flow(self, op: ir.Operation, operands: list[tuple[int, ir.Value]]) -> None:
         """scf.for inits and the yields of an scf.for or scf.if: the same buffer as the
         values they flow into; a yield of any other op may hand it anywhere."""
-        if op.name == op_names.SCF_YIELD:
-            parent = op.parent
-            if parent is None or parent.operation.name not in _FOLLOWED_PARENTS:
-                self._write(v for _, v in operands)
-                return
+        parent = op.parent.operation if op.parent is not None else None
+        if op.name == op_names.SCF_YIELD and (
+                parent is None or parent.name not in (*_FOLLOWED_PARENTS, *_CARRIERS)):
+            self._write(v for _, v in operands)
+            return
         for number, value in operands:
             if op.name == op_names.SCF_FOR and number < _FOR_BOUNDS:
                 continue
-            self.classes.union(value, aliases_through_use(op, number))
+            aliases = aliases_through_use(op, number) if op.name in _FLOWS and (
+                parent is None or parent.name not in _CARRIERS) else _carried(op, number)
+            self.classes.union(value, aliases)
+            self.flows.union(value, aliases)
 
-    def _table_access(self, op: ir.Operation, tile_operands: set[ir.Value],
-                      tile_results: Sequence[ir.Value]) -> _Access | None:
+    def _table_view(self, op: ir.Operation) -> pto.PtoOp | None:
         try:
-            view = self.facts.read_groups(op)
+            return self.facts.read_groups(op)
         except MalformedOp:
             return None  # its own check reports it
-        return _access(op, view, tile_operands, tile_results) if view is not None else None
+
+    def _view(self, op: ir.Operation, view: pto.PtoOp | None, results: Sequence[ir.Value],
+              operands: list[tuple[int, ir.Value]]) -> None:
+        """Where the tile a view makes lies in its source's bytes (`_view_offset`)."""
+        if len(results) != 1 or len(operands) != 1:
+            return  # a view of no one source: where it lies is not known
+        source = operands[0][1]
+        self.views[results[0]] = (source, _view_offset(op, view, source, results[0]))
 
 
 def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts, walk: _Walk | None = None,
@@ -331,14 +416,16 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts, walk: _Walk |
     if walk is None:
         walk = _walked(ops, facts)
     classes = walk.classes
-    writers: dict[ir.Value, list[int]] = {}
-    for value, position in walk.written:
-        writers.setdefault(classes.find(value), []).append(position)
     # A pointer into local memory (a pto.castptr of an address, an argument) may write any
     # tile through raw ops (pto.mte_*, whose mx forms write the scale areas the scaling tiles
     # of pto.tmatmul.mx name): not followed, so every tile is taken for written.
     if walk.pointed:
         return []
+    # Every write of a class, a read-and-write-back among them (its own read is judged
+    # at it): what may leave the class written on every path.
+    first = _writes_by_class(classes, walk.written)  # those that may start its data
+    writes_of = _writes_by_class(classes, [*walk.written, *walk.rewritten])
+    writers = {root: [position for _, position in found] for root, found in first.items()}
     # A tile placed over the bytes of a written one reads that one's data (the overlap
     # rule and the Acc rules judge it): taken for written, before every read.
     for tile in walk.fresh:
@@ -346,16 +433,14 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts, walk: _Walk |
         if root not in writers and any(classes.find(other) in writers
                                        for other in facts.placed_over(tile)):
             writers[root] = [-1]
+    every_write = {root: {position for _, position in found}
+                   for root, found in writes_of.items()}
     # Each class's fresh tiles in walk order: the first is the one a refusal names.
     fresh_of: dict[ir.Value, list[ir.Value]] = {}
     for tile in walk.fresh:
         fresh_of.setdefault(classes.find(tile), []).append(tile)
-    # Every write of a class, a read-and-write-back among them (its own read is judged
-    # at it): what may leave the class written on every path.
-    every_write: dict[ir.Value, set[int]] = {}
-    for value, position in (*walk.written, *walk.rewritten):
-        every_write.setdefault(classes.find(value), set()).add(position)
     order = _Order(ops, every_write)
+    coverage = _Coverage(walk, ops)
     refusals = []
     judged = set() if judged is None else judged  # one root cause, one error
     for op, value, position in walk.reads:
@@ -367,18 +452,241 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts, walk: _Walk |
             judged.add(root)
             refusals.append(_refusal(op, value, fresh_of[root][0]))
             continue
-        if min(found) < 0 or order.surely_written(op, position, root) or \
-                _written_in_a_loop(op, ops, found) or any(
-                classes.find(other) in writers
-                for tile in fresh_of[root] for other in facts.placed_over(tile)):
-            # (a tile placed over a written one, PyPTO's re-declaration of an Acc tile at
-            # the bytes an earlier mad wrote, holds that one's data: before every read)
+        if min(found) < 0 or any(classes.find(other) in writers
+                                 for tile in fresh_of[root] for other in facts.placed_over(tile)):
+            continue  # (a tile placed over a written one holds its data: before every read)
+        if order.surely_written(op, position, root) or \
+                any(order.earlier_iteration(w, op) for w in found):
+            if coverage.judged(value, writes_of[root]):
+                # (every write a window in sight: which ones surely ran before the read)
+                before = [(v, w) for v, w in writes_of[root]
+                          if order.reaches(w, op, position) or order.earlier_iteration(w, op)]
+                before = before or [(v, w) for v, w in writes_of[root] if w < position]
+            else:
+                before = []  # a write that may write every byte, or one not judged here
+            short = coverage.uncovered(op, value, before) if before else None
+            if short is not None:
+                judged.add(root)
+                refusals.append(_partial_read(op, value, *short))
             continue
         judged.add(root)
         earlier = sorted(w for w in every_write[root] if w < position)
         refusals.append(_unsure_read(op, value, ops[earlier[0]], order.skipper(
             ops[earlier[0]], op)) if earlier else _early_read(op, value, ops[min(found)]))
     return refusals
+
+
+def _carried(op: ir.Operation, number: int) -> list[ir.Value]:
+    """The values operand `number` of `op` (an scf.while, its scf.condition or a yield of
+    one of `_CARRIERS`) flows into: an scf.while's inits into its `before` arguments; its
+    condition's values (after the flag) into its results and `after` arguments; its
+    `after` yield into `before`'s arguments; an scf.index_switch's or scf.execute_region's
+    yields into its results."""
+    if op.name == op_names.SCF_WHILE:
+        return _argument(op.regions[0], number)
+    parent = op.parent.operation if op.parent is not None else None
+    if parent is None:
+        return []
+    if op.name == op_names.SCF_CONDITION:
+        index = number - 1
+        found = _argument(parent.regions[1], index)
+        return found + ([parent.results[index]] if 0 <= index < len(parent.results) else [])
+    if parent.name == op_names.SCF_WHILE:
+        return _argument(parent.regions[0], number)
+    return [parent.results[number]] if number < len(parent.results) else []
+
+
+def _argument(region: ir.Region, index: int) -> list[ir.Value]:
+    if not len(region.blocks) or not 0 <= index < len(region.blocks[0].arguments):
+        return []
+    return [region.blocks[0].arguments[index]]
+
+
+def _view_offset(op: ir.Operation, view: pto.PtoOp | None, source: ir.Value,
+                 result: ir.Value) -> tuple[int, int] | None:
+    """Where view `result` of `source` starts in its bytes, in (row, column) of the
+    source: a window (pto_table.TILE_RELABELS) at its constant offsets; a relabel of the
+    same rows and columns, or a view of the same type, at its start; None for any other
+    (a reshape, an offset not constant): its bytes are not followed."""
+    relabel = TILE_RELABELS.get(op.name) if view is not None else None
+    if relabel is None or view is None:
+        return (0, 0) if result.type == source.type else None
+    if relabel[1] == "window":
+        offsets = [constant_value(v) for v in view.groups.get("offsets", ())]
+        if len(offsets) != 2:
+            return None
+        row, col = offsets
+        return None if row is None or col is None else (row, col)
+    src, dst = _buf_of(source.type), _buf_of(result.type)
+    same = src is not None and dst is not None and (src.rows, src.cols, src.blayout) == \
+        (dst.rows, dst.cols, dst.blayout)
+    return (0, 0) if same or result.type == source.type else None
+
+
+class _Frame(NamedTuple):
+    """Where a tile lies: the value naming its buffer, and its (row, column) there."""
+
+    base: ir.Value
+    row: int
+    col: int
+
+
+class _Frames:
+    """Each tile's `_Frame`: a view's is its source's moved by its offset (None where
+    the offset is not known); any other tile is at the start of its buffer, the one its
+    values carried by scf ops (one flow class: `_Walk.flows`) name, unless views are
+    among them: then their one frame, or none where they lie apart or with a tile of
+    another maker."""
+
+    def __init__(self, walk: _Walk):
+        self.walk = walk
+        self.members: dict[ir.Value, list[ir.Value]] = {}
+        for value in walk.flows.parent:
+            self.members.setdefault(walk.flows.find(value), []).append(value)
+        self.memo: dict[ir.Value, _Frame | None] = {}
+
+    def of(self, value: ir.Value) -> _Frame | None:
+        if value in self.memo:
+            return self.memo[value]
+        self.memo[value] = None  # a view of a tile carried from itself: not followed
+        found = self._view_frame(value) if value in self.walk.views else self._flow_frame(value)
+        self.memo[value] = found
+        return found
+
+    def bounds(self, value: ir.Value) -> tuple[_Frame, int, int] | None:
+        """A frame and a (rows, columns) shape from it that hold every byte of `value`:
+        its own, or a view's source's where the view's offset is not known (the window
+        rules keep a view inside its source)."""
+        while True:
+            frame, buf = self.of(value), _buf_of(value.type)
+            if frame is not None and buf is not None:
+                return frame, buf.rows, buf.cols
+            if value not in self.walk.views:
+                return None
+            value = self.walk.views[value][0]
+
+    def viewed_from(self, value: ir.Value, source: ir.Value) -> bool:
+        """Whether tile `value` is tile `source`, carried or viewed (a relabel of it: the
+        relabel rules prove what it claims lies in the source's valid region)."""
+        flows, views = self.walk.flows, self.walk.views
+        for _ in range(len(views) + 1):
+            if flows.find(value) == flows.find(source):
+                return True
+            if value not in views:
+                return False
+            value = views[value][0]
+        return False
+
+    def _view_frame(self, value: ir.Value) -> _Frame | None:
+        source, offset = self.walk.views[value]
+        frame = self.of(source) if offset is not None else None
+        return None if frame is None or offset is None else \
+            _Frame(frame.base, frame.row + offset[0], frame.col + offset[1])
+
+    def _flow_frame(self, value: ir.Value) -> _Frame | None:
+        root = self.walk.flows.find(value)
+        members = self.members.get(root, [value])
+        views = [m for m in members if m in self.walk.views]
+        if not views:
+            return _Frame(root, 0, 0)
+        if any(_made_by_op(m) and m not in self.walk.views for m in members):
+            return None  # a view and another maker's tile carried as one value
+        frames = {self.of(v) for v in views}
+        return frames.pop() if len(frames) == 1 else None
+
+
+class _Coverage:
+    """Whether the writes that surely ran before a read hold every byte it takes: a
+    write of part of a tile (through a window at a constant offset, an op of
+    PARTIAL_WRITERS) leaves the rest of its bytes stale (found by red team: a load into a
+    subview of the top rows of a tile, then a store of the whole tile, moved the bottom
+    rows from stale UB). A write by an op nzpass does not know, a call or an argument may
+    write it all; one by an op of the op table writes the valid region of its tile there.
+    Not judged here: a write through a window at an offset not constant (PyPTO's
+    assembly of a tile row by row in a loop), and a read of the written tile itself or of
+    a view of it (its valid region is the valid-region and relabel rules' to prove)."""
+
+    def __init__(self, walk: _Walk, ops: Sequence[ir.Operation]):
+        self.walk = walk
+        self.ops = ops
+        self.frames = _Frames(walk)
+
+    def judged(self, value: ir.Value, writes: Sequence[tuple[ir.Value, int]]) -> bool:
+        """Whether a read of `value` after `writes` is judged here: each is a write of
+        an op of the op table through a tile of known frame other than `value`'s own."""
+        walk, frames = self.walk, self.frames
+        return all((v, w) in walk.measured and frames.of(v) is not None
+                   and not frames.viewed_from(value, v) for v, w in writes)
+
+    def uncovered(self, read: ir.Operation, value: ir.Value,
+                  writes: Sequence[tuple[ir.Value, int]]) -> tuple[ir.Operation, str, str] | None:
+        """None where `writes` (value, position) may together cover what `read` takes of
+        `value`, else the last of them (its op) and what they write and the read takes."""
+        walk, frames = self.walk, self.frames
+        taken = self._taken(read, value)
+        if taken is None:
+            return None
+        rectangles: list[tuple[int, int, int, int]] = []
+        for written, position in writes:
+            key = (written, position)
+            if key in walk.partial:
+                return None  # at an index, a row and column: not followed (PyPTO's
+                #             element by element fill of a tile with tsetval in loops)
+            frame = frames.of(written)
+            extents = walk.facts.valid_extents(self.ops[position], written)
+            if key not in walk.measured or frame is None or extents is None or \
+                    frame.base != taken[0].base or frames.viewed_from(value, written):
+                return None  # it may write every byte, or the read is not judged here
+            rectangles.append((frame.row, frame.row + extents.rows.lo,
+                               frame.col, frame.col + extents.cols.lo))
+        at, rows, cols = taken
+        wanted = (at.row, at.row + rows, at.col, at.col + cols)
+        if _covered(wanted, rectangles):
+            return None
+        shown = " and ".join(_rectangle(*r) for r in rectangles) or "part of its destination"
+        return self.ops[writes[-1][1]], shown, _rectangle(*wanted)
+
+    def _taken(self, read: ir.Operation, value: ir.Value) -> tuple[_Frame, int, int] | None:
+        """Where the bytes `read` takes of `value` surely lie: its valid region from its
+        frame, or the whole of the tile holding it where its offset is not known."""
+        frame = self.frames.of(value)
+        extents = self.walk.facts.valid_extents(read, value)
+        if frame is not None and extents is not None:
+            return frame, extents.rows.hi, extents.cols.hi
+        return self.frames.bounds(value)
+
+
+def _covered(wanted: tuple[int, int, int, int],
+             rectangles: Sequence[tuple[int, int, int, int]]) -> bool:
+    """Whether the rectangles (first row, end row, first column, end column) together
+    hold every cell of `wanted`: each cell of the grid their edges cut it into lies in
+    one of them."""
+    top, bottom, left, right = wanted
+    rows = sorted({top, bottom, *(r for t, b, _, _ in rectangles for r in (t, b)
+                                  if top < r < bottom)})
+    cols = sorted({left, right, *(c for _, _, lt, rt in rectangles for c in (lt, rt)
+                                  if left < c < right)})
+    return all(any(t <= r0 and r1 <= b and lt <= c0 and c1 <= rt
+                   for t, b, lt, rt in rectangles)
+               for r0, r1 in pairwise(rows) for c0, c1 in pairwise(cols))
+
+
+def _rectangle(top: int, bottom: int, left: int, right: int) -> str:
+    return f"rows [{top}, {bottom}) and columns [{left}, {right}) of its buffer"
+
+
+def _made_by_op(value: ir.Value) -> bool:
+    """A result of an op other than the scf ones carrying tiles (a maker's, a view's)."""
+    return isinstance(value, ir.OpResult) and \
+        value.owner.operation.name not in (*_FOLLOWED_PARENTS, *_CARRIERS)
+
+
+def _writes_by_class(classes: _Classes, writes: Iterable[tuple[ir.Value, int]]
+                     ) -> dict[ir.Value, list[tuple[ir.Value, int]]]:
+    found: dict[ir.Value, list[tuple[ir.Value, int]]] = {}
+    for value, position in writes:
+        found.setdefault(classes.find(value), []).append((value, position))
+    return found
 
 
 class _Order:
@@ -392,6 +700,8 @@ class _Order:
         self.position = {op: n for n, op in enumerate(ops)}
         self.writes = writes
         self.memo: dict[tuple[ir.Operation, ir.Value], bool] = {}
+        # A read's dominating blocks and ancestors (`reaches` asks them once per write).
+        self.around: dict[ir.Operation, tuple[set[ir.Block], set[ir.Operation]]] = {}
 
     def surely_written(self, read: ir.Operation, at: int, root: ir.Value) -> bool:
         blocks = _dominating_blocks(read)
@@ -399,8 +709,18 @@ class _Order:
         return any(self._reaches(self.ops[w], read, blocks, ancestors, root)
                    for w in sorted(self.writes.get(root, ()), reverse=True) if w < at)
 
+    def reaches(self, writer: int, read: ir.Operation, at: int) -> bool:
+        """Whether the write at position `writer` surely ran when `read` (at `at`) runs,
+        by itself (not by another write of its class in a branch beside it)."""
+        if writer >= at:
+            return False
+        around = self.around.get(read)
+        if around is None:
+            around = self.around[read] = (_dominating_blocks(read), _ancestors(read))
+        return self._reaches(self.ops[writer], read, *around, None)
+
     def _reaches(self, writer: ir.Operation, read: ir.Operation, blocks: set[ir.Block],
-                 ancestors: set[ir.Operation], root: ir.Value) -> bool:
+                 ancestors: set[ir.Operation], root: ir.Value | None) -> bool:
         """Whether the write by `writer` surely happened when `read` runs."""
         at = writer
         while True:
@@ -413,10 +733,32 @@ class _Order:
                 # A region of the read's ancestor runs before the read's: scf.while's
                 # `before` region, ahead of every run of its `after` one.
                 return parent.name == op_names.SCF_WHILE and _in_entry(at, parent, 0)
-            if not (self._completes_with(parent, at) or self.writes_on_completion(parent, root)
+            if not (self._completes_with(parent, at) or (
+                    root is not None and self.writes_on_completion(parent, root))
                     or _same_branch_taken(parent, at, read)):
                 return False
             at = parent
+
+    def earlier_iteration(self, writer: int, read: ir.Operation) -> bool:
+        """Whether the write at position `writer` may have run in an earlier iteration of
+        a loop around both (`_repeating_ancestors`) that the read's first run is not: some
+        op between the loop and the read may skip it (a guard on the iteration, not
+        followed). A read the loop's first iteration surely reaches takes what the tile
+        held before the loop (found by red team: `scf.for { tstore %t; tload %t }` stored
+        stale UB in its first iteration)."""
+        loops = _repeating_ancestors(read) & _ancestors(self.ops[writer])
+        if loops:
+            return True  # PyPTO's accumulations start under guards not followed here
+        at = read
+        while loops and (parent := parent_op(at)) is not None:
+            if parent in loops:  # its first iteration runs the read first, unless...
+                return not _in_entry_of_any(at, parent) or \
+                    parent.name not in (op_names.SCF_FOR, op_names.SCF_WHILE)
+            if not (self._completes_with(parent, at) or (parent.name in RUNS_ONCE and
+                    parent.name not in _BRANCHES_ALL and _in_entry_of_any(at, parent))):
+                return True  # it may skip the read in the loop's first iteration
+            at = parent
+        return False
 
     def _completes_with(self, parent: ir.Operation, at: ir.Operation) -> bool:
         """Whether `parent` surely ran `at` (in the entry block of one of its regions)
@@ -533,6 +875,10 @@ def _in_entry(op: ir.Operation, parent: ir.Operation, index: int) -> bool:
         _block_of(op) == regions[index].blocks[0]
 
 
+def _in_entry_of_any(op: ir.Operation, parent: ir.Operation) -> bool:
+    return any(_in_entry(op, parent, index) for index in range(len(parent.regions)))
+
+
 def _dominating_blocks(op: ir.Operation) -> set[ir.Block]:
     """The blocks whose ops before `op` (in pre-order) surely ran when `op` runs: the
     block of `op` and of each op around it, and the entry block of each region on the
@@ -572,14 +918,6 @@ def argument_access(function: ir.Operation, facts: ReadFacts) -> ArgumentAccess:
     written = {classes.find(value) for value, _ in walk.written}
     return ArgumentAccess(frozenset(a.arg_number for a in tiles if classes.find(a) in read),
                           frozenset(a.arg_number for a in tiles if classes.find(a) in written))
-
-
-def _written_in_a_loop(read: ir.Operation, ops: Sequence[ir.Operation],
-                       writers: list[int]) -> bool:
-    """Whether a loop around the read (`_repeating_ancestors`) holds one of the writers
-    (positions in `ops`), which may run in an iteration before the read's."""
-    loops = _repeating_ancestors(read)
-    return bool(loops) and any(loops & _ancestors(ops[position]) for position in writers)
 
 
 def runs_again(op: ir.Operation) -> bool:
@@ -650,14 +988,30 @@ def _unsure_read(op: ir.Operation, value: ir.Value, writer: ir.Operation,
                    "(in every branch, or in a loop of constant bounds that runs)")
 
 
+def _partial_read(op: ir.Operation, value: ir.Value, writer: ir.Operation, written: str,
+                  taken: str) -> Refusal:
+    loc = _memory_of(value.type) or "?"
+    memory = MEMORY_NAMES.get(loc, loc)
+    return Refusal(op.location, f"'{op.name}' reads bytes of a tile (loc={loc}) that no write "
+                   f"before it is proved to cover: it takes {taken}, and the "
+                   f"'{writer.name}' at {line_and_column(writer.location)} writes "
+                   f"{written} (a window of the tile, or part of its destination), so the "
+                   f"read moves what {memory} held before as data in the rest; write every "
+                   "byte the read takes first (a load or a move into the whole tile)")
+
+
 def _memory_of(type_: ir.Type) -> str | None:
     if isinstance(type_, ir.MemRefType):
         return memref_layout.address_space(type_)
+    buf = _buf_of(type_)
+    return buf.loc if buf is not None else None
+
+
+def _buf_of(type_: ir.Type) -> pto.TileBuf | None:
     try:
-        buf = pto.tile_buf(type_)
+        return pto.tile_buf(type_)
     except OpaqueSyntaxError:
         return None
-    return buf.loc if buf is not None else None
 
 
 def _is_local_tile(type_: ir.Type) -> bool:

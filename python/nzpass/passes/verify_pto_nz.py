@@ -1738,7 +1738,16 @@ class _Checker:
         if self._call_access is None:  # what each call reads and writes of its tiles
             self._call_access = CallAccess(self.module, read_groups)
         self.refusals.extend(tile_writes.unwritten_reads(ops, tile_writes.ReadFacts(
-            read_groups, self._tiles_placed_over, self._call_access)))
+            read_groups, self._tiles_placed_over, self._call_access, self._valid_extents)))
+
+    def _valid_extents(self, op: ir.Operation, tile: ir.Value
+                       ) -> tile_writes.ValidExtents | None:
+        """The valid region of `tile` at `op`; where valid_region finds none (a view's
+        tile), the one its type states, else None."""
+        try:
+            return tile_writes.region_extents(self._operand_region(op, tile))
+        except (Refusal, MalformedOp):
+            return tile_writes.stated_extents(op, tile)
 
     def _writes_tile(self, op: ir.Operation, tile: ir.Value) -> bool:
         """Whether pto op `op` may write `tile` first, by the op table
