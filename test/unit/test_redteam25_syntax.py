@@ -66,3 +66,15 @@ def test_a_constant_of_the_enclosing_region_still_sizes_the_partition():
         "    %c8 = arith.constant 8 : index\n    scf.forall (%j) in (16) {\n"
         "      scf.if %b {\n        scf.yield\n      }\n").replace("[%i, %i]", "[%c8, %c8]")
     assert _partition_type(to_generic(text)) == "!pto.partition_tensor_view<8x8xf32>"
+
+
+def test_a_region_op_with_no_results_is_written_so_it_reads_back():
+    """`pto.fusion_region`'s format ends `: type(results)`: with no results the custom
+    form is `pto.fusion_region {...} :`, which no MLIR parser reads (a type list after a
+    colon needs a member), so nzpass-opt wrote a file it could not read itself. The op
+    stays generic then."""
+    text = ('module {\n  func.func @f() {\n    "pto.fusion_region"() ({\n'
+            '      "pto.yield"() : () -> ()\n    }) : () -> ()\n    return\n  }\n}\n')
+    written = print_pto(read_pto(text))
+    assert '"pto.fusion_region"()' in written
+    assert to_generic(written).count("pto.fusion_region") == 1

@@ -432,6 +432,10 @@ class OpPrinting:
         texts = self.type_texts(target, qualified)
         if texts:
             self.emit(", ".join(texts))
+        elif self.out[-1] == ":":
+            # A type list after a colon needs a member for MLIR's parser (and PTOAS's):
+            # a region op with no results, `pto.fusion_region {...} :`, reads back nowhere.
+            keep_generic()
 
     def check_implied_types(self) -> None:
         """Types the custom form leaves out must be the ones reading implies;
