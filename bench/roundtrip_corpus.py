@@ -514,8 +514,8 @@ def fixpoint(text: str, name: str) -> tuple[str, str]:
         return ("refused" if located else "refused-unlocated"), str(err)[:200]
     try:
         printed = print_pto(first)
-        with_locations = print_pto(first.operation.get_asm(enable_debug_info=True,
-                                                           assume_verified=True))
+        with_locations = print_pto(str(first.operation.get_asm(enable_debug_info=True,
+                                                               assume_verified=True)))
     except PtoWriteError as err:
         return "unwritable", str(err)[:200]
     try:
