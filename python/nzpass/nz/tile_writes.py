@@ -964,8 +964,7 @@ def _refusal(op: ir.Operation, value: ir.Value, tile: ir.Value) -> Refusal:
 
 
 def _early_read(op: ir.Operation, value: ir.Value, writer: ir.Operation) -> Refusal:
-    loc = _memory_of(value.type) or "?"
-    memory = MEMORY_NAMES.get(loc, loc)
+    loc, memory = _memory_named(value)
     return Refusal(op.location, f"'{op.name}' reads a tile (loc={loc}) before anything in "
                    f"its function writes it (its first write is the '{writer.name}' at "
                    f"{line_and_column(writer.location)}, not before the read, and no loop "
@@ -975,8 +974,7 @@ def _early_read(op: ir.Operation, value: ir.Value, writer: ir.Operation) -> Refu
 
 def _unsure_read(op: ir.Operation, value: ir.Value, writer: ir.Operation,
                  skipper: ir.Operation | None) -> Refusal:
-    loc = _memory_of(value.type) or "?"
-    memory = MEMORY_NAMES.get(loc, loc)
+    loc, memory = _memory_named(value)
     around = f"the '{skipper.name}' at {line_and_column(skipper.location)}" \
         if skipper is not None else "an op"
     return Refusal(op.location, f"'{op.name}' reads a tile (loc={loc}) that no write before "
@@ -990,14 +988,19 @@ def _unsure_read(op: ir.Operation, value: ir.Value, writer: ir.Operation,
 
 def _partial_read(op: ir.Operation, value: ir.Value, writer: ir.Operation, written: str,
                   taken: str) -> Refusal:
-    loc = _memory_of(value.type) or "?"
-    memory = MEMORY_NAMES.get(loc, loc)
+    loc, memory = _memory_named(value)
     return Refusal(op.location, f"'{op.name}' reads bytes of a tile (loc={loc}) that no write "
                    f"before it is proved to cover: it takes {taken}, and the "
                    f"'{writer.name}' at {line_and_column(writer.location)} writes "
                    f"{written} (a window of the tile, or part of its destination), so the "
                    f"read moves what {memory} held before as data in the rest; write every "
                    "byte the read takes first (a load or a move into the whole tile)")
+
+
+def _memory_named(value: ir.Value) -> tuple[str, str]:
+    """The `loc` of a tile's memory as its type spells it, and the memory's name."""
+    loc = _memory_of(value.type) or "?"
+    return loc, MEMORY_NAMES.get(loc, loc)
 
 
 def _memory_of(type_: ir.Type) -> str | None:
