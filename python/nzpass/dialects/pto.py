@@ -33,6 +33,7 @@ SUBSET = "pto.subset"  # (source, offsets) -> a tile over part of it
 TASSIGN = "pto.tassign"  # (tile, addr) -> the tile, rebound to the address
 DECLARE_TILE = "pto.declare_tile"  # -> a tile handle a later op binds
 ALLOC_MULTI_TILE = "pto.alloc_multi_tile"  # [addr] -> count tiles side by side
+MULTI_TILE_GET = "pto.multi_tile_get"  # (multi-buffer, slot) -> that slot's tile
 
 
 @record

@@ -13,12 +13,15 @@ modules, so a renamed op fails a test instead of a match.
 from __future__ import annotations
 
 BUILTIN_MODULE = "builtin.module"
+BUILTIN_UNREALIZED_CONVERSION_CAST = "builtin.unrealized_conversion_cast"
 
 FUNC_FUNC = "func.func"
 FUNC_CALL = "func.call"
 FUNC_CALL_INDIRECT = "func.call_indirect"
 FUNC_CONSTANT = "func.constant"
 FUNC_RETURN = "func.return"
+# The ops calling a function (its body, which a rule follows or not, computes their results).
+CALLS = frozenset((FUNC_CALL, FUNC_CALL_INDIRECT))
 
 SCF_FOR = "scf.for"
 SCF_FORALL = "scf.forall"

@@ -25,6 +25,7 @@ from typing import NamedTuple
 from ..dialects import pto
 from ..dialects.opaque_errors import opaque_refusal
 from ..errors import Refusal
+from ..ir import op_names
 from ..ir.bindings import ir
 from ..records import record
 from .offsets import constant_value
@@ -37,7 +38,6 @@ _SPACE_PREFIX = "#pto.address_space<"
 _GLOBAL_SPACES = ("gm", "zero")  # PTOAS's isGlobalMemRef; no pto space at all: GM too
 _REINTERPRET_CAST = "memref.reinterpret_cast"
 _SUBVIEW = "memref.subview"
-_UNREALIZED_CAST = "builtin.unrealized_conversion_cast"
 
 
 @record
@@ -152,7 +152,8 @@ def _stated_along_chain(value: ir.Value) -> tuple[str, str] | None:
         stated = _pto_layout(owner)
         if stated is not None:
             return stated, f"its '{owner.name}' states it"
-        if not (owner.name.startswith("memref.") or owner.name == _UNREALIZED_CAST) \
+        cast = op_names.BUILTIN_UNREALIZED_CONVERSION_CAST
+        if not (owner.name.startswith("memref.") or owner.name == cast) \
                 or not len(owner.operands):
             return None
         owner = _owner(owner.operands[0])

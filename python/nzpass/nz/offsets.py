@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..dialects import pl, pto
@@ -218,7 +219,6 @@ _ARITH_PREFIX = "arith."  # a dialect's namespace: every arith op reads its oper
 # of these dialects compute integers from their operands by poison rules of their own (an
 # index.divs by 0, a math.absi of the least value, an llvm.lshr past the width, an affine map's
 # mod by 0), which no transfer function here reads: either result may be poison.
-_CALLS = frozenset((op_names.FUNC_CALL, op_names.FUNC_CALL_INDIRECT))
 _OWN_POISON_RULES = ("index.", "math.", "llvm.", "affine.")
 _LAUNCH_OPS: dict[str, Callable[[int], Fact]] = {
     pl.GET_BLOCK_IDX: intervals.block_index, pto.GET_BLOCK_IDX: intervals.block_index,
@@ -386,9 +386,7 @@ def _undefined_for(op: AnyOp, operands: list[Fact], index: bool, width: int) -> 
     (index: in both readings)."""
     name = op.name
     predicate = _UNDEFINED_OPS.get(name)
-    if predicate is not None and len(operands) == 2 and (
-            intervals.undefined_in_both(predicate, *operands) if index
-            else predicate(*operands)):
+    if predicate is not None and len(operands) == 2 and _asked(predicate, operands, index):
         return True
     if EXACT_ATTR in op.attributes and _inexact(op, operands, index):
         return True
@@ -413,9 +411,12 @@ def _inexact(op: AnyOp, operands: list[Fact], index: bool) -> bool:
     kind = _EXACT_OPS.get(op.name)
     if kind is None or len(operands) != 2:
         return True
-    def inexact(a: Fact, b: Fact) -> bool:
-        return intervals.inexact_undefined(kind, a, b)
-    return intervals.undefined_in_both(inexact, *operands) if index else inexact(*operands)
+    return _asked(partial(intervals.inexact_undefined, kind), operands, index)
+
+
+def _asked(predicate: Callable[[Fact, Fact], bool], operands: list[Fact], index: bool) -> bool:
+    """`predicate` of the two operands' facts; of an index op, in both readings."""
+    return intervals.undefined_in_both(predicate, *operands) if index else predicate(*operands)
 
 
 def syntactic_poison_source(op: AnyOp) -> bool:
@@ -449,7 +450,7 @@ def _unfollowed_poison_source(op: AnyOp) -> bool:
     (found by red team: a call yielded from an scf.for or scf.if body made the loop's result
     no poison, and max and min of it a row offset)."""
     name = op.name
-    return name in _CALLS or (name.startswith(_OWN_POISON_RULES) and len(op.operands) > 0)
+    return name in op_names.CALLS or (name.startswith(_OWN_POISON_RULES) and len(op.operands) > 0)
 
 
 class OffsetAnalysis:
@@ -761,9 +762,7 @@ class OffsetAnalysis:
             return False
         facts = [Fact.top(width) if carried else self.fact(v)
                  for v, carried in zip(operands, reads_carried, strict=True)]
-        if operands[0] in self._index_values:
-            return intervals.undefined_in_both(predicate, *facts)
-        return predicate(*facts)
+        return _asked(predicate, facts, operands[0] in self._index_values)
 
     def _reads_poison(self, values) -> bool:
         """Whether an integer among `values` may be poison (or is not proved either way)."""

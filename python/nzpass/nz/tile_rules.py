@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError
 from ..errors import Refusal
+from ..ir import op_names
 from ..ir.bindings import ir
 from .intervals import Fact
 from .limits import (
@@ -369,13 +370,6 @@ def check_slot_in_range(slot: Fact, count: int, loc: ir.Location) -> None:
                   "(arith.remui), or a value the offset analysis bounds")
 
 
-# The ops besides the op table's whose tile result a move or mad may read out of sight:
-# a call's, its callee's contract (verify-pto-nz follows scf.for and scf.if; any other op
-# giving a boxed tile, scf.while and scf.index_switch too, must be one the table defines).
-TILE_GIVING_CALLS = frozenset(("func.call", "func.call_indirect"))
-UNREALIZED_CAST = "builtin.unrealized_conversion_cast"
-
-
 def check_unknown_op_on_boxed(op: ir.Operation) -> None:
     """Refuse `op`, the maker of a tile a move or a mad reads, when the op table does not
     define it (a PTOAS op of another version, any other dialect's op but a call, an
@@ -385,8 +379,8 @@ def check_unknown_op_on_boxed(op: ir.Operation) -> None:
     red team: an NZ Mat tile relabelled ZN by a cast, a pick by arith.select of a loaded
     tile and one nothing wrote, an unknown op's result, were extracted into a Left tile
     and accepted)."""
-    if op.name in TILE_GIVING_CALLS or op.name in pto.OPS or _keeps_its_types(op):
-        return
+    if op.name in op_names.CALLS or op.name in pto.OPS or _keeps_its_types(op):
+        return  # a call's tile is its callee's contract; a table op's, the table's rules'
     buf = _boxed_tile_of(op.results)
     if buf is None:
         return
@@ -414,5 +408,7 @@ def _boxed_tile_of(values: Sequence[ir.Value]) -> pto.TileBuf | None:
 
 def _keeps_its_types(op: ir.Operation) -> bool:
     """An unrealized cast that gives each value its own type: a name, no relabel."""
-    return op.name == UNREALIZED_CAST and len(op.operands) == len(op.results) and all(
+    if op.name != op_names.BUILTIN_UNREALIZED_CONVERSION_CAST:
+        return False
+    return len(op.operands) == len(op.results) and all(
         a.type == b.type for a, b in zip(op.operands, op.results, strict=True))

@@ -92,7 +92,6 @@ _MEMREF_VIEWS = frozenset((op_names.MEMREF_CAST, op_names.MEMREF_COLLAPSE_SHAPE,
                            op_names.MEMREF_VIEW))
 # The scf ops whose tile operands flow into values followed here (aliases_through_use).
 _FLOWS = frozenset((op_names.SCF_FOR, op_names.SCF_YIELD))
-_CALLS = frozenset((op_names.FUNC_CALL, op_names.FUNC_CALL_INDIRECT))
 # The scf ops beside scf.for and scf.if whose tile operands, yields and conditions flow
 # into their results and region arguments (`_carried`; found by red team: a tile no one
 # wrote, carried out of an scf.index_switch, an scf.execute_region or an scf.while, was
@@ -326,7 +325,7 @@ class _Walk:
         view = self._table_view(op) if name.startswith(pto.OP_PREFIX) else None
         access = _access(op, view, {v for _, v in operands}, results) \
             if view is not None else None
-        if access is None and name in _CALLS:  # what the callee reads and writes
+        if access is None and name in op_names.CALLS:  # what the callee reads and writes
             self._call(op, operands, results)
             return
         if name == op_names.FUNC_RETURN:

@@ -627,7 +627,7 @@ def _check_load(load: pl.TileLoad, analysis: OffsetAnalysis) -> None:
         check_blocked_load_window(_blocked_shape(load.single("tensor")), load.groups["offsets"],
                                   load.groups["sizes"], valid, tile.rows, tile.cols, tile.valid,
                                   load.location, _nz_proofs(analysis))
-    if layout is not None and not layout.is_nz:  # NZ loads are checked before blocking
+    if layout is not None and not layout.is_nz:  # an NZ one: check_blocked_load_window
         check_load_types(load, constant_value, analysis.fact)
         cols = constant_value(load.groups["sizes"][-1])
         assert cols is not None  # check_load_types: the trailing sizes are the tile's
@@ -735,7 +735,7 @@ def _check_window_inside(tensor: ir.Value, offsets: list[ir.Value],
     inside its kernel argument."""
     tensor_type = ir.RankedTensorType(tensor.type)
     layout = pl.tensor_layout(tensor_type)
-    if layout is None or layout.is_nz:  # blocked NZ windows: _check_blocked_windows
+    if layout is None or layout.is_nz:  # blocked NZ windows: nz.window's check_blocked_*
         return
     # pl kernels state their facts: strict bounds.
     check_nd_window_inside(offsets, sizes, _window_extents(tensor), loc, what,

@@ -84,7 +84,6 @@ from ..nz.tile_placement import (
 )
 from ..nz.tile_rules import (
     TILE_WINDOWS,
-    UNREALIZED_CAST,
     check_extract_index_on_boxes,
     check_relabel_keeps_box_order,
     check_slot_in_range,
@@ -128,12 +127,11 @@ _CUBE_MOVES = frozenset(("pto.textract", "pto.textract_fp", "pto.tmov", "pto.tmo
 # The mx (microscaling) tile mads: A5 instructions whose operand reads the model does
 # not describe (`_check_operand_pitches`).
 _MX_MADS = frozenset(name for name in TILE_MADS if ".mx" in name)
-# The one way to a multi-buffer's slot (PTOOps.td): its slot index is held in range.
-_MULTI_TILE_GET = "pto.multi_tile_get"
+_UNREALIZED_CAST = op_names.BUILTIN_UNREALIZED_CONVERSION_CAST
 _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, *_GM_TRANSFERS,
                           *_TILE_MAKERS, *TILE_WINDOWS, *_UNFOLLOWED_TILES, *TILE_MADS,
-                          *_CUBE_MOVES, UNREALIZED_CAST, pto.SET_VALIDSHAPE,
-                          *PIPE_PUSHES, _MULTI_TILE_GET, *TILE_RELABELS))
+                          *_CUBE_MOVES, _UNREALIZED_CAST, pto.SET_VALIDSHAPE,
+                          *PIPE_PUSHES, pto.MULTI_TILE_GET, *TILE_RELABELS))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
 # How many relabels of relabels a read is followed back through (a chain longer than any
 # real kernel's is its producer's contract past it).
@@ -480,7 +478,7 @@ class _Checker:
             if self.partition_window(op) is None:  # an NZ one's element: _check_partition
                 self._guard(lambda: _check_view_element(op))
                 self._guard(lambda: self._check_nd_partition(op))
-        elif op.name == UNREALIZED_CAST:
+        elif op.name == _UNREALIZED_CAST:
             # The one op besides the view ops that may give a GM pointer, view or memref
             # another type (MLIR's verifiers keep memref.subview's, reinterpret_cast's and
             # cast's element type their source's).
@@ -498,7 +496,7 @@ class _Checker:
         elif op.name in _UNFOLLOWED_TILES:
             self.note_memory(op)  # no flow follows it: refused across a call taking memory
             self._guard(lambda: self._check_unfollowed_tile(op))
-        elif op.name == _MULTI_TILE_GET:
+        elif op.name == pto.MULTI_TILE_GET:  # its slot index is held in range
             self._guard(lambda: self._check_slot(op))
 
     def _check_pushed_acc(self, op: ir.Operation) -> None:
@@ -2443,7 +2441,7 @@ def _element_change(op: ir.Operation | None) -> tuple[str, str] | None:
     cast, makes a GM handle of another element type than its first operand's
     (`_check_view_element`); None otherwise."""
     if op is None or op.name not in _VIEW_SOURCE_OPS or not op.operands or \
-            len(op.results) != 1 or (op.name == UNREALIZED_CAST and len(op.operands) != 1):
+            len(op.results) != 1 or (op.name == _UNREALIZED_CAST and len(op.operands) != 1):
         return None
     source = _gm_handle_element(op.operands[0].type, op.location)
     result = _gm_handle_element(op.results[0].type, op.location)
@@ -2453,7 +2451,7 @@ def _element_change(op: ir.Operation | None) -> tuple[str, str] | None:
 
 # The ops making a GM handle of their first operand, whose element type is the source's.
 _VIEW_SOURCE_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME,
-                              UNREALIZED_CAST))
+                              _UNREALIZED_CAST))
 
 
 def _check_view_element(op: ir.Operation) -> None:
