@@ -10,41 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from nzpass import parse_module, run_pipeline
+from test_tile_write_order import _LOAD, _PART, _STORE, _V, _errors, _kernel
 
 pytestmark = pytest.mark.usefixtures("ctx")
 
-_V = ("!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
-      "blayout=row_major, slayout=none_box, fractal=512, pad=0>")
-_PART = "!pto.partition_tensor_view<16x16xf32>"
-_LOAD = f"pto.tload ins(%in : {_PART}) outs(%t : {_V})\n"
-_STORE = f"pto.tstore ins(%t : {_V}) outs(%out : {_PART})\n"
 _UNSURE = "'pto.tstore' reads a tile (loc=vec) that no write before it surely writes"
-
-
-def _kernel(body: str) -> str:
-    windows = "".join(
-        f"  %{name}v = pto.make_tensor_view %{ptr}, shape = [%c16, %c16], strides = "
-        f"[%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
-        f"  %{name} = pto.partition_view %{name}v, offsets = [%c0, %c0], sizes = "
-        f"[%c16, %c16] : !pto.tensor_view<?x?xf32> -> {_PART}\n"
-        for name, ptr in (("in", "i"), ("out", "o")))
-    return f"""
-module attributes {{pto.target_arch = "a2a3"}} {{
-func.func @k(%i: !pto.ptr<f32>, %o: !pto.ptr<f32>, %n: index, %flag: i1, %sel: index) {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-  %cm1 = arith.constant -1 : index
-{windows}  %t = pto.alloc_tile : {_V}
-{body}  return
-}}
-}}"""
-
-
-def _errors(text: str) -> list[str]:
-    result = run_pipeline(parse_module(text, "t.pto"), "builtin.module(verify-pto-nz)")
-    return [d.message for d in result.diagnostics if d.severity.value == "error"]
 
 
 def _while(before: str, after: str) -> str:

@@ -26,7 +26,9 @@ _EARLY = "'pto.tstore' reads a tile (loc=vec) before anything in its function wr
 
 
 def _kernel(body: str) -> str:
-    """A function with 16x16 f32 GM windows %in and %out and a Vec tile %t around `body`."""
+    """A function with 16x16 f32 GM windows %in and %out and a Vec tile %t around `body`
+    (and, for bodies that branch or index, the arguments %n, %flag, %sel and the constant
+    %cm1 = -1)."""
     windows = "".join(
         f"  %{name}v = pto.make_tensor_view %{ptr}, shape = [%c16, %c16], strides = "
         f"[%c16, %c1] : !pto.tensor_view<?x?xf32>\n"
@@ -35,10 +37,11 @@ def _kernel(body: str) -> str:
         for name, ptr in (("in", "i"), ("out", "o")))
     return f"""
 module attributes {{pto.target_arch = "a2a3"}} {{
-func.func @k(%i: !pto.ptr<f32>, %o: !pto.ptr<f32>, %n: index, %flag: i1) {{
+func.func @k(%i: !pto.ptr<f32>, %o: !pto.ptr<f32>, %n: index, %flag: i1, %sel: index) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
+  %cm1 = arith.constant -1 : index
 {windows}  %t = pto.alloc_tile : {_V}
 {body}  return
 }}
