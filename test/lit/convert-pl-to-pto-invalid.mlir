@@ -1189,3 +1189,44 @@ func.func @negative_blocked_slice_of_column_blocks(%w: tensor<1x32x16x16x16xf16,
   %s = "pl.tensor.slice"(%w, %c0, %c24, %c0, %c0, %c0, %c1, %c16, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5, 0>} : (tensor<1x32x16x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<1x16x16x16x16xf16, #pl.layout<nz>>
   return
 }
+
+// -----
+
+// A blocked valid_shape may leave only row fractals and column blocks partly valid: 8 of
+// the 16 columns inside each C0 line is no blocked window.
+func.func @negative_blocked_valid_shape_inside_the_fractal(%w: tensor<1x32x16x16x16xf16, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{NZ load valid_shape of a blocked NZ tensor narrows axis 4: only the row fractals (axis 2) and column blocks (axis 1) of a blocked window may be partly valid}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c8, %c16, %c16, %c1, %c8, %c8, %c16, %c8) {operandSegmentSizes = array<i32: 1, 5, 5, 5>, target_memory = "mat"} : (tensor<1x32x16x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<128x128xf16, mat, valid = 128x?>
+  return
+}
+
+// -----
+
+// The valid_shape is what the lowering moves and the tile type states its own region: 8 row
+// fractals (128 rows) moved into a tile whose valid region is 64 rows.
+func.func @negative_blocked_valid_shape_other_than_the_tiles(%w: tensor<1x32x16x16x16xf16, #pl.layout<nz>>) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{NZ load valid_shape of a blocked NZ tensor gives row fractals 8 but the tile's valid region has 64 rows: the lowering moves the valid_shape and the tile describes its own, so they must agree}}
+  %t = "pl.tile.load"(%w, %c0, %c0, %c0, %c0, %c0, %c1, %c8, %c8, %c16, %c16, %c1, %c8, %c8, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5, 5>, target_memory = "mat"} : (tensor<1x32x16x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index) -> !pl.tile<128x128xf16, mat, valid = 64x128>
+  return
+}
+
+// -----
+
+// A blocked slice takes a known number of whole batches: %n batches is no window the
+// lowering can prove its loads against.
+func.func @negative_blocked_slice_of_a_dynamic_batch_count(%w: tensor<4x32x16x16x16xf16, #pl.layout<nz>>, %n: index) attributes {nz_tensor_views_blocked} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{NZ slice of a blocked NZ tensor has a batch size that is not a positive arith.constant: a blocked slice takes a known number of whole batches}}
+  %s = "pl.tensor.slice"(%w, %c0, %c0, %c0, %c0, %c0, %n, %c32, %c16, %c16, %c16) {operandSegmentSizes = array<i32: 1, 5, 5, 0>} : (tensor<4x32x16x16x16xf16, #pl.layout<nz>>, index, index, index, index, index, index, index, index, index, index) -> tensor<?x32x16x16x16xf16, #pl.layout<nz>>
+  return
+}

@@ -102,6 +102,11 @@ _HAND_BLOCKED = {
                              "!pl.tile<128x128xf16, mat, valid = 64x128>",
                              valid="%c1, %c8, %c8, %c16, %c16"),
         "gives row fractals 8 but the tile's valid region has 64 rows"),
+    "valid_shape_narrowing_inside_the_fractal": (
+        f"%w: {_F16}", _load("%c0, %c0, %c0, %c0, %c0", _WHOLE,
+                             "!pl.tile<128x128xf16, mat, valid = 128x?>",
+                             valid="%c1, %c8, %c8, %c16, %c8"),
+        "valid_shape of a blocked NZ tensor narrows axis 4"),
     "partly_valid_tile_moved_whole": (
         f"%w: {_F16}", _load("%c0, %c0, %c0, %c0, %c0", _WHOLE,
                              "!pl.tile<128x128xf16, mat, valid = 64x128>"),
@@ -225,6 +230,15 @@ def test_a_hand_blocked_slice_other_than_whole_batches_is_refused(case):
     assert len(errors) == 1, [e.message for e in errors]
     assert errors[0].message.startswith("NZ slice")
     assert expected in errors[0].message
+
+
+def test_a_hand_blocked_slice_of_a_dynamic_batch_count_is_refused():
+    dynamic = "tensor<?x32x16x16x16xf16, #pl.layout<nz>>"
+    slice_ = _slice("%c0, %c0, %c0, %c0, %c0", "%n, %c32, %c16, %c16, %c16", dynamic)
+    load = _load("%c0, %c0, %c0, %c0, %c0", _WHOLE, tensor=dynamic).replace('(%w,', '(%s,')
+    _, errors = _errors(_kernel(f"%w: {_STACK}, %n: index", slice_ + "\n" + load))
+    assert len(errors) == 1, [e.message for e in errors]
+    assert "has a batch size that is not a positive arith.constant" in errors[0].message
 
 
 def test_a_hand_blocked_slice_of_whole_batches_is_lowered():
