@@ -305,9 +305,25 @@ def _nz_window(gm_view: GlobalTensor, offsets5, sizes5, tile: Tile):
         raise ValueError(f"sizes {tuple(sizes5)} must end in (16, c0) for {gm_view.dtype}")
     if tile.loc != "mat" or not tile.is_nz or tile.dtype != gm_view.dtype:
         raise ValueError("NZ->NZ load needs an NZ Mat tile of the view's dtype")
+    _check_c0_boxes(tile, "NZ->NZ load")
     if n0 * n1 * c0 > tile.cols:
         raise ValueError(f"{n0 * n1} column blocks of {c0} exceed tile cols {tile.cols}")
     return gm_view.element_offset(offsets5), n0, n1, n2, c0
+
+
+def _check_c0_boxes(tile: Tile, what: str) -> None:
+    """Refuse an NZ Mat tile whose boxes are not 16 x c0 (fractal=512): the loads write
+    32-byte C0 lines at (c div c0)*Rows*c0 + r*c0 (docs/hardware-model.md (b), (c);
+    TLoadGm2L1Nd2nz static_asserts SFractalSize == 512), which a tile of other boxes reads
+    as other elements. Laying them out through the tile's own boxes, as the model did,
+    showed the logical window where the device scrambles it (found by red team: an f32
+    Mat tile of fractal=1024, 16 x 16 boxes, loaded two column blocks right)."""
+    if tile.box_cols * tile.dtype.itemsize == limits.GM_BLOCK_BYTES:
+        return
+    raise ValueError(f"{what} into a Mat tile of fractal={tile.fractal} ({FRACTAL_ROWS} x "
+                     f"{tile.box_cols} boxes of {tile.dtype}): the load writes {FRACTAL_ROWS} x "
+                     f"{limits.GM_BLOCK_BYTES // tile.dtype.itemsize} C0 boxes (fractal=512); "
+                     "the model lays out no other")
 
 
 def _check_load_limits(gm_view: GlobalTensor, n0: int, n1: int, tile: Tile):
@@ -491,6 +507,7 @@ def tload_nd2nz(gm_view: GlobalTensor, offsets, sizes, tile: Tile, mode: str = "
     _check_mode(mode)
     if not tile.is_nz or tile.loc != "mat":
         raise ValueError("ND->NZ load needs an NZ Mat tile")
+    _check_c0_boxes(tile, "ND->NZ load")
     if any(int(n) != 1 for n in sizes[:-2]):
         # TLoadGm2L1Nd2nz static_asserts a 2-D GlobalTensor: one ND matrix, no batch.
         raise ValueError(f"TLOAD ND->NZ of a window {tuple(sizes)} with leading sizes "
@@ -596,6 +613,44 @@ def write_gm(gm_view: GlobalTensor, dst: np.ndarray, values: np.ndarray,
 # --------------------------------------------------------------------------- TSTORE Acc -> NZ
 
 
+def acc_nz_store_lanes(tile_element: str, gm_element: str) -> frozenset[int]:
+    """The C0 widths (gShape4) TStoreAccNz2nz writes the way (d) says, by pair: the fixpipe
+    writes 16 x 16 L0C boxes as C0 lines of 32 bytes, or of 16 elements for a 32-bit
+    output (pto-isa's static_assert takes 16 for f32 and i32), and splits an f32 box into
+    two 16 x 8 halves (channelSplitEn) only for an f32 tile into an f32 tensor whose
+    gShape4 is 8. Any other width is one pto-isa does not compile, or (i32 at 8, f32 from
+    an i32 tile at 8: no channel split) one whose dstStride counts lines the fixpipe does
+    not write."""
+    size = np.dtype(NUMPY_DTYPES[gm_element]).itemsize
+    unsplit = max(FRACTAL_ROWS, limits.GM_BLOCK_BYTES // size)
+    split = (tile_element, gm_element) == ("f32", "f32")
+    return frozenset({unsplit, c0_for_dtype(np.float32)}) if split else frozenset({unsplit})
+
+
+def _check_acc_nz_store(tile: Tile, gm_view: GlobalTensor, n3: int, c0o: int) -> None:
+    """Refuse an Acc->NZ store the formula of (d) does not describe: a window not of
+    16-row fractals (a static_assert), a C0 width the fixpipe does not write for the pair
+    (`acc_nz_store_lanes`), valid rows or columns past the instruction's fields
+    (`limits.ACC_STORE_MAX_VALID`, packed as nSize & 0xfff, mSize & 0xffff). The model wrote every
+    such store with the window's last size as its lane count (found by red team: an i32
+    tile stored into an i32 NZ view of c0 = 8 was written as channel-split halves, which
+    the fixpipe makes for f32 only)."""
+    source, target = NUMPY_ELEMENTS.get(tile.dtype, ""), gm_view.element_type or ""
+    if target not in NUMPY_DTYPES:
+        raise HardwareLimitError(f"TSTORE Acc->NZ into a {target} tensor is not modelled")
+    lanes = acc_nz_store_lanes(source, target)
+    if n3 != FRACTAL_ROWS or c0o not in lanes:
+        raise HardwareLimitError(
+            f"TSTORE Acc->NZ of a {source} tile into a {target} NZ window ending in "
+            f"({n3}, {c0o}): the fixpipe writes fractals of {FRACTAL_ROWS} rows and C0 lines "
+            f"of {' or '.join(str(n) for n in sorted(lanes))} {target} elements")
+    max_rows, max_cols = limits.ACC_STORE_MAX_VALID["nz"]
+    vr, vc = tile.valid_rows, tile.valid_cols
+    if vr > max_rows or vc > max_cols:
+        raise HardwareLimitError(f"TSTORE Acc->NZ: valid {vr}x{vc} exceeds the store's fields "
+                                 f"({max_rows} rows, {max_cols} columns)")
+
+
 def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
                      mode: str = "a2a3", atomic_add: bool = False):
     """TSTORE of the valid region of an Acc tile into an NZ GM window, in place.
@@ -608,7 +663,8 @@ def tstore_acc_nz2nz(tile: Tile, gm_view: GlobalTensor, offsets5, sizes5,
     _check_mode(mode)
     if tile.loc != "acc" or len(offsets5) != 5 or len(sizes5) != 5:
         raise ValueError("Acc->NZ store needs an Acc tile and rank-5 offsets and sizes")
-    _, n1, n2, _, c0o = (int(n) for n in sizes5)
+    _, n1, n2, n3, c0o = (int(n) for n in sizes5)
+    _check_acc_nz_store(tile, gm_view, n3, c0o)
     p = gm_view.element_offset(offsets5)
     r, c = np.ogrid[: tile.valid_rows, : tile.valid_cols]
     block, lane = c // c0o, c % c0o

@@ -543,8 +543,21 @@ def _plan_tload(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     if extra:
         raise SimulationError(f"'{op.name}' operands {', '.join(extra)} are not modelled",
                               step.location)
+    _refuse_padding_attrs(c, op, step)
     step.data = groups
     step.names = (c.name(op.operands[groups["dst"][0]]),)
+
+
+def _refuse_padding_attrs(c: _Compiler, op: ir.Operation, step: _Step) -> None:
+    """A load that pads or initialises its tile (a `pad_mode` other than PadNull,
+    `init_out_buffer = true`) writes bytes the model does not know: refused, as its pad
+    operands are (found by red team: the model ran such ND loads as plain copies)."""
+    attrs = c.attrs(op, tuple(pto.TLoad.PLAIN_ATTRS))
+    for name, plain in pto.TLoad.PLAIN_ATTRS.items():
+        attr = attrs.get(name)
+        if attr is not None and str(attr) != plain:
+            raise SimulationError(f"'{op.name}' with {name} = {attr} is not modelled (only "
+                                  f"a plain copy, {name} = {plain})", step.location)
 
 
 def _plan_tstore(c: _Compiler, op: ir.Operation, step: _Step) -> None:
@@ -561,6 +574,15 @@ def _plan_tstore(c: _Compiler, op: ir.Operation, step: _Step) -> None:
     if relu not in (None, "no_relu", "normal_relu"):
         raise SimulationError(f"'{op.name}' reluPreMode {relu} is not modelled",
                               step.location)
+    buf = pto.tile_buf(op.operands[groups["src"][0]].type)
+    if relu == "normal_relu" and (buf is None or buf.loc != "acc"):
+        # The relu is a fixpipe stage (TStoreAccNz2nz / Nz2nd's reluPreMode field); a
+        # Vec store's bursts have none. The model clamped the tile's storage at zero,
+        # which for bf16 (raw uint16 bits) changed nothing and for f16 / f32 clamped
+        # (found by red team: one op, two answers, neither the device's known one).
+        raise SimulationError(f"'{op.name}' reluPreMode {relu} of a tile that is not in "
+                              "L0C: the relu is a stage of the Acc store's fixpipe, which "
+                              "other stores do not go through; not modelled", step.location)
     step.data = groups, atomic == "atomic_add", relu == "normal_relu"
     step.names = (c.name(op.operands[groups["src"][0]]),)
 
