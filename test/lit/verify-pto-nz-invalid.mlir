@@ -8527,3 +8527,66 @@ func.func @negative_store_of_an_unwritten_tile_carried_by_a_switch(%o: !pto.ptr<
   return
 }
 }
+// -----
+
+// remsi(x, -1) of x in [-2^31, -2^31 + 5]: undefined for x = -2^31 (block 0), as a division
+// by 0 is, so an unknown value of i32, not the constant 0: the row offset is not proved 8.
+func.func @remainder_by_minus_one_of_a_dividend_that_may_be_least(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %b = pto.get_block_idx
+  %bi = arith.trunci %b : i64 to i32
+  %least = arith.constant -2147483648 : i32
+  %m1 = arith.constant -1 : i32
+  %c5 = arith.constant 5 : i32
+  %y = arith.minsi %bi, %c5 : i32
+  %x = arith.addi %least, %y : i32
+  %r = arith.remsi %x, %m1 : i32
+  %r0 = arith.index_cast %r : i32 to index
+  %o = arith.addi %r0, %c8 : index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}
+
+// -----
+
+// divsi(-2^31, select(c, -1, 0)) is undefined for both divisors, so poison: max and min of it
+// are no row offset in [0, 8].
+func.func @least_divided_by_minus_one_or_zero(%p: !pto.ptr<i8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c131072 = arith.constant 131072 : index
+  %c8192 = arith.constant 8192 : index
+  %c512 = arith.constant 512 : index
+  %tv = "pto.make_tensor_view"(%p, %c1, %c16, %c16, %c16, %c32, %c131072, %c8192, %c512, %c32, %c1) {layout = #pto.layout<nz>, operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.ptr<i8>, index, index, index, index, index, index, index, index, index, index) -> !pto.tensor_view<?x?x?x?x?xi8>
+  %b = pto.get_block_idx
+  %bi = arith.trunci %b : i64 to i32
+  %least = arith.constant -2147483648 : i32
+  %m1 = arith.constant -1 : i32
+  %z = arith.constant 0 : i32
+  %e = arith.constant 8 : i32
+  %c = arith.cmpi eq, %bi, %z : i32
+  %d = arith.select %c, %m1, %z : i32
+  %q = arith.divsi %least, %d : i32
+  %a = arith.maxsi %q, %z : i32
+  %n = arith.minsi %a, %e : i32
+  %o = arith.index_cast %n : i32 to index
+  // expected-error @+1 {{NZ partition offset[2] (row fractals (R/16)) may be negative (proved [-inf, +inf], a multiple of 1)}}
+  %pv = "pto.partition_view"(%tv, %c0, %c0, %o, %c0, %c0, %c1, %c16, %c8, %c16, %c32) {operandSegmentSizes = array<i32: 1, 5, 5>} : (!pto.tensor_view<?x?x?x?x?xi8>, index, index, index, index, index, index, index, index, index, index) -> !pto.partition_tensor_view<1x16x8x16x32xi8>
+  %t = "pto.alloc_tile"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
+  return
+}

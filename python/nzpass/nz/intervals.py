@@ -289,8 +289,11 @@ def div_unsigned(a: Fact, b: Fact) -> Fact:
 
 
 def rem_signed(a: Fact, b: Fact) -> Fact:
-    """The remainder takes the dividend's sign and stays below the divisor's magnitude."""
-    if b.lo <= 0 <= b.hi:
+    """The remainder takes the dividend's sign and stays below the divisor's magnitude.
+    Where the operands may be the least value and -1, which is undefined as a divisor of 0
+    is, the result is an unknown value of the width, as for a divisor that may be 0 (found
+    by red team: `remsi(least + min(block index, 5), -1)` was proved the constant 0)."""
+    if b.lo <= 0 <= b.hi or (a.lo == signed_min(a.width) and b.lo <= -1 <= b.hi):
         return Fact.top(a.width)
     bound = max(abs(b.lo), abs(b.hi)) - 1
     align = min(a.align, b.align)
@@ -391,9 +394,11 @@ def select(a: Fact, b: Fact) -> Fact:
 # An overflow flag (`nsw`, `nuw`) is poison wherever the facts leave room for the overflow:
 # MLIR's folds read the flag, not the operands. A shift or a division is poison where the
 # facts prove it so (an amount outside [0, width), a divisor of 0, the width's least value
-# divided by -1): a compiler folds those and what reads them; an operand that only may be
-# one is an unknown value at run time, of the width's range (the top its transfer function
-# gives). An `index` op is asked in both readings (`undefined_in_both`).
+# divided by a divisor in [-1, 0]: undefined for every pair the facts allow): a compiler
+# folds those and what reads them; an operand that only may be one is an unknown value at
+# run time, of the width's range (the top every transfer function gives wherever a pair of
+# its operands' members is undefined). An `index` op is asked in both readings
+# (`undefined_in_both`).
 
 
 def _unsigned_range(fact: Fact) -> tuple[int, int]:
@@ -414,8 +419,10 @@ def _signed_division_undefined(a: Fact, b: Fact) -> bool:
     MLIR's signed divisions and remainders are undefined for both, and so are C's `/` and
     `%` that PTOAS emits for them (found by red team: `divsi(-2**31, -1)` was read as an
     unknown i32, so max(min(it, 8), 0) was proved a row offset in [0, 8], where LLVM folds
-    the quotient, and every min and max of it, to poison)."""
-    return _divisor_zero(a, b) or (a.constant == signed_min(a.width) and b.constant == -1)
+    the quotient, and every min and max of it, to poison). Undefined for every pair the facts
+    allow, not only for constants: the least value by a divisor of -1 or 0 is either
+    (found by red team: `divsi(least, select(c, -1, 0))` was an unknown value)."""
+    return _divisor_zero(a, b) or (a.constant == signed_min(a.width) and -1 <= b.lo <= b.hi <= 0)
 
 
 def _shift_out_of_range(a: Fact, b: Fact) -> bool:
