@@ -8590,3 +8590,56 @@ func.func @least_divided_by_minus_one_or_zero(%p: !pto.ptr<i8>) {
   "pto.tload"(%pv, %t) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>} : (!pto.partition_tensor_view<1x16x8x16x32xi8>, !pto.tile_buf<loc=mat, dtype=i8, rows=128, cols=512, v_row=128, v_col=512, blayout=col_major, slayout=row_major, fractal=512, pad=0>) -> ()
   return
 }
+
+// -----
+
+// An op verify-pto-nz does not model (pto.texpands) writes a boxed Mat tile that a textract then reads.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_unmodelled_write_of_a_boxed_tile() {
+  %c0 = arith.constant 0 : index
+  %s = arith.constant 1.0 : f16
+  %m = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.texpands' may write a boxed tile (loc=mat, blayout=col_major, slayout=row_major) in a way verify-pto-nz does not model}}
+  pto.texpands ins(%s : f16) outs(%m : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  %l = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  pto.textract ins(%m, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+// A pto.treshape of a 16 x 32 NZ Mat tile to 32 x 16 names its boxes at other rows and columns.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_reshape_of_a_boxed_tile(%m: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+  // expected-error @+1 {{'pto.treshape' reshapes a boxed tile (16x32, loc=mat, slayout=row_major) to 32x16}}
+  %t = pto.treshape %m : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0> -> !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, v_row=32, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  return
+}
+}
+
+// -----
+
+// A boxed compact=row_plus_one Mat tile: PTOAS strides its columns 17 apart, the cube moves lay its boxes 16 x 16 apart.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_move_of_a_boxed_row_plus_one_tile(%m: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0, compact=2>) {
+  %c0 = arith.constant 0 : index
+  %l = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{'pto.textract' tile 16x32 (loc=mat, slayout=row_major) is a boxed compact=row_plus_one tile}}
+  pto.textract ins(%m, %c0, %c0 : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0, compact=2>, index, index) outs(%l : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+}
+
+// -----
+
+// A memref.alloc in L1, which PTOAS's planner places, beside a Mat tile placed at address 0.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_planned_memref_beside_a_placed_tile() {
+  %a0 = arith.constant 0 : i64
+  // expected-error @+1 {{'memref.alloc' leaves its tile to PTOAS's memory planner in L1 (loc=mat)}}
+  %buf = memref.alloc() : memref<256xf16, #pto.address_space<mat>>
+  %m = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  return
+}
+}

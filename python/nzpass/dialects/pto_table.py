@@ -92,6 +92,13 @@ TILE_RELABELS = {
     "pto.bind_tile": ("source", "reshape"),
 }
 
+# The ops that copy the valid region of their `src` tile into their `dst` tile element
+# for element, in dst's layout, and fill the rest of dst with its pad value (pto-isa
+# TFILLPAD; the in-place form fills a tile's own pad): where src and dst are of one tile
+# type (PTOAS requires it of Mat tiles, its issue 546 test) no element changes its place
+# in the box order, so a boxed dst holds its src's data as the rules read it.
+LAYOUT_KEEPING_FILLS = {"pto.tfillpad": ("src", "dst"), "pto.tfillpad_inplace": ("src", "dst")}
+
 # The pipe pushes, by the group holding the tile they push: a push of an Acc tile moves
 # its valid region out of L0C through the fixpipe (pto-isa's TPUSH of a cube tile to the
 # vector cores), as a tstore or a tmov out of L0C does, so what it reads must be what

@@ -28,7 +28,7 @@ from ..ir.walk import (
     symbol_scope,
 )
 from ..records import record
-from . import tile_writes
+from . import memref_layout, tile_writes
 from .call_facts import describe_call, referenced_function
 from .limits import MEMORY_NAMES
 from .tile_overlap import PlacedTile, placed_bytes
@@ -45,12 +45,30 @@ def check_placed_or_planned(tiles: Sequence[PlacedTile],
         if alloc is None:
             continue
         memory = MEMORY_NAMES.get(tile.loc, tile.loc)
-        raise Refusal(alloc.location, f"'pto.alloc_tile' leaves its tile to PTOAS's memory "
+        raise Refusal(alloc.location, f"'{alloc.name}' leaves its tile to PTOAS's memory "
                       f"planner in {memory} (loc={tile.loc}), where the function places the "
                       f"tile of the 'pto.alloc_tile' at {line_and_column(tile.op.location)} "
                       f"at an address: PTOAS plans around no placed tile, so the planned one "
                       "may land on its bytes. Give every tile of the memory an address, or "
                       "none")
+
+
+_MEMREF_ALLOCS = frozenset(("memref.alloc", "memref.alloca"))
+
+
+def planned_memref(op: ir.Operation) -> str | None:
+    """The local memory a memref.alloc / memref.alloca of a local memref takes (its
+    `#pto.address_space<...>`), which PTOAS's planner places (PTOPlanMemory plans every
+    memref.alloc and skips a pto.alloc_tile with an `addr`, so it may land on a placed
+    tile's bytes: found by red team, a memref.store into an L1 memref.alloc beside an NZ
+    Mat tile placed at address 0 was accepted); None for any other op or memory."""
+    if op.name not in _MEMREF_ALLOCS or len(op.results) != 1:
+        return None
+    type_ = op.results[0].type
+    if not isinstance(type_, ir.MemRefType):
+        return None
+    loc = memref_layout.address_space(type_)
+    return loc if loc not in (None, "gm") else None
 
 
 @record

@@ -20,13 +20,15 @@ lay a tile out box by box (line by line), so a partial box has no layout any of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..dialects import pl, pto
 from ..dialects.opaque import OpaqueSyntaxError
+from ..dialects.pto_table import LAYOUT_KEEPING_FILLS, written_groups
 from ..errors import Refusal
 from ..ir import op_names
 from ..ir.bindings import ir
+from ..ir.walk import line_and_column
 from .intervals import Fact
 from .limits import (
     LOCAL_MEMORY_BYTES,
@@ -184,6 +186,22 @@ def check_tile_fits(buf: pto.TileBuf, backend: str, loc: ir.Location, what: str,
                   "least 0 and at most capacity - tile bytes")
 
 
+def check_boxed_not_row_plus_one(buf: pto.TileBuf, loc: ir.Location, what: str) -> None:
+    """Refuse a boxed compact=row_plus_one tile an NZ transfer or a cube move takes: PTOAS
+    strides its major axis by rows (columns) + 1 (Utils.cpp getStaticTileStrides; its lit
+    test subview_boxed_row_plus_one_stride_offset: 17 for 16 rows) and places its
+    subviews so, while the NZ load, store and the cube moves lay box after box at
+    rows x c0: the two disagree on where every box after the first lies (found by red
+    team: an NZ load into such a Mat tile, then a textract, was accepted)."""
+    if buf.slayout == "none_box" or buf.compact != COMPACT_ROW_PLUS_ONE:
+        return
+    raise Refusal(loc, f"{what} tile {buf.rows}x{buf.cols} (loc={buf.loc}, "
+                  f"slayout={buf.slayout}) is a boxed compact=row_plus_one tile: PTOAS "
+                  "strides its major axis by its rows (columns) + 1, off the box grid the "
+                  "NZ transfers and cube moves lay its boxes on, so the two place every box "
+                  "after the first at other bytes; drop compact=2 from a boxed tile")
+
+
 # The ops that make a tile over a window of their source tile: offsets (one per axis)
 # and sizes (the result's rows and columns).
 TILE_WINDOWS = frozenset((pto.SUBVIEW, pto.SUBSET))
@@ -330,6 +348,27 @@ def check_relabel_keeps_box_order(name: str, source: pto.TileBuf, result: pto.Ti
                   "layout with a move (pto.tmov, pto.textract)")
 
 
+def check_reshape_keeps_boxed_shape(name: str, source: pto.TileBuf, result: pto.TileBuf,
+                                    loc: ir.Location) -> None:
+    """Refuse a reshape (pto_table.TILE_RELABELS "reshape": pto.treshape, pto.bind_tile)
+    of a boxed tile to another shape. It moves no byte, and a boxed tile's bytes are box
+    after box, not row after row: element (i, j) of an NZ R x C tile lies at
+    (j / c0) * R * c0 + i * c0 + j % c0, so the result of another shape names the
+    source's boxes in other places (a 16 x 32 NZ tile reshaped to 32 x 16 has the source's
+    columns 16..31 as its rows 16..31), never the row-major reshape of its data. PTOAS's
+    TReshapeOp::verify checks bytes and boxing only (found by red team: a 16 x 32 NZ Mat
+    tile reshaped to 32 x 16 and extracted into a Left tile was accepted)."""
+    boxed = source.slayout != "none_box" or result.slayout != "none_box"
+    if not boxed or (source.rows, source.cols) == (result.rows, result.cols):
+        return
+    raise Refusal(loc, f"'{name}' reshapes a boxed tile ({source.rows}x{source.cols}, "
+                  f"loc={source.loc}, slayout={source.slayout}) to {result.rows}x"
+                  f"{result.cols}: it moves no byte, and a boxed tile's bytes lie box after "
+                  "box, so the result names the source's boxes at other rows and columns, "
+                  "not its data reshaped row by row; keep a boxed tile's shape, or reshape "
+                  "a none_box (ND) tile and move it into the boxed layout")
+
+
 def _box_order(buf: pto.TileBuf) -> str:
     return (f"blayout={buf.blayout}, slayout={buf.slayout}, fractal={buf.fractal} of "
             f"{buf.dtype}")
@@ -378,17 +417,22 @@ def check_unknown_op_on_boxed(op: ir.Operation) -> None:
     reading rules took such a tile for one whose producer's contract it holds (found by
     red team: an NZ Mat tile relabelled ZN by a cast, a pick by arith.select of a loaded
     tile and one nothing wrote, an unknown op's result, were extracted into a Left tile
-    and accepted)."""
-    if op.name in op_names.CALLS or op.name in pto.OPS or _keeps_its_types(op):
-        return  # a call's tile is its callee's contract; a table op's, the table's rules'
+    and accepted). A table op with regions (pto.fusion_region) gives what its body
+    yields, which no flow follows either (found by red team, round 26: a fusion region
+    yielding an NZ Mat tile cast to ZN)."""
+    if op.name in op_names.CALLS or _keeps_its_types(op):
+        return  # a call's tile is its callee's contract
+    if op.name in pto.OPS and not len(op.regions):
+        return  # a table op's tile is the table's rules'; a region op's is its yields'
     buf = _boxed_tile_of(op.results)
     if buf is None:
         return
     raise Refusal(op.location, f"'{op.name}' gives a boxed tile (loc={buf.loc}, "
                   f"slayout={buf.slayout}) that a move or mad reads, but is an op "
-                  "verify-pto-nz does not follow (none the op table defines, no scf.for or "
-                  "scf.if, no call): no rule models what it did to the tile's box (NZ) "
-                  "order or which bytes its result names, so the data moved is unchecked. "
+                  "verify-pto-nz does not follow (none the op table defines or one with "
+                  "regions, no scf.for or scf.if, no call): no rule models what it did to "
+                  "the tile's box (NZ) order or which bytes its result names, so the data "
+                  "moved is unchecked. "
                   "Make a boxed tile with the pto ops the op table defines (pto.alloc_tile, "
                   "pto.tload, pto.tmov, pto.subview), and pick between tiles with scf.if")
 
@@ -412,3 +456,58 @@ def _keeps_its_types(op: ir.Operation) -> bool:
         return False
     return len(op.operands) == len(op.results) and all(
         a.type == b.type for a, b in zip(op.operands, op.results, strict=True))
+
+
+def boxed_operands_taken(op: ir.Operation, followed: frozenset[str],
+                         read: Callable[[ir.Operation], pto.PtoOp | None]
+                         ) -> list[tuple[ir.Value, pto.TileBuf]]:
+    """The boxed tiles `op` may write in a way no rule models: every boxed operand of an
+    op the op table does not define (an unknown op, scf.while, scf.execute_region,
+    scf.index_switch: what it does to the bytes is unknown), the boxed operands in the
+    groups a table op writes (pto_table.written_groups) when it is none of `followed`
+    (the ops whose effect on a boxed tile verify-pto-nz models) nor a fill keeping its
+    tiles' one type (pto_table.LAYOUT_KEEPING_FILLS). Calls, scf.for / scf.if
+    and their yields, the function's return and casts keeping their types are followed
+    elsewhere; none of them is asked here. `read`: the op's groups by the table (None
+    when malformed: PTOAS refuses it)."""
+    name = op.name
+    if name in followed or name in op_names.CALLS or _keeps_its_types(op):
+        return []
+    boxed = [(value, buf) for value in op.operands
+             if (buf := _boxed_tile_of((value,))) is not None]
+    if not boxed or name not in pto.OPS:  # the table is looked up only for a boxed tile
+        return boxed
+    view = read(op)
+    if view is None or _fills_in_its_layout(name, view):
+        return []  # malformed (PTOAS refuses it), or a copy keeping every element's box
+    written = written_groups(name)
+    taken = {value for group, values in view.groups.items() if group in written
+             for value in values}
+    return [(value, buf) for value, buf in boxed if value in taken]
+
+
+def _fills_in_its_layout(name: str, view: pto.PtoOp) -> bool:
+    """A fill (pto_table.LAYOUT_KEEPING_FILLS) whose tiles are all of one type."""
+    groups = LAYOUT_KEEPING_FILLS.get(name)
+    if groups is None:
+        return False
+    types = {value.type for group in groups for value in view.groups.get(group, ())}
+    return len(types) == 1
+
+
+def check_unmodelled_boxed_write(op: ir.Operation, tile: ir.Value, buf: pto.TileBuf,
+                                 reader: ir.Operation) -> None:
+    """Refuse `op`, which may write the boxed tile `tile` in a way no rule models
+    (boxed_operands_taken), when `reader`, a move, mad, store or push, reads its buffer
+    later: what that op put in each box, in which order, is unchecked, and the reader
+    takes it for the NZ data its rules prove (found by red team: an unknown op taking a
+    loaded NZ Mat tile, and a pto.tfillpad / pto.mgather / pto.texpands writing one, each
+    then extracted into a Left tile, were accepted)."""
+    raise Refusal(op.location, f"'{op.name}' may write a boxed tile (loc={buf.loc}, "
+                  f"blayout={buf.blayout}, slayout={buf.slayout}) in a way verify-pto-nz "
+                  f"does not model, and '{reader.name}' (at "
+                  f"{line_and_column(reader.location)}) then reads it: which bytes the op "
+                  "wrote, in which box (NZ) order, is unchecked, so the data moved is too. "
+                  "Write a boxed tile only with the ops verify-pto-nz follows (pto.tload, "
+                  "pto.tmov, pto.textract, pto.tinsert, the mads), or keep the op's tile "
+                  "out of the moves, mads and stores")

@@ -17,6 +17,7 @@ from ..dialects.pto_table import (
     EXPLICIT_MADS,
     GEMV_OPS,
     LOCAL_MEMORY_OPS,
+    METADATA_OPS,
     PIPE_PUSHES,
     TILE_MADS,
     TILE_RELABELS,
@@ -29,7 +30,15 @@ from ..errors import MalformedOp, Refusal
 from ..ir import op_names
 from ..ir.arith import integer_value
 from ..ir.bindings import ir
-from ..ir.walk import function_of, line_and_column, nested_ops, parent_op, value_location
+from ..ir.walk import (
+    function_of,
+    function_of_argument,
+    functions,
+    line_and_column,
+    nested_ops,
+    parent_op,
+    value_location,
+)
 from ..nz import (
     base_pointers,
     escapes,
@@ -81,15 +90,20 @@ from ..nz.tile_placement import (
     check_unfollowed_alone,
     clobbering_call,
     memory_taking_functions,
+    planned_memref,
 )
 from ..nz.tile_rules import (
     TILE_WINDOWS,
+    boxed_operands_taken,
+    check_boxed_not_row_plus_one,
     check_extract_index_on_boxes,
     check_relabel_keeps_box_order,
+    check_reshape_keeps_boxed_shape,
     check_slot_in_range,
     check_tile_fits,
     check_tile_layout,
     check_unknown_op_on_boxed,
+    check_unmodelled_boxed_write,
     check_window_inside,
     check_window_on_boxes,
     multi_tile_slots,
@@ -133,6 +147,22 @@ _CHECKED_OPS = frozenset((pto.MakeTensorView.NAME, pto.PartitionView.NAME, *_GM_
                           *_CUBE_MOVES, _UNREALIZED_CAST, pto.SET_VALIDSHAPE,
                           *PIPE_PUSHES, pto.MULTI_TILE_GET, *TILE_RELABELS))
 _REFERENCES = frozenset((op_names.FUNC_CALL, op_names.FUNC_CONSTANT))
+# The ops whose effect on a boxed (NZ) tile the rules here model, or follow as a
+# producer's contract (a pop, the A5 scale address of a cube tile), and the scf ops the
+# flows follow: any other op writing a boxed tile a move, mad or store then reads is
+# refused (`check_unmodelled_writes`). pto.tile_buf_addr hands the tile to raw pointer
+# ops (PTOAS's level-3 path), which tile_writes takes for writes of any tile. An
+# unrealized cast that changes a boxed tile's type is none of them: it hands its bytes to
+# ops of another type (a memref.store) no rule follows.
+_FOLLOWED_ON_BOXED = frozenset((*(_CHECKED_OPS - {_UNREALIZED_CAST}), *EXPLICIT_MADS,
+                                *METADATA_OPS, "pto.tpop",
+                                "pto.tget_scale_addr", "pto.tile_buf_addr",
+                                op_names.SCF_FOR, op_names.SCF_IF, op_names.SCF_YIELD,
+                                op_names.FUNC_RETURN))
+# The ops that read a tile's bytes as the data the rules here prove: the moves, mads,
+# GM stores and pushes (in a group `pto_table.reads_group` names).
+_BOXED_READERS = frozenset((*_CUBE_MOVES, *TILE_MADS, *EXPLICIT_MADS, pto.TStore.NAME,
+                            _TSTORE_FP, *PIPE_PUSHES))
 # How many relabels of relabels a read is followed back through (a chain longer than any
 # real kernel's is its producer's contract past it).
 _RELABEL_DEPTH = 8
@@ -218,6 +248,7 @@ class VerifyPtoNz(ModulePass):
                     elif name.startswith(pl.OP_PREFIX):  # a pl op kept by pl-to-pto
                         checker.check_pl_tiles(op)
                 checker.check_tiles_written(ops)
+                checker.check_unmodelled_writes(ops, names)
                 checker.check_placements()
                 # Once its views are checked: which uses of its pointers are NZ views.
                 for op, name in zip(ops, names, strict=True):
@@ -363,6 +394,8 @@ class _Checker:
         self.module = module
         self._taking: frozenset[str] | None = None  # read where a call meets a tile
         self._call_access: CallAccess | None = None  # read at the first function
+        # By function name: its entry block and its calls (`_function_table`).
+        self._functions: dict[str, tuple[ir.Block | None, list[ir.Operation]]] | None = None
         self.analysis = OffsetAnalysis()
         # What the value can be at run time: the current analysis's, called directly.
         self.fact: Callable[[ir.Value], Fact] = self.analysis.fact
@@ -441,8 +474,13 @@ class _Checker:
 
     def note_memory(self, op: ir.Operation) -> None:
         """Local memory of the function that is not a `pto.alloc_tile`'s tile (pipe slots,
-        multi-buffers, memrefs): only compared with the calls the function makes."""
+        multi-buffers, memrefs): compared with the calls the function makes; a local
+        memref.alloc / memref.alloca is also memory PTOAS's planner places
+        (tile_placement.planned_memref)."""
         self._other_memory.append(op)
+        loc = planned_memref(op)
+        if loc is not None:
+            self._planned.setdefault(loc, op)
 
     def _clobbering_calls(self, calls: list[ir.Operation]) -> list[ir.Operation]:
         if self._taking is None:
@@ -622,8 +660,11 @@ class _Checker:
             return  # malformed: PTOAS refuses it
         source, result = (opaque_refusal(op.location, partial(pto.tile_buf, value.type))
                           for value in (group[0], op.results[0]))
-        if source is not None and result is not None:
-            check_relabel_keeps_box_order(op.name, source, result, op.location)
+        if source is None or result is None:
+            return
+        check_relabel_keeps_box_order(op.name, source, result, op.location)
+        if TILE_RELABELS[op.name][1] == "reshape":
+            check_reshape_keeps_boxed_shape(op.name, source, result, op.location)
 
     def _check_slot(self, op: ir.Operation) -> None:
         """A pto.multi_tile_get's slot lies in [0, count) of its multi-buffer for every
@@ -694,6 +735,8 @@ class _Checker:
                             for v in (src, dst))
         if src_buf is None or dst_buf is None:
             return
+        for buf in (src_buf, dst_buf):
+            check_boxed_not_row_plus_one(buf, op.location, f"'{op.name}'")
         index = [self.fact(v) for g in ("indexRow", "indexCol") for v in view.groups.get(g, ())]
         if src_buf.loc not in ("mat", "acc"):
             self._check_vec_move_inside(op, index, src, (src_buf, dst_buf))
@@ -1737,6 +1780,100 @@ class _Checker:
             self._call_access = CallAccess(self.module, read_groups)
         self.refusals.extend(tile_writes.unwritten_reads(ops, tile_writes.ReadFacts(
             read_groups, self._tiles_placed_over, self._call_access, self._valid_extents)))
+
+    def check_unmodelled_writes(self, ops: list[ir.Operation], names: list[str]) -> None:
+        """No move, mad, store or push reads a boxed tile an op may have written in a way
+        no rule here models (tile_rules.boxed_operands_taken): an unknown op, an scf op
+        the flows do not follow, a table op outside `_FOLLOWED_ON_BOXED`."""
+        for op, name in zip(ops, names, strict=True):
+            if name in _FOLLOWED_ON_BOXED or name.startswith("arith.") or not len(op.operands):
+                continue
+            for tile, buf in boxed_operands_taken(op, _FOLLOWED_ON_BOXED, self._read_table_op):
+                reader = self._boxed_reader(op, tile)
+                if reader is not None:
+                    self._guard(partial(check_unmodelled_boxed_write, op, tile, buf, reader))
+                    break
+
+    def _boxed_reader(self, writer: ir.Operation, tile: ir.Value) -> ir.Operation | None:
+        """An op of `_BOXED_READERS` other than `writer` reading a tile of `tile`'s buffer
+        (its relabels, the values scf.for / scf.if carry it as), or None."""
+        seen, todo = {tile}, [tile]
+        while todo:
+            value = todo.pop()
+            for near in self._same_buffer(value):
+                if near not in seen:
+                    seen.add(near)
+                    todo.append(near)
+            for use in value.uses:
+                user = use.owner.operation
+                if user != writer and user.name in _BOXED_READERS and \
+                        self._reads_operand(user, value):
+                    return user
+        return None
+
+    def _same_buffer(self, value: ir.Value) -> list[ir.Value]:
+        """The values that name `value`'s buffer one step away: a relabel's source and
+        results, a multi-buffer and its slots, the tiles placed over its bytes (constant
+        addresses), the values scf.for and scf.if carry it as
+        (both ways), a function's
+        argument and what its calls pass (both ways: found by red team, a callee writing
+        its boxed tile argument with pto.texpands, the caller then extracting it)."""
+        near = list(flow_sources(value) or ())
+        function = function_of_argument(value)
+        if function is not None:
+            index = typing.cast(ir.BlockArgument, value).arg_number
+            near.extend(call.operands[index] for call in self._calls_of(function)
+                        if index < len(call.operands))
+        owner = _owner(value)
+        if owner is not None and owner.name in TILE_RELABELS:
+            view = self._read_table_op(owner)
+            near.extend(view.groups.get(TILE_RELABELS[owner.name][0], ()) if view else ())
+        elif owner is not None and owner.name == pto.MULTI_TILE_GET and len(owner.operands):
+            near.append(owner.operands[0])  # every slot of it: a slot may be any of them
+        elif owner is not None and owner.name == pto.AllocTile.NAME:
+            near.extend(self._tiles_placed_over(value))  # its bytes under another name
+        for use in value.uses:
+            user = use.owner.operation
+            near.extend(aliases_through_use(user, use.operand_number))
+            if user.name in TILE_RELABELS or user.name == pto.MULTI_TILE_GET:
+                near.extend(user.results)
+            callee = self._callee(user)
+            if callee is not None and use.operand_number < len(callee.arguments):
+                near.append(callee.arguments[use.operand_number])
+        return near
+
+    def _function_table(self) -> dict[str, tuple[ir.Block | None, list[ir.Operation]]]:
+        """By function name: its entry block (None: a declaration) and the func.calls of
+        it in the module, read once."""
+        if self._functions is None:
+            table: dict[str, tuple[ir.Block | None, list[ir.Operation]]] = {}
+            for function in functions(self.module):
+                name = ir.StringAttr(function.attributes["sym_name"]).value
+                blocks = function.regions[0].blocks
+                table[name] = (blocks[0] if len(blocks) else None, table.get(name, (None, []))[1])
+            for function in functions(self.module):
+                for op in nested_ops(function):
+                    name = referenced_function(op) if op.name == op_names.FUNC_CALL else None
+                    if name in table:
+                        table[name][1].append(op)
+            self._functions = table
+        return self._functions
+
+    def _calls_of(self, function: ir.Operation) -> list[ir.Operation]:
+        name = ir.StringAttr(function.attributes["sym_name"]).value
+        return self._function_table().get(name, (None, []))[1]
+
+    def _callee(self, op: ir.Operation) -> ir.Block | None:
+        """The entry block of the function the func.call `op` calls, if it has a body."""
+        if op.name != op_names.FUNC_CALL:
+            return None
+        name = referenced_function(op)
+        return self._function_table().get(name, (None, []))[0] if name else None
+
+    def _reads_operand(self, op: ir.Operation, value: ir.Value) -> bool:
+        view = self._read_table_op(op)
+        return view is None or any(value in values and reads_group(op.name, group)
+                                   for group, values in view.groups.items())
 
     def _valid_extents(self, op: ir.Operation, tile: ir.Value
                        ) -> tile_writes.ValidExtents | None:
@@ -3004,6 +3141,7 @@ def _check_load_element_count(t: _Transfer) -> None:
 def _check_load_tile_boxes(t: _Transfer) -> None:
     # An NZ->NZ load moves whole 16 x c0 boxes (the tile's dtype is the view's: checked).
     check_tile_layout(t.tile.buf, t.loc, "'pto.tload'", whole_boxes=True)
+    check_boxed_not_row_plus_one(t.tile.buf, t.loc, "'pto.tload'")
 
 
 def _check_load_valid_region(t: _Transfer) -> None:
@@ -3041,6 +3179,7 @@ def _check_store_f32(t: _Transfer) -> None:
 
 def _check_store_tile_boxes(t: _Transfer) -> None:
     check_tile_layout(t.tile.buf, t.loc, "'pto.tstore'", whole_boxes=True)  # 16 x 16 boxes
+    check_boxed_not_row_plus_one(t.tile.buf, t.loc, "'pto.tstore'")
     hazards.check_valid_inside_tile(t.tile, t.loc, "tstore")
     _check_store_valid_boxes(t)
 
