@@ -8643,3 +8643,88 @@ func.func @negative_planned_memref_beside_a_placed_tile() {
   return
 }
 }
+// -----
+
+// A tile only a pto.tsetval wrote (one element), then stored whole: the rest is what UB
+// held before.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_store_of_a_tile_only_tsetval_wrote(%o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %h = arith.constant 1.0 : f16
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tsetval ins(%c0, %h : index, f16) outs(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  // expected-error @+1 {{'pto.tstore' reads bytes of a tile (loc=vec) that no write before it is proved to cover: it takes the tile, and the 'pto.tsetval' at line}}
+  pto.tstore ins(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+// A helper loads the top 8 rows of its 16-row argument; its caller stores all 16 rows.
+module attributes {pto.target_arch = "a2a3"} {
+func.func private @top_half(%t: !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %p: !pto.partition_tensor_view<8x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %s = pto.subview %t[%c0, %c0] sizes [8, 64] : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0> -> !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64, v_row=8, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-warning @+1 {{moves a window of a tensor view no pto.make_tensor_view here gives}}
+  pto.tload ins(%p : !pto.partition_tensor_view<8x64xf16>) outs(%s : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64, v_row=8, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
+func.func @negative_store_after_a_call_writing_part_of_the_tile(%p: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %pt = pto.make_tensor_view %p, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %pr = pto.partition_view %pt, offsets = [%c0, %c0], sizes = [%c8, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<8x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %A = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  func.call @top_half(%A, %pr) : (!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<8x64xf16>) -> ()
+  // expected-error @+1 {{'pto.tstore' reads bytes of a tile (loc=vec) that no write before it is proved to cover: it takes the tile, and the 'func.call' at line}}
+  pto.tstore ins(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+// Slot 0 of a multi-buffer is loaded, slot 1 stored: slot 1 is what UB held before.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_store_of_the_slot_not_loaded(%pv: !pto.partition_tensor_view<16x64xf16>, %ov: !pto.partition_tensor_view<16x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %mb = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 16x64xf16, count=2>
+  %a = pto.multi_tile_get %mb[%c0] : !pto.multi_tile_buf<vec, 16x64xf16, count=2> -> !pto.tile_buf<vec, 16x64xf16>
+  %b = pto.multi_tile_get %mb[%c1] : !pto.multi_tile_buf<vec, 16x64xf16, count=2> -> !pto.tile_buf<vec, 16x64xf16>
+  // expected-warning @+1 {{moves a window of a tensor view no pto.make_tensor_view here gives}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%a : !pto.tile_buf<vec, 16x64xf16>)
+  // expected-warning @+2 {{moves a window of a tensor view no pto.make_tensor_view here gives}}
+  // expected-error @+1 {{'pto.tstore' reads bytes of a tile (loc=vec) that no write before it is proved to cover: it takes rows [16, 32) and columns [0, 64) of its buffer}}
+  pto.tstore ins(%b : !pto.tile_buf<vec, 16x64xf16>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}
+
+// -----
+
+// Two tiles at one address: the second is stored before the first is loaded.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_store_of_a_placed_tile_before_the_load_of_the_other(%pv: !pto.partition_tensor_view<16x64xf16>, %ov: !pto.partition_tensor_view<16x64xf16>) {
+  %a0 = arith.constant 0 : i64
+  %A = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %B = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-warning @+2 {{moves a window of a tensor view no pto.make_tensor_view here gives}}
+  // expected-error @+1 {{'pto.tstore' reads a tile (loc=vec) before anything in its function writes it}}
+  pto.tstore ins(%B : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  // expected-warning @+1 {{moves a window of a tensor view no pto.make_tensor_view here gives}}
+  pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf16>) outs(%A : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  return
+}
+}

@@ -267,12 +267,13 @@ class CallAccess:
     of every tile it takes, and the callee took its argument for its caller's written
     tile, so a tile no one wrote was stored from stale UB by a callee (found by red team).
     Over the module's call graph, to a least fixpoint: first the writes (a callee's calls
-    write what their callees write), then, with them, the reads (each only grows, so the
+    write what their callees write), then the tiles each surely writes all of (a call
+    writes the rest in part), then, with them, the reads (each only grows, so the
     rounds end; a cycle reads or writes only what some function on it does). A call of a
     function with no body here, or an indirect call, may read and write every tile it
     takes. Computed once per module, walking only the functions that take a tile."""
 
-    __slots__ = ("_defined", "_reads", "_writes")
+    __slots__ = ("_covers", "_defined", "_reads", "_writes")
 
     def __init__(self, module: ir.Operation,
                  read_groups: Callable[[ir.Operation], pto.PtoOp | None]) -> None:
@@ -286,9 +287,11 @@ class CallAccess:
                 taking.append(function)
         self._reads: dict[str, frozenset[int]] = {}
         self._writes: dict[str, frozenset[int]] = {}
+        self._covers: dict[str, frozenset[int]] = {}
         facts = tile_writes.ReadFacts(read_groups, lambda _: [], self,
                                       tile_writes.stated_extents)
-        for settled, field in ((self._writes, "writes"), (self._reads, "reads")):
+        for settled, field in ((self._writes, "writes"), (self._covers, "covers"),
+                               (self._reads, "reads")):
             _settle(taking, facts, settled, field)
 
     def __call__(self, call: ir.Operation) -> tile_writes.ArgumentAccess:
@@ -296,10 +299,11 @@ class CallAccess:
         name = None if callee is None else symbol_scope(call) + callee
         if name is None or name not in self._defined:
             every = range(len(call.operands))  # what it calls may do anything to them
-            return tile_writes.ArgumentAccess(every, every)
+            return tile_writes.ArgumentAccess(every, every, every)
         none = frozenset()
         return tile_writes.ArgumentAccess(self._reads.get(name, none),
-                                          self._writes.get(name, none))
+                                          self._writes.get(name, none),
+                                          self._covers.get(name, none))
 
 
 def _settle(functions_: list[ir.Operation], facts: tile_writes.ReadFacts,

@@ -43,21 +43,30 @@ the stale bytes too, unless a loop around both runs the writer in an earlier ite
 blocks, whose branches may go back) and the loop's first iteration may skip the read (an
 op between them, a guard on the iteration, may not run it: not followed further); a read
 the first iteration surely reaches, `scf.for { tstore %t; tload %t }`, takes what the tile
-held before the loop (found by red team). The tiles placed over a written one and those
-of a function holding a local pointer are taken as written before every read.
+held before the loop (found by red team). The tiles placed over one another
+(`ReadFacts.placed_over`) are one class, ordered as one tile (found by red team: a tile at
+the address of another was taken as written before every read once the other was
+written anywhere); every tile of a function holding a local pointer is taken as written
+before every read.
 
 Coverage (`_Coverage`): the writes surely run before a read must together hold every
 byte it takes. A write by an op of the op table holds the valid region of its tile from
-where the tile lies in its buffer (`_Frames`: a window at constant offsets moves it), one
-of PARTIAL_WRITERS holds none (found by red team: a load into a subview of a tile's top
-rows, then a store of the whole tile, moved its bottom rows from stale UB). A
-func.return reads the tiles it returns: its caller's call takes them for written."""
+where the tile lies in its buffer (`_Frames`: a window at constant offsets moves it, a
+multi-buffer's slot at a constant index lies apart from the others), by the valid
+extents of the tile there (a window's constant `valid` operands where its type leaves
+them dynamic; none surely where they are not constant); one of PARTIAL_WRITERS, or a
+call of a callee not surely writing all of a tile argument (`ArgumentAccess.covers`),
+holds none and counts for no write at all (found by red team: a load into a subview of a
+tile's top rows, a tsetval, a helper loading part of its argument, each then a store of
+the whole tile, moved the rest from stale UB). A func.return reads the tiles it
+returns: its caller's call takes them for written."""
 
 from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Collection, Iterable, Sequence
-from itertools import pairwise
+from itertools import pairwise, product
+from math import prod
 from typing import NamedTuple
 
 from ..dialects import pto
@@ -174,10 +183,13 @@ def stated_extents(_op: ir.Operation, value: ir.Value) -> ValidExtents | None:
 
 class ArgumentAccess(NamedTuple):
     """The tile arguments (a call's tile operands, by number) a function may read before
-    writing them, and those it may write."""
+    writing them, those it may write, and those it surely writes every byte of before it
+    returns (the others it writes are written in part for its caller, as a
+    PARTIAL_WRITERS op writes its destination)."""
 
     reads: Collection[int]
     writes: Collection[int]
+    covers: Collection[int]
 
 
 class _Access(NamedTuple):
@@ -274,11 +286,14 @@ class _Walk:
         # another, and each view's source with its offset there (None: not known).
         self.flows = _Classes()
         self.views: dict[ir.Value, tuple[ir.Value, tuple[int, int] | None]] = {}
+        # The valid extents a window states by constant operands (`_window_extents`).
+        self.window_valid: dict[ir.Value, ValidExtents] = {}
         # The writes (value, position) of an op of the op table, which write the valid
         # region of the tile at the op, and those of part of it (PARTIAL_WRITERS); every
         # other write (an op nzpass does not know, a call, an argument) may write it all.
         self.measured: set[tuple[ir.Value, int]] = set()
         self.partial: set[tuple[ir.Value, int]] = set()
+        self.partial_views: dict[int, pto.PtoOp] = {}
         self.position = -1  # of the op being walked
         # Whether a pointer of the function points into local memory.
         self.pointed = False
@@ -343,6 +358,8 @@ class _Walk:
         self._write(access.writes)
         sized = self.partial if name in PARTIAL_WRITERS else self.measured
         sized.update((value, self.position) for value in (*access.writes, *access.rewrites))
+        if name in PARTIAL_WRITERS and view is not None:
+            self.partial_views[self.position] = view  # (what it writes: `_partial_cells`)
         self.rewritten.extend((value, self.position) for value in access.rewrites)
         self._write(results)  # a tile the op makes: its own write
         if access.escapes:
@@ -355,8 +372,12 @@ class _Walk:
         team: a kernel's unwritten tile stored by a helper), then writes those it may
         write; a tile it returns is the callee's (written there)."""
         access = self.facts.call_access(op)
-        self.reads.extend((op, v, self.position) for n, v in operands if n in access.reads)
+        position = self.position
+        self.reads.extend((op, v, position) for n, v in operands if n in access.reads)
         self._write(v for n, v in operands if n in access.writes)
+        # (a tile the callee may write but not surely all of: part of it, for the caller)
+        self.partial.update((v, position) for n, v in operands
+                            if n in access.writes and n not in access.covers)
         self._write(results)
 
     def _one_buffer(self, results: Sequence[ir.Value],
@@ -404,6 +425,9 @@ class _Walk:
             return  # a view of no one source: where it lies is not known
         source = operands[0][1]
         self.views[results[0]] = (source, _view_offset(op, view, source, results[0]))
+        valid = _window_extents(view) if view is not None and op.name == pto.SUBVIEW else None
+        if valid is not None:
+            self.window_valid[results[0]] = valid
 
 
 def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts, walk: _Walk | None = None,
@@ -420,18 +444,25 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts, walk: _Walk |
     # of pto.tmatmul.mx name): not followed, so every tile is taken for written.
     if walk.pointed:
         return []
-    # Every write of a class, a read-and-write-back among them (its own read is judged
-    # at it): what may leave the class written on every path.
-    first = _writes_by_class(classes, walk.written)  # those that may start its data
-    writes_of = _writes_by_class(classes, [*walk.written, *walk.rewritten])
-    writers = {root: [position for _, position in found] for root, found in first.items()}
-    # A tile placed over the bytes of a written one reads that one's data (the overlap
-    # rule and the Acc rules judge it): taken for written, before every read.
+    # A tile placed over some bytes of another holds what a write of that one left there
+    # (the overlap rule and the Acc rules judge which data): one class, so a write through
+    # either must surely run before a read of either (found by red team: two tiles at one
+    # address, the second stored before, or after a load in one branch only into, the
+    # first, were taken for written before every read and stored stale UB).
     for tile in walk.fresh:
-        root = classes.find(tile)
-        if root not in writers and any(classes.find(other) in writers
-                                       for other in facts.placed_over(tile)):
-            writers[root] = [-1]
+        classes.union(tile, facts.placed_over(tile))
+    # Every write of a class, a read-and-write-back among them (its own read is judged
+    # at it): what may leave the class written on every path. A write of part of its
+    # destination (PARTIAL_WRITERS) is none: the rest of the tile keeps what it held, so
+    # it neither starts the tile's data nor covers a read (found by red team: a tstore of
+    # a tile only a pto.tsetval wrote, or one loaded in one branch only and then given a
+    # tsetval, stored stale UB).
+    partial = walk.partial
+    first = _writes_by_class(classes, (w for w in walk.written if w not in partial))
+    writes_of = _writes_by_class(classes, (w for w in (*walk.written, *walk.rewritten)
+                                           if w not in partial))
+    partly = _writes_by_class(classes, partial)
+    writers = {root: [position for _, position in found] for root, found in first.items()}
     every_write = {root: {position for _, position in found}
                    for root, found in writes_of.items()}
     # Each class's fresh tiles in walk order: the first is the one a refusal names.
@@ -442,37 +473,92 @@ def unwritten_reads(ops: Sequence[ir.Operation], facts: ReadFacts, walk: _Walk |
     coverage = _Coverage(walk, ops)
     refusals = []
     judged = set() if judged is None else judged  # one root cause, one error
+
+    def _judged_read(op: ir.Operation, value: ir.Value, position: int,
+                     found: list[int] | None, root: ir.Value) -> Refusal | None:
+        """The refusal of the read of `value` by `op` (at `position`; `found`: the
+        positions of its class's writes that may start its data), if any, unless the
+        partial writes surely run before it cover it (PyPTO fills a tile element by
+        element with tsetval in loops of constant bounds)."""
+        refusal = _unless_partly(op, value, position, found, root)
+        if refusal is None or root not in partly:
+            return refusal
+        sure = [(v, w) for v, w in partly[root] if order.reaches(w, op, position)]
+        return None if sure and coverage.partly_covered(op, value, sure) else refusal
+
+    def _uncovered_by_branches(op: ir.Operation, value: ir.Value,
+                               writes: list[tuple[ir.Value, int]]
+                               ) -> tuple[ir.Operation, str, str] | None:
+        """As `_Coverage.uncovered`, for writes none of which surely ran by itself (the
+        read is surely written as every branch of an op writes the class): None where,
+        for some op around writes, the writes each of its regions surely runs cover the
+        read, whichever runs (found by red team: `scf.if { load the top rows } else {
+        load the bottom rows }`, then a store of the whole tile, took the two halves
+        together and stored half of it from stale UB on either path)."""
+        by_region: dict[ir.Operation, dict[int, list[tuple[ir.Value, int]]]] = {}
+        for v, w in writes:
+            branch = order.skipper(ops[w], op)
+            index = _region_holding(branch, ops[w]) if branch is not None else None
+            if branch is not None and index is not None:
+                by_region.setdefault(branch, {}).setdefault(index, []).append((v, w))
+        last = ops[writes[-1][1]]
+        short = (last, "part of its destination", "the tile")  # (no branch found: unsure)
+        for branch, regions in by_region.items():
+            found = [coverage.uncovered(op, value, regions.get(n, []))
+                     for n in range(len(branch.regions))]
+            failed = next((f for f in found if f is not None), None)
+            if failed is None:
+                return None
+            short = (last, *failed[1:]) if failed[0] == op else failed
+        return short
+
+    def _unless_partly(op: ir.Operation, value: ir.Value, position: int,
+                       found: list[int] | None, root: ir.Value) -> Refusal | None:
+        if found is None:
+            return _refusal(op, value, fresh_of[root][0]) if root not in partly else \
+                _partial_read(op, value, ops[min(w for _, w in partly[root])],
+                              "only part of it", "the tile")
+        if order.surely_written(op, position, root) or \
+                any(order.earlier_iteration(w, op) for w in found):
+            if not coverage.judged(value, writes_of[root]):
+                return None  # a write that may write every byte, or one not judged here
+            # (every write a window in sight: which ones surely ran before the read)
+            before = [(v, w) for v, w in writes_of[root]
+                      if order.reaches(w, op, position) or order.earlier_iteration(w, op)]
+            short = coverage.uncovered(op, value, before) if before else \
+                _uncovered_by_branches(op, value, [(v, w) for v, w in writes_of[root]
+                                                   if w < position])
+            return None if short is None else _partial_read(op, value, *short)
+        earlier = sorted(w for w in every_write[root] if w < position)
+        return _unsure_read(op, value, ops[earlier[0]], order.skipper(ops[earlier[0]], op)) \
+            if earlier else _early_read(op, value, ops[min(found)])
+
     for op, value, position in walk.reads:
         root = classes.find(value)
         if root in judged or root not in fresh_of:
             continue  # a class with no fresh tile holds data its maker wrote
-        found = writers.get(root)
-        if found is None:
+        refusal = _judged_read(op, value, position, writers.get(root), root)
+        # (a read of a tile whose valid region is empty, by an op writing only such tiles,
+        # takes no byte: PyPTO's kernels run the ops of an idle sub-block on tiles of 0
+        # valid rows and columns)
+        if refusal is not None and not _takes_nothing(facts, walk, op, value, position):
             judged.add(root)
-            refusals.append(_refusal(op, value, fresh_of[root][0]))
-            continue
-        if min(found) < 0 or any(classes.find(other) in writers
-                                 for tile in fresh_of[root] for other in facts.placed_over(tile)):
-            continue  # (a tile placed over a written one holds its data: before every read)
-        if order.surely_written(op, position, root) or \
-                any(order.earlier_iteration(w, op) for w in found):
-            if coverage.judged(value, writes_of[root]):
-                # (every write a window in sight: which ones surely ran before the read)
-                before = [(v, w) for v, w in writes_of[root]
-                          if order.reaches(w, op, position) or order.earlier_iteration(w, op)]
-                before = before or [(v, w) for v, w in writes_of[root] if w < position]
-            else:
-                before = []  # a write that may write every byte, or one not judged here
-            short = coverage.uncovered(op, value, before) if before else None
-            if short is not None:
-                judged.add(root)
-                refusals.append(_partial_read(op, value, *short))
-            continue
-        judged.add(root)
-        earlier = sorted(w for w in every_write[root] if w < position)
-        refusals.append(_unsure_read(op, value, ops[earlier[0]], order.skipper(
-            ops[earlier[0]], op)) if earlier else _early_read(op, value, ops[min(found)]))
+            refusals.append(refusal)
     return refusals
+
+
+def _takes_nothing(facts: ReadFacts, walk: _Walk, op: ir.Operation, value: ir.Value,
+                   position: int) -> bool:
+    """Whether the read of tile `value` by `op` (at `position`) surely takes no byte:
+    its valid region there is empty (no row or no column), and so is that of every tile
+    `op` writes (pto-isa's vector ops run over their destination's valid region, whatever
+    their sources' valid regions are)."""
+    written = [v for v, w in (*walk.written, *walk.partial) if w == position]
+    return all(_empty(facts.valid_extents(op, tile)) for tile in (value, *written))
+
+
+def _empty(extents: ValidExtents | None) -> bool:
+    return extents is not None and (extents.rows.hi <= 0 or extents.cols.hi <= 0)
 
 
 def _carried(op: ir.Operation, number: int) -> list[ir.Value]:
@@ -507,6 +593,8 @@ def _view_offset(op: ir.Operation, view: pto.PtoOp | None, source: ir.Value,
     source: a window (pto_table.TILE_RELABELS) at its constant offsets; a relabel of the
     same rows and columns, or a view of the same type, at its start; None for any other
     (a reshape, an offset not constant): its bytes are not followed."""
+    if op.name == pto.MULTI_TILE_GET and view is not None:
+        return _slot_offset(view, result)
     relabel = TILE_RELABELS.get(op.name) if view is not None else None
     if relabel is None or view is None:
         return (0, 0) if result.type == source.type else None
@@ -520,6 +608,17 @@ def _view_offset(op: ir.Operation, view: pto.PtoOp | None, source: ir.Value,
     same = src is not None and dst is not None and (src.rows, src.cols, src.blayout) == \
         (dst.rows, dst.cols, dst.blayout)
     return (0, 0) if same or result.type == source.type else None
+
+
+def _slot_offset(view: pto.PtoOp, result: ir.Value) -> tuple[int, int] | None:
+    """Where slot tile `result` of a multi-buffer lies in it: its slots side by side, as
+    if stacked by rows, slot k at k times the slot's rows (distinct slots hold distinct
+    bytes; found by red team: a store of slot 1 after a load of slot 0 counted as
+    covered, and stored stale UB); None at a slot not constant."""
+    slots = view.groups.get("slot", ())
+    slot = constant_value(slots[0]) if len(slots) == 1 else None
+    buf = _buf_of(result.type)
+    return None if slot is None or buf is None else (slot * buf.rows, 0)
 
 
 class _Frame(NamedTuple):
@@ -628,22 +727,45 @@ class _Coverage:
         rectangles: list[tuple[int, int, int, int]] = []
         for written, position in writes:
             key = (written, position)
-            if key in walk.partial:
-                return None  # at an index, a row and column: not followed (PyPTO's
-                #             element by element fill of a tile with tsetval in loops)
             frame = frames.of(written)
-            extents = walk.facts.valid_extents(self.ops[position], written)
-            if key not in walk.measured or frame is None or extents is None or \
+            if key not in walk.measured or frame is None or \
                     frame.base != taken[0].base or frames.viewed_from(value, written):
                 return None  # it may write every byte, or the read is not judged here
-            rectangles.append((frame.row, frame.row + extents.rows.lo,
-                               frame.col, frame.col + extents.cols.lo))
+            extents = walk.facts.valid_extents(self.ops[position], written) or \
+                walk.window_valid.get(written)
+            if extents is not None:  # (else the rows it writes are not known: none sure)
+                rectangles.append((frame.row, frame.row + extents.rows.lo,
+                                   frame.col, frame.col + extents.cols.lo))
         at, rows, cols = taken
         wanted = (at.row, at.row + rows, at.col, at.col + cols)
         if _covered(wanted, rectangles):
             return None
         shown = " and ".join(_rectangle(*r) for r in rectangles) or "part of its destination"
-        return self.ops[writes[-1][1]], shown, _rectangle(*wanted)
+        return (self.ops[writes[-1][1]] if writes else read), shown, _rectangle(*wanted)
+
+    def partly_covered(self, read: ir.Operation, value: ir.Value,
+                       writes: Sequence[tuple[ir.Value, int]]) -> bool:
+        """Whether the writes of PARTIAL_WRITERS ops `writes` (value, position), each
+        surely run before `read`, together write every byte it takes of `value`: the
+        cells each writes (`_partial_cells`) in every iteration of the loops of constant
+        bounds around it (not around the read)."""
+        taken, frame, shape = self._taken(read, value), self.frames.of(value), _memref_shape(value)
+        if taken is None and frame is not None and shape is not None:
+            taken = (frame, *shape)  # (a memref of pto IR's memref form: all of it)
+        if taken is None:
+            return False
+        at, rows, cols = taken
+        cells: set[tuple[int, int]] = set()
+        for written, position in writes:
+            frame = self.frames.of(written)
+            view = self.walk.partial_views.get(position)
+            if frame is None or view is None or frame.base != at.base:
+                return False
+            found = _partial_cells(self.ops[position], view, written, read, self.walk.facts)
+            if found is None:
+                return False
+            cells.update((frame.row + r, frame.col + c) for r, c in found)
+        return _covered((at.row, at.row + rows, at.col, at.col + cols), _runs(cells))
 
     def _taken(self, read: ir.Operation, value: ir.Value) -> tuple[_Frame, int, int] | None:
         """Where the bytes `read` takes of `value` surely lie: its valid region from its
@@ -653,6 +775,133 @@ class _Coverage:
         if frame is not None and extents is not None:
             return frame, extents.rows.hi, extents.cols.hi
         return self.frames.bounds(value)
+
+
+def _window_extents(view: pto.PtoOp) -> ValidExtents | None:
+    """The valid extents a window (pto.subview) gives its tile by constant `valid`
+    operands; None where one is missing or not constant (the tile's type, read by
+    `ReadFacts.valid_extents`, then leaves them dynamic: such a write writes no row
+    surely; found by red team: a load into a window of a tile stated `valid [%c8, %c64]`
+    was taken for a write of all its rows, and a store of the tile moved the rest from
+    stale UB)."""
+    rows, cols = (view.groups.get(group, ()) for group in ("valid_row", "valid_col"))
+    if len(rows) != 1 or len(cols) != 1:
+        return None
+    row, col = constant_value(rows[0]), constant_value(cols[0])
+    if row is None or col is None:
+        return None
+    return ValidExtents(Extent(row, row, rows[0]), Extent(col, col, cols[0]))
+
+
+# The layouts whose storage holds a tile's rows one after another, of `cols` elements.
+_ND_ORDER = ("row_major", "none_box")
+# The most iterations of the loops around a partial write enumerated for its cells.
+_MOST_ITERATIONS = 4096
+# The index arithmetic a partial write's index is evaluated through, per iteration.
+_EVALUATED = {op_names.ARITH_ADDI: lambda a, b: a + b, op_names.ARITH_SUBI: lambda a, b: a - b,
+              op_names.ARITH_MULI: lambda a, b: a * b}
+
+
+def _partial_cells(op: ir.Operation, view: pto.PtoOp, written: ir.Value, read: ir.Operation,
+                   facts: ReadFacts) -> set[tuple[int, int]] | None:
+    """The (row, column) cells of tile `written` that PARTIAL_WRITERS op `op` writes over
+    every iteration of the scf.for loops of constant bounds holding it (in their entry
+    blocks, up to the first op around `read` too): pto.tsetval's element at its offset in
+    the storage of a row-major tile (rows of `cols` elements), pto.tinsert's source's
+    valid region at its row and column; None where an index is not known in some
+    iteration, or for any other op (a scatter's indexes, a pad's bytes: not followed)."""
+    around = _ancestors(read)
+    loops = []
+    at = op
+    while (parent := parent_op(at)) is not None and parent not in around and \
+            parent.name == op_names.SCF_FOR and _in_entry(at, parent, 0):
+        loops.append(parent)
+        at = parent
+    spans = [_span(loop) for loop in loops]
+    if any(span is None for span in spans) or \
+            prod(len(span) for span in spans if span is not None) > _MOST_ITERATIONS:
+        return None
+    ivs = [loop.regions[0].blocks[0].arguments[0] for loop in loops]
+    cells: set[tuple[int, int]] = set()
+    for values in product(*(span for span in spans if span is not None)):
+        found = _cells_at(op, view, written, dict(zip(ivs, values, strict=True)), facts)
+        if found is None:
+            return None
+        cells.update(found)
+    return cells
+
+
+def _cells_at(op: ir.Operation, view: pto.PtoOp, written: ir.Value, env: dict[ir.Value, int],
+              facts: ReadFacts) -> list[tuple[int, int]] | None:
+    """The cells `_partial_cells` finds for one iteration (`env`: its induction values)."""
+    groups = view.groups
+    if op.name == "pto.tsetval":
+        buf = _buf_of(written.type)
+        offset = _evaluated(groups.get("offset", ()), env)
+        if buf is None or offset is None or (buf.blayout, buf.slayout) != _ND_ORDER or \
+                not 0 <= offset < buf.rows * buf.cols:
+            return None
+        return [divmod(offset, buf.cols)]
+    if op.name in ("pto.tinsert", "pto.tinsert_fp"):
+        row, col = (_evaluated(groups.get(g, ()), env) for g in ("indexRow", "indexCol"))
+        sources = groups.get("src", ())
+        extents = facts.valid_extents(op, sources[0]) if len(sources) == 1 else None
+        shape = (extents.rows.lo, extents.cols.lo) if extents is not None else \
+            _memref_shape(sources[0]) if len(sources) == 1 else None
+        if row is None or col is None or shape is None:
+            return None
+        return [(r, c) for r in range(row, row + shape[0]) for c in range(col, col + shape[1])]
+    return None
+
+
+def _memref_shape(value: ir.Value) -> tuple[int, int] | None:
+    """The rows and columns of a 2-D memref of static shape (a tile of pto IR's memref
+    form, which has no valid region but its shape)."""
+    type_ = value.type
+    if not isinstance(type_, ir.MemRefType) or type_.rank != 2 or not type_.has_static_shape:
+        return None
+    rows, cols = type_.shape
+    return rows, cols
+
+
+def _span(loop: ir.Operation) -> range | None:
+    """The induction values of an scf.for of constant bounds and positive step."""
+    lower, upper, step = (constant_value(loop.operands[n]) for n in range(_FOR_BOUNDS))
+    if lower is None or upper is None or step is None or step <= 0:
+        return None
+    return range(lower, upper, step)
+
+
+def _evaluated(values: Sequence[ir.Value], env: dict[ir.Value, int],
+               depth: int = 8) -> int | None:
+    """The value of the one index in `values` where the induction values are `env`:
+    a constant, an induction value, or an addi, subi or muli of such (the index values
+    of pto IR: no overflow at these sizes); None for any other."""
+    if len(values) != 1 or depth <= 0:
+        return None
+    value = values[0]
+    if value in env:
+        return env[value]
+    constant = constant_value(value)
+    if constant is not None or not isinstance(value, ir.OpResult):
+        return constant
+    owner = value.owner.operation
+    apply = _EVALUATED.get(owner.name)
+    if apply is None or len(owner.operands) != 2:
+        return None
+    first, second = (_evaluated([v], env, depth - 1) for v in owner.operands)
+    return None if first is None or second is None else apply(first, second)
+
+
+def _runs(cells: set[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """`cells` as rectangles of one row each (runs of adjacent columns)."""
+    found = []
+    for row, col in sorted(cells):
+        if found and found[-1][0] == row and found[-1][3] == col:
+            found[-1] = (row, row + 1, found[-1][2], col + 1)
+        else:
+            found.append((row, row + 1, col, col + 1))
+    return found
 
 
 def _covered(wanted: tuple[int, int, int, int],
@@ -853,6 +1102,14 @@ def _same_cases(first: ir.Operation, second: ir.Operation) -> bool:
         if "cases" in first.attributes or "cases" in second.attributes else True
 
 
+def _region_holding(holder: ir.Operation, op: ir.Operation) -> int | None:
+    """Which region of `holder` holds `op`, at any depth."""
+    at = op
+    while (parent := parent_op(at)) is not None and parent != holder:
+        at = parent
+    return _region_index(holder, at) if parent is not None else None
+
+
 def _region_index(holder: ir.Operation, op: ir.Operation) -> int | None:
     """Which region of `holder` holds `op` (an op `holder`'s region blocks hold)."""
     block = _block_of(op)
@@ -910,13 +1167,31 @@ def argument_access(function: ir.Operation, facts: ReadFacts) -> ArgumentAccess:
     walk = _walked(ops, facts, fresh_arguments=True)
     tiles = [a for a in function.regions[0].blocks[0].arguments if _is_local_tile(a.type)]
     if walk.pointed:
-        return ArgumentAccess(frozenset(), frozenset(a.arg_number for a in tiles))
+        every = frozenset(a.arg_number for a in tiles)
+        return ArgumentAccess(frozenset(), every, every)
     read: set[ir.Value] = set()
     unwritten_reads(ops, facts, walk, read)
     classes = walk.classes
     written = {classes.find(value) for value, _ in walk.written}
-    return ArgumentAccess(frozenset(a.arg_number for a in tiles if classes.find(a) in read),
-                          frozenset(a.arg_number for a in tiles if classes.find(a) in written))
+    numbers = {a: a.arg_number for a in tiles}
+    return ArgumentAccess(frozenset(numbers[a] for a in tiles if classes.find(a) in read),
+                          frozenset(numbers[a] for a in tiles if classes.find(a) in written),
+                          _covered_arguments(function, ops, facts, walk, tiles))
+
+
+def _covered_arguments(function: ir.Operation, ops: Sequence[ir.Operation], facts: ReadFacts,
+                       walk: _Walk, tiles: Sequence[ir.BlockArgument]) -> frozenset[int]:
+    """The tile arguments of `function` its writes surely cover at each of its
+    func.returns: a read of every one there, by the rule, is refused for none of them
+    (found by red team: a helper loading the top rows of its argument counted as a write
+    of all of it, and its caller stored the bottom rows from stale UB)."""
+    walk.reads = [(op, tile, position) for position, op in enumerate(ops)
+                  if op.name == op_names.FUNC_RETURN and parent_op(op) == function
+                  for tile in tiles]
+    short: set[ir.Value] = set()
+    unwritten_reads(ops, facts, walk, short)
+    classes = walk.classes
+    return frozenset(a.arg_number for a in tiles if classes.find(a) not in short)
 
 
 def runs_again(op: ir.Operation) -> bool:
