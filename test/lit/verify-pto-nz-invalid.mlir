@@ -8728,3 +8728,28 @@ func.func @negative_store_of_a_placed_tile_before_the_load_of_the_other(%pv: !pt
   return
 }
 }
+
+// -----
+
+// A tadd of a tile whose alloc states 8 valid rows into a tile of 16: pto-isa iterates over
+// the destination's 16 rows and reads rows 8..15 of the source, which no load wrote.
+module attributes {pto.target_arch = "a2a3"} {
+func.func @negative_add_of_a_source_of_fewer_valid_rows(%i: !pto.ptr<f16>, %o: !pto.ptr<f16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %it = pto.make_tensor_view %i, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %ot = pto.make_tensor_view %o, shape = [%c16, %c64], strides = [%c64, %c1] {layout = #pto.layout<nd>} : !pto.tensor_view<?x?xf16>
+  %iv = pto.partition_view %it, offsets = [%c0, %c0], sizes = [%c8, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<8x64xf16>
+  %ov = pto.partition_view %ot, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<?x?xf16> -> !pto.partition_tensor_view<16x64xf16>
+  %a = pto.alloc_tile valid_row = %c8 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  pto.tload ins(%iv : !pto.partition_tensor_view<8x64xf16>) outs(%a : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  // expected-error @+1 {{'pto.tadd' reads its source over a larger valid region: its destination's valid rows (up to 16) may exceed the source's (from 8)}}
+  pto.tadd ins(%a, %a : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%ov : !pto.partition_tensor_view<16x64xf16>)
+  return
+}
+}

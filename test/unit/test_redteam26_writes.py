@@ -296,3 +296,60 @@ def test_halves_in_two_branches_do_not_cover_the_tile() -> None:
 
 def test_each_branch_covering_the_tile_covers_it() -> None:
     assert _errors(_branches(_TOP + _BOTTOM, _BOTTOM + _TOP.replace("%s", "%s2"))) == []
+
+
+# A vector op iterates over its destination's valid region and reads each source there
+# (pto-isa: dst.GetValidRow() x GetValidCol()); PTOAS checks the two valid shapes equal
+# only where both types state them. Found by red team: a tadd, tmov or texp of a tile whose
+# alloc states 8 valid rows, into a tile of 16, stored rows 8..15 from stale UB.
+_NARROWER = "reads its source over a larger valid region"
+
+
+def _vec(valid_rows: str) -> str:
+    return _tile(16, 64).replace("v_row=16", f"v_row={valid_rows}")
+
+
+def _src_then(op: str, src_rows: str, dst: str = "%t", dst_type: str = _T,
+              dst_alloc: str = "") -> str:
+    src = _vec("?")
+    return (f"  %rows = arith.select %flag, %c8, %c16 : index\n{dst_alloc}"
+            f"  %a = pto.alloc_tile valid_row = {src_rows} : {src}\n"
+            + _load("in", "a", 16, 64).replace(_tile(16, 64), src)
+            + f"  pto.{op.format(src=src, a='%a')} outs({dst} : {dst_type})\n")
+
+
+NARROWER_SOURCES = {
+    "tadd of 8 valid rows into 16": "tadd ins({a}, {a} : {src}, {src})",
+    "tmov of 8 valid rows into 16": "tmov ins({a} : {src})",
+    "texp of 8 valid rows into 16": "texp ins({a} : {src})",
+}
+
+
+@pytest.mark.parametrize("op", NARROWER_SOURCES.values(), ids=NARROWER_SOURCES.keys())
+@pytest.mark.parametrize("rows", ["%c8", "%rows"])
+def test_a_source_of_fewer_valid_rows_than_its_destination_is_refused(op: str,
+                                                                       rows: str) -> None:
+    errors = _errors(_kernel(_src_then(op, rows) + _STORE_ALL))
+    assert any(_NARROWER in e for e in errors), errors
+
+
+def test_a_source_and_destination_of_one_valid_operand_are_kept() -> None:
+    dst = _vec("?")
+    body = _src_then("tadd ins({a}, {a} : {src}, {src})", "%rows", "%d", dst,
+                     f"  %d = pto.alloc_tile valid_row = %rows : {dst}\n")
+    assert _errors(_kernel(body)) == []
+
+
+def test_a_source_of_more_valid_rows_than_its_destination_is_kept() -> None:
+    dst = _vec("8")
+    body = _src_then("tmov ins({a} : {src})", "%c16", "%d", dst,
+                     f"  %d = pto.alloc_tile : {dst}\n")
+    assert _errors(_kernel(body)) == []
+
+
+def test_a_partial_add_of_a_narrower_source_is_kept() -> None:
+    """pto-isa's TPARTADD copies an element only one source defines: it reads each
+    source over its own valid region (pto_table.OWN_REGION_READERS)."""
+    body = _src_then("tpartadd ins({a}, %t : {src}, " + _T + ")", "%c8") \
+        .replace("  %a = pto.alloc_tile", _LOAD_ALL + "  %a = pto.alloc_tile")
+    assert _errors(_kernel(body + _STORE_ALL)) == []

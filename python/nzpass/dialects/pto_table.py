@@ -145,6 +145,17 @@ ACCUMULATOR_INPUT = {"pto.tmatmul.acc": "acc_in", "pto.tmatmul.mx.acc": "c_in",
 # stays in the rest.
 PARTIAL_WRITERS = frozenset(("pto.tinsert", "pto.tinsert_fp", "pto.tsetval",
                              "pto.tscatter", "pto.tfillpad_inplace"))
+# The ops of the table that do not read a source element where they write the destination's:
+# the partial binary ops (pto-isa's TPART*: an element only one source defines is copied),
+# the pad fills (the source's valid region, its pad value past it), the transposes, the
+# gathers, scatters and sorts (by index, by rank), the partial writers. Every other op
+# of the table writing a Vec tile of a Vec source's rows x cols iterates over the
+# destination's valid region and reads the source there (tile_writes.narrower_sources).
+OWN_REGION_READERS = frozenset(("pto.tpartadd", "pto.tpartargmax", "pto.tpartargmin",
+                                "pto.tpartmax", "pto.tpartmin", "pto.tpartmul", "pto.tfillpad",
+                                "pto.tfillpad_expand", "pto.tfillpad_inplace", "pto.ttrans",
+                                "pto.tgather", "pto.tgatherb", "pto.mgather", "pto.mscatter",
+                                "pto.tsort32", "pto.tmrgsort", *PARTIAL_WRITERS))
 
 
 @cache

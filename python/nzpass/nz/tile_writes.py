@@ -73,6 +73,7 @@ from ..dialects import pto
 from ..dialects.opaque import OpaqueSyntaxError
 from ..dialects.pto_table import (
     METADATA_OPS,
+    OWN_REGION_READERS,
     PARTIAL_WRITERS,
     READ_AND_WRITTEN_BY_OP,
     TILE_RELABELS,
@@ -294,6 +295,9 @@ class _Walk:
         self.measured: set[tuple[ir.Value, int]] = set()
         self.partial: set[tuple[ir.Value, int]] = set()
         self.partial_views: dict[int, pto.PtoOp] = {}
+        # The tiles an op of the op table reading tiles writes, by the op (`narrower_sources`:
+        # it reads a source of a destination's rows x cols over that one's valid region).
+        self.destinations: dict[ir.Operation, list[ir.Value]] = {}
         self.position = -1  # of the op being walked
         # Whether a pointer of the function points into local memory.
         self.pointed = False
@@ -365,6 +369,8 @@ class _Walk:
         if access.escapes:
             self._write(v for _, v in operands)
         self.reads.extend((op, value, self.position) for value in access.reads)
+        if access.reads and access.writes and name not in OWN_REGION_READERS:
+            self.destinations[op] = access.writes
 
     def _call(self, op: ir.Operation, operands: list[tuple[int, ir.Value]],
               results: Sequence[ir.Value]) -> None:
@@ -777,6 +783,58 @@ class _Coverage:
         return self.frames.bounds(value)
 
 
+def narrower_sources(ops: Sequence[ir.Operation], facts: ReadFacts,
+                     walk: _Walk | None = None) -> list[Refusal]:
+    """A refusal for each read of a source by an op of the op table writing a tile of the
+    source's rows x cols (both Vec tiles) whose valid region may be larger than the
+    source's: pto-isa's vector ops iterate over the destination's valid region
+    (dst.GetValidRow() x GetValidCol()) and read each source there, past its valid rows
+    into bytes no write is known to have made. PTOAS checks the two equal only where both
+    types state them (verifyTileBufSameValidShape; found by red team: a tadd of a tile of
+    8 valid rows, stated by its alloc's operand, into one of 16 stored 8 rows of stale
+    UB). The ops not reading a source where they write (OWN_REGION_READERS) are not
+    judged.
+    `walk`: the walk of `ops` (`walked`) made already."""
+    if walk is None:
+        walk = _walked(ops, facts)
+    refusals = []
+    for op, value, _ in walk.reads:
+        shape = _vec_tile_shape(value.type)
+        for destination in walk.destinations.get(op, ()):
+            if shape is None or destination == value or \
+                    _vec_tile_shape(destination.type) != shape:
+                continue
+            wider = _wider_axis(facts.valid_extents(op, value),
+                                facts.valid_extents(op, destination))
+            if wider is not None:
+                refusals.append(Refusal(op.location, (
+                    f"'{op.name}' reads its source over a larger valid region: its destination's "
+                    f"{wider}; pto-isa's vector ops iterate over the destination's valid region "
+                    "and read the source there, past its valid region, bytes no write is known "
+                    "to have made (PTOAS checks the two equal only where both types state them); "
+                    "give the source and the destination one valid shape (the same operands)")))
+                break
+    return refusals
+
+
+def _wider_axis(source: ValidExtents | None, destination: ValidExtents | None) -> str | None:
+    """The first axis on which the destination's valid extent may exceed the source's
+    (`valid rows ... may exceed the source's ...`); None where each is proved at most the
+    source's (one operand gives both, or its largest value is at most the source's least)."""
+    if destination is None:
+        return "valid region is not known"
+    if source is None:
+        return "valid region may exceed the source's, which is not known"
+    for axis, mine, theirs in (("rows", destination.rows, source.rows),
+                               ("columns", destination.cols, source.cols)):
+        if mine.operand is not None and mine.operand == theirs.operand:
+            continue
+        if mine.hi > theirs.lo:
+            return (f"valid {axis} (up to {mine.hi}) may exceed the source's (from "
+                    f"{theirs.lo})")
+    return None
+
+
 def _window_extents(view: pto.PtoOp) -> ValidExtents | None:
     """The valid extents a window (pto.subview) gives its tile by constant `valid`
     operands; None where one is missing or not constant (the tile's type, read by
@@ -1149,6 +1207,11 @@ def _dominating_blocks(op: ir.Operation) -> set[ir.Block]:
     return found
 
 
+def walked(ops: Sequence[ir.Operation], facts: ReadFacts) -> _Walk:
+    """The walk of `ops` `unwritten_reads` and `narrower_sources` read, made once."""
+    return _walked(ops, facts)
+
+
 def _walked(ops: Sequence[ir.Operation], facts: ReadFacts,
             fresh_arguments: bool = False) -> _Walk:
     walk = _Walk(facts, fresh_arguments)
@@ -1282,6 +1345,13 @@ def _memory_of(type_: ir.Type) -> str | None:
         return memref_layout.address_space(type_)
     buf = _buf_of(type_)
     return buf.loc if buf is not None else None
+
+
+def _vec_tile_shape(type_: ir.Type) -> tuple[int, int] | None:
+    """A Vec tile's rows and columns; None for any other type (the cube's moves and mads
+    read their operands by their own extents)."""
+    buf = _buf_of(type_)
+    return (buf.rows, buf.cols) if buf is not None and buf.loc == "vec" else None
 
 
 def _buf_of(type_: ir.Type) -> pto.TileBuf | None:

@@ -1778,8 +1778,12 @@ class _Checker:
             return self._read_op(pto.table_op, op)
         if self._call_access is None:  # what each call reads and writes of its tiles
             self._call_access = CallAccess(self.module, read_groups)
-        self.refusals.extend(tile_writes.unwritten_reads(ops, tile_writes.ReadFacts(
-            read_groups, self._tiles_placed_over, self._call_access, self._valid_extents)))
+        facts = tile_writes.ReadFacts(read_groups, self._tiles_placed_over, self._call_access,
+                                      self._valid_extents)
+        walk = tile_writes.walked(ops, facts)
+        self.refusals.extend(tile_writes.unwritten_reads(ops, facts, walk))
+        # (and no op reads a source past its valid region over a destination's)
+        self.refusals.extend(tile_writes.narrower_sources(ops, facts, walk))
 
     def check_unmodelled_writes(self, ops: list[ir.Operation], names: list[str]) -> None:
         """No move, mad, store or push reads a boxed tile an op may have written in a way
