@@ -16,7 +16,7 @@ For every chunk of every .pto file under DIR (split as bench/pto_corpus.py split
   verify   verify-pto-nz's output equals the no-pass output (a verifier changes nothing)
 A Python exception in nzpass (exit 3) is a crash.
 
-    python bench/roundtrip_corpus.py DIR --fixpoint [--only SUBSTR] [--list N]
+    python bench/roundtrip_corpus.py DIR --fixpoint [--only SUBSTR] [--list N] [--refused]
 
 instead reads each chunk in process (`nzpass.read_pto`) and counts it `exact` when
 read -> print_pto -> read -> print_pto is a fixpoint of the printed text, the two reads
@@ -556,7 +556,10 @@ def _op_locations(module) -> list[tuple[str, str]]:
     return found
 
 
-def main_fixpoint(files, root: Path, listed: int) -> int:
+def main_fixpoint(files, root: Path, listed: int, refused: bool = False) -> int:
+    """`refused`: list the refused chunks too (each a lead: a file of the field that
+    nzpass does not read, by right or by a reader's bug)."""
+    quiet = ("exact",) if refused else ("exact", "refused")
     result: Counter = Counter()
     notes: dict = {}
     for path in files:
@@ -568,7 +571,7 @@ def main_fixpoint(files, root: Path, listed: int) -> int:
             except Exception as e:  # nzpass's own failure: a crash
                 kind, detail = "crash", repr(e)[:200]
             result[kind] += 1
-            if kind not in ("exact", "refused"):
+            if kind not in quiet:
                 notes.setdefault(kind, []).append((name, detail))
     for key in sorted(result):
         print(f"{key:32} {result[key]}")
@@ -586,13 +589,15 @@ def main(argv=None) -> int:
     p.add_argument("--list", type=int, default=8)
     p.add_argument("--modes", default="none,verify,views")
     p.add_argument("--fixpoint", action="store_true")
+    p.add_argument("--refused", action="store_true",
+                   help="with --fixpoint: list the refused chunks and why")
     args = p.parse_args(argv)
     modes = [m for m in args.modes.split(",") if m]
     result: Counter = Counter()
     notes: dict = {}
     files = sorted(f for f in args.dir.rglob("*.pto") if args.only in str(f))
     if args.fixpoint:
-        return main_fixpoint(files, args.dir, args.list)
+        return main_fixpoint(files, args.dir, args.list, args.refused)
     for n, path in enumerate(files):
         rel = str(path.relative_to(args.dir))
         result["files"] += 1

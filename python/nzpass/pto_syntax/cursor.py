@@ -23,6 +23,17 @@ from .tokenizer import (
 )
 
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+# The bare words that start a type in MLIR (its builtin types; every other type is
+# `!dialect...`): reading another word as a type (`: return`) put the next op into this
+# one's type, to be refused by MLIR at a place of the generic text, not of the file.
+_BUILTIN_TYPE = re.compile(r"(?:[su]?i\d+|bf16|tf32|f(?:16|32|64|80|128)|f[468]E\w+"
+                           r"|index|none|memref|tensor|vector|complex|tuple)$")
+
+
+def starts_type(token: Token | None) -> bool:
+    """`token` can begin a type written in full (MLIR's parseOptionalType)."""
+    return token is not None and (token.kind == BANG or token.is_punct("(")
+                                  or (token.kind == BARE and bool(_BUILTIN_TYPE.match(token.text))))
 
 
 class PtoSyntaxError(Exception):
@@ -182,7 +193,7 @@ class Cursor:
             raise self.expected("a type")
         if token.kind == BANG:
             self.pos += 1
-        elif token.kind == BARE:
+        elif starts_type(token) and token.kind == BARE:
             self.pos += 1
             following = self.peek()
             if following is not None and following.is_punct("<") and following.start == token.end:

@@ -12,10 +12,10 @@ their type (`4 : i32`).
 
 from __future__ import annotations
 
-from .cursor import Cursor, span_text
+from .cursor import Cursor, span_text, starts_type
 from .formats import AttrSpec
 from .opform import OpReading
-from .tokenizer import AT, BANG, BARE, FLOAT, HASH, INT, PERCENT, PUNCT, STRING, Token
+from .tokenizer import AT, BARE, FLOAT, HASH, INT, PERCENT, PUNCT, STRING, Token
 
 _KEYWORD_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 
@@ -100,7 +100,7 @@ def group_present(reading: OpReading, group: list) -> bool:
             return False
         head = element[0]
         if head in ("type", "qualified", "functional-type"):
-            return token is not None and (token.kind in (BANG, BARE) or token.is_punct("(", "<"))
+            return _type_can_start(token)
         if head == "custom":
             from .custom_directives import custom_directive_present
             return custom_directive_present(reading, element[1], element[2])
@@ -144,7 +144,7 @@ def attr_can_start(spec: AttrSpec, token: Token) -> bool:
     if kind.startswith("dense"):
         return token.is_punct("[") or token.is_keyword("array")
     if kind == "type":
-        return token.kind in (BANG, BARE)
+        return starts_type(token)
     return token.kind != PUNCT or token.is_punct("[", "{", "-")
 
 
@@ -326,7 +326,8 @@ def _spread(reading: OpReading, groups, types: list[str]) -> None:
 
 
 def _type_can_start(token: Token | None) -> bool:
-    return token is not None and (token.kind in (BANG, BARE) or token.is_punct("(", "<"))
+    """A type, in full or (a type class's) its `<...>` only."""
+    return starts_type(token) or (token is not None and token.is_punct("<"))
 
 
 def read_type(reading: OpReading, type_class: str | None) -> str:
@@ -341,13 +342,13 @@ def read_type(reading: OpReading, type_class: str | None) -> str:
 
 def read_type_list(reading: OpReading, count: int | None,
                    type_class: str | None = None) -> list[str]:
+    """A variadic `type(...)`: MLIR's parseTypeList, which needs one type at least
+    (an empty list after `:` or `(` reads nowhere, PTOAS included)."""
     cursor = reading.cursor
-    types: list[str] = []
+    first = cursor.peek()
+    types = [read_type(reading, type_class)]
     if count == 0:
-        return types
-    if count is None and not _type_can_start(cursor.peek()):
-        return types
-    types.append(read_type(reading, type_class))
+        raise cursor.fail("more types than operands: the group has none", first)
     while (count is None or len(types) < count):
         if count is None and not (cursor.at_punct(",")
                                   and _type_can_start(cursor.peek(1))):

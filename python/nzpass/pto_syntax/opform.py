@@ -73,7 +73,10 @@ class OpReading:
         return self.spec.name
 
     def fail(self, message: str, token: Token | None = None) -> PtoSyntaxError:
-        return self.cursor.fail(message, token)
+        """A refusal of the op read, at `token`, by default at the op's name: most are
+        found once its text is read, when the cursor is at the next op (or the end of
+        the input), where a diagnostic would name a line of something else."""
+        return self.cursor.fail(message, token if token is not None else self.name_token)
 
     def add_values(self, name: str, values: list[Value]) -> None:
         self.values.setdefault(name, []).extend(values)
@@ -144,7 +147,8 @@ class OpReading:
             if group.count == "" and len(given) != 1:
                 raise self.fail(f"'{self.op}' needs its '{group.name}' operand")
             if group.count == "?" and len(given) > 1:
-                raise self.fail(f"'{self.op}' takes at most one '{group.name}' operand")
+                raise self.fail(f"'{self.op}' takes at most one '{group.name}' operand",
+                                given[1].token)
             for index, value in enumerate(given):
                 self._check_fixed_type(group, index, value)
                 type_ = self.known_type(group.name, index)

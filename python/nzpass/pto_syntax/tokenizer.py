@@ -26,7 +26,7 @@ _SUFFIX_ID = r"(?:[0-9]+|[A-Za-z_$.\-][\w$.\-]*)"
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
 # A pretty dialect body the regex takes whole: one without nested brackets,
 # strings or arrows (`!pto.tile_buf<loc=mat, ...>`). Others are scanned exactly.
-_BODY = r'<[^<>"\-()\[\]{}]*>'
+_BODY = r'<[^<>"\-()\[\]{}/]*>'
 # Whitespace and comments before a token are matched with it: one match a token.
 _LEXEME = re.compile(
     rf"""
@@ -54,8 +54,11 @@ _KIND = {"meta": PUNCT, "string": STRING, "open_string": ERROR, "percent": PERCE
          "bare": BARE, "punct": PUNCT, "other": ERROR}
 _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
 _STRING_RE = re.compile(_STRING)
-# What matters inside a pretty dialect body: brackets, strings, arrows.
-_BODY_STOP = re.compile(r'[<>()\[\]{}"-]')
+# What matters inside a pretty dialect body: brackets, strings, arrows, comments (PTOAS's
+# type parsers lex the body, so a `>` or `(` in a comment closes or opens nothing: found
+# by red team, `!pto.tile_buf<vec, 16x16xf32 // note>` on a line before its `>` was cut
+# at the comment's `>`).
+_BODY_STOP = re.compile(r'[<>()\[\]{}"/-]')
 # A string (whose `//` is text) or a comment, up to its line's end.
 _STRING_OR_COMMENT = re.compile(rf"{_STRING}|//[^\n]*")
 
@@ -108,6 +111,10 @@ def _pretty_body_end(text: str, start: int) -> int | None:
         elif stop == "-":
             if text.startswith(">", pos):
                 pos += 1
+        elif stop == "/":
+            if text.startswith("/", pos):
+                line_end = text.find("\n", pos)
+                pos = len(text) if line_end < 0 else line_end
         elif stop in _CLOSER:
             stack.append(_CLOSER[stop])
         elif not stack or stop != stack.pop():
