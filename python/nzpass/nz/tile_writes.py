@@ -295,8 +295,9 @@ class _Walk:
         self.measured: set[tuple[ir.Value, int]] = set()
         self.partial: set[tuple[ir.Value, int]] = set()
         self.partial_views: dict[int, pto.PtoOp] = {}
-        # The tiles an op of the op table reading tiles writes, by the op (`narrower_sources`:
-        # it reads a source of a destination's rows x cols over that one's valid region).
+        # The destination tiles (its `dst` group) of an op of the op table reading tiles, by
+        # the op (`narrower_sources`: it reads a source of a destination's rows x cols over
+        # that one's valid region).
         self.destinations: dict[ir.Operation, list[ir.Value]] = {}
         self.position = -1  # of the op being walked
         # Whether a pointer of the function points into local memory.
@@ -369,8 +370,9 @@ class _Walk:
         if access.escapes:
             self._write(v for _, v in operands)
         self.reads.extend((op, value, self.position) for value in access.reads)
-        if access.reads and access.writes and name not in OWN_REGION_READERS:
-            self.destinations[op] = access.writes
+        if access.reads and view is not None and name not in OWN_REGION_READERS:
+            # (its `dst` group: a scratch tile, `tmp`, is not iterated over)
+            self.destinations[op] = [v for v in view.groups.get("dst", ()) if v in access.writes]
 
     def _call(self, op: ir.Operation, operands: list[tuple[int, ir.Value]],
               results: Sequence[ir.Value]) -> None:
@@ -820,14 +822,16 @@ def narrower_sources(ops: Sequence[ir.Operation], facts: ReadFacts,
 def _wider_axis(source: ValidExtents | None, destination: ValidExtents | None) -> str | None:
     """The first axis on which the destination's valid extent may exceed the source's
     (`valid rows ... may exceed the source's ...`); None where each is proved at most the
-    source's (one operand gives both, or its largest value is at most the source's least)."""
-    if destination is None:
-        return "valid region is not known"
-    if source is None:
-        return "valid region may exceed the source's, which is not known"
+    source's (one operand gives both, or its largest value is at most the source's least),
+    and where a region is not known or the source's extent has no lower bound: a popped or
+    an argument tile's region is its producer's, an extent from an argument without facts
+    the caller's contract, as for a window's bounds (the field's kernels pass both)."""
+    if source is None or destination is None:
+        return None
     for axis, mine, theirs in (("rows", destination.rows, source.rows),
                                ("columns", destination.cols, source.cols)):
-        if mine.operand is not None and mine.operand == theirs.operand:
+        if theirs.lo < 0 or (mine.operand is not None and theirs.operand is not None
+                             and mine.operand == theirs.operand):
             continue
         if mine.hi > theirs.lo:
             return (f"valid {axis} (up to {mine.hi}) may exceed the source's (from "
