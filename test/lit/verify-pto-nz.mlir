@@ -1023,7 +1023,8 @@ func.func @placed_tile_rewritten_through_a_whole_subview(%p: !pto.ptr<f16>, %q: 
 // -----
 
 // pto.set_validshape gives A 8 valid rows before they are written again after B's load:
-// the add reads those 8 (pto.set_validshape itself touches no byte).
+// the add into a tile of 8 valid rows reads those 8 (pto.set_validshape itself touches no
+// byte; a destination of 16 would read 16: narrower_sources).
 // CHECK-LABEL: func.func @placed_tile_region_shrunk_by_set_validshape
 func.func @placed_tile_region_shrunk_by_set_validshape(%p: !pto.ptr<f16>, %q: !pto.ptr<f16>, %o: !pto.ptr<f16>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -1053,7 +1054,7 @@ func.func @placed_tile_region_shrunk_by_set_validshape(%p: !pto.ptr<f16>, %q: !p
   pto.tload ins(%qv : !pto.partition_tensor_view<16x32xf16>) outs(%B : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   pto.set_validshape %A3, %c8, %c64 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   pto.tload ins(%pvh : !pto.partition_tensor_view<8x64xf16>) outs(%A3 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
-  %Z = pto.alloc_tile addr = %a8192 valid_row = %c16 valid_col = %c64 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %Z = pto.alloc_tile addr = %a8192 valid_row = %c8 valid_col = %c64 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   pto.tadd ins(%A3, %A3 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%Z : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
   return
 }
