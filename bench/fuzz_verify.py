@@ -290,12 +290,7 @@ def run_nd(count: int, seed: int) -> int:
         problem = judge_nd(prog, text, seed * 1000003 + index)
         if problem:
             mismatches.append((index, problem, text))
-    print(f"nd: generated {count}  accepted {accepted}  mismatches {len(mismatches)}")
-    for reason, n in refused.most_common():
-        print(f"  {n:6d}  {reason}")
-    for index, problem, text in mismatches[:3]:
-        print(f"\nMISMATCH #{index}: {problem}\n{text}")
-    return 1 if mismatches else 0
+    return _report(f"nd: generated {count}  accepted {accepted}", refused, mismatches)
 
 
 # --------------------------------------------------------------------------- --widths profile
@@ -334,8 +329,16 @@ def run_widths(count: int, seed: int) -> int:
         problem = vf.judge(prog, text, seed * 1000003 + index)
         if problem:
             mismatches.append((index, problem, text))
-    print(f"widths: generated {count}  accepted {accepted} ({dict(elements)})  "
-          f"mismatches {len(mismatches)}")
+    return _report(f"widths: generated {count}  accepted {accepted} ({dict(elements)})",
+                   Counter(), mismatches)
+
+
+def _report(head: str, refused: Counter, mismatches: list[tuple[int, str, str]]) -> int:
+    """A profile's summary: its counts, each refusal's count, the first mismatches; the
+    exit code (1 where any accepted program moved other data than the oracle's)."""
+    print(f"{head}  mismatches {len(mismatches)}")
+    for reason, n in refused.most_common():
+        print(f"  {n:6d}  {reason}")
     for index, problem, text in mismatches[:3]:
         print(f"\nMISMATCH #{index}: {problem}\n{text}")
     return 1 if mismatches else 0
@@ -427,12 +430,7 @@ def run_cube_nd(count: int, seed: int) -> int:
         problem = _judge_cube_nd(text, params)
         if problem:
             mismatches.append((index, problem, text))
-    print(f"cube-nd: generated {count}  accepted {accepted}  mismatches {len(mismatches)}")
-    for reason, n in refused.most_common():
-        print(f"  {n:6d}  {reason}")
-    for index, problem, text in mismatches[:3]:
-        print(f"\nMISMATCH #{index}: {problem}\n{text}")
-    return 1 if mismatches else 0
+    return _report(f"cube-nd: generated {count}  accepted {accepted}", refused, mismatches)
 
 
 def main(argv: list[str] | None = None) -> int:
