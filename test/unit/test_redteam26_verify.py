@@ -321,3 +321,22 @@ def test_a_cast_handing_a_boxed_tile_to_a_memref_store_is_refused():
     errors = _errors(_module(body))
     assert any(_UNMODELLED in e and e.startswith("'builtin.unrealized_conversion_cast'")
                for e in errors), errors
+
+
+def test_a_reshape_outside_whole_boxes_is_not_judged_and_one_of_whole_boxes_is():
+    """The box formula places whole inner boxes: PTOAS's MX scale tiles (its TquantMx
+    sample reshapes a 1 x 32 ui8 Vec tile into the 16 x 2 zZ one the quantisation writes)
+    lie in no box of it, and are not judged; whole boxes of another shape are refused."""
+    from nzpass.dialects.pto import TileBuf
+    from nzpass.errors import Refusal
+    from nzpass.ir.bindings import ir
+    from nzpass.nz.tile_rules import check_reshape_keeps_boxed_shape
+
+    loc = ir.Location.unknown()
+    scale = TileBuf("vec", "ui8", 1, 32, 1, 32, "row_major", "row_major")
+    check_reshape_keeps_boxed_shape("pto.treshape", scale, scale._replace(
+        rows=16, cols=2, v_row=16, v_col=2), loc)
+    wide = TileBuf("mat", "f16", 16, 32, 16, 32, "col_major", "row_major")
+    with pytest.raises(Refusal, match=_RESHAPE):
+        check_reshape_keeps_boxed_shape("pto.treshape", wide, wide._replace(
+            rows=32, cols=16, v_row=32, v_col=16), loc)

@@ -353,3 +353,22 @@ def test_a_partial_add_of_a_narrower_source_is_kept() -> None:
     body = _src_then("tpartadd ins({a}, %t : {src}, " + _T + ")", "%c8") \
         .replace("  %a = pto.alloc_tile", _LOAD_ALL + "  %a = pto.alloc_tile")
     assert _errors(_kernel(body + _STORE_ALL)) == []
+
+
+_MASK = "!pto.tile_buf<vec, 16x64xi8, valid=16x8>"  # a bit per element of a 16 x 64 tile
+_MASK_AND_TMP = f"  %m = pto.alloc_tile : {_MASK}\n  %tmp = pto.alloc_tile : {_T}\n"
+
+
+def test_a_select_mask_of_fewer_valid_columns_is_not_judged() -> None:
+    """pto.tsel's mask holds a bit per element of the destination (its valid columns are
+    bytes): only the `src*` groups are read where the op writes (found on PTOAS's A5 tsel
+    test, refused while the mask was judged as a source)."""
+    body = _MASK_AND_TMP + _LOAD_ALL + f"  %d = pto.alloc_tile : {_T}\n" \
+        f"  pto.tsel ins(%m, %t, %t, %tmp : {_MASK}, {_T}, {_T}, {_T}) outs(%d : {_T})\n"
+    assert not any(_NARROWER in e for e in _errors(_kernel(body)))
+
+
+def test_a_select_source_of_fewer_valid_rows_is_refused() -> None:
+    op = "tsel ins(%m, {a}, {a}, %tmp : " + _MASK + ", {src}, {src}, " + _T + ")"
+    errors = _errors(_kernel(_src_then(op, "%c8", dst_alloc=_MASK_AND_TMP) + _STORE_ALL))
+    assert any(_NARROWER in e for e in errors), errors

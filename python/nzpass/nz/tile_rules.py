@@ -361,12 +361,23 @@ def check_reshape_keeps_boxed_shape(name: str, source: pto.TileBuf, result: pto.
     boxed = source.slayout != "none_box" or result.slayout != "none_box"
     if not boxed or (source.rows, source.cols) == (result.rows, result.cols):
         return
+    if not (_whole_boxes(source, loc, name) and _whole_boxes(result, loc, name)):
+        return  # (the formula places whole boxes: PTOAS's MX scale tiles, 1 x 32 ui8 as
+        # 16 x 2, lie in no box of it; found in PTOAS's TquantMx sample)
     raise Refusal(loc, f"'{name}' reshapes a boxed tile ({source.rows}x{source.cols}, "
                   f"loc={source.loc}, slayout={source.slayout}) to {result.rows}x"
                   f"{result.cols}: it moves no byte, and a boxed tile's bytes lie box after "
                   "box, so the result names the source's boxes at other rows and columns, "
                   "not its data reshaped row by row; keep a boxed tile's shape, or reshape "
                   "a none_box (ND) tile and move it into the boxed layout")
+
+
+def _whole_boxes(buf: pto.TileBuf, loc: ir.Location, what: str) -> bool:
+    """Whether a tile is whole inner boxes of a layout PTOAS builds (of whole-byte elements)."""
+    if buf.slayout == "none_box":
+        return True
+    bits = _bits(buf, loc, what)
+    return not bits % 8 and tile_layout_problem(buf, bits // 8, whole_boxes=True) is None
 
 
 def _box_order(buf: pto.TileBuf) -> str:

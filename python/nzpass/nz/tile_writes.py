@@ -295,10 +295,10 @@ class _Walk:
         self.measured: set[tuple[ir.Value, int]] = set()
         self.partial: set[tuple[ir.Value, int]] = set()
         self.partial_views: dict[int, pto.PtoOp] = {}
-        # The destination tiles (its `dst` group) of an op of the op table reading tiles, by
-        # the op (`narrower_sources`: it reads a source of a destination's rows x cols over
-        # that one's valid region).
-        self.destinations: dict[ir.Operation, list[ir.Value]] = {}
+        # The source and the destination tiles (its `src*` and `dst` groups) of an op of the
+        # op table reading tiles, by the op (`narrower_sources`: it reads a source of a
+        # destination's rows x cols over that one's valid region).
+        self.destinations: dict[ir.Operation, tuple[list[ir.Value], list[ir.Value]]] = {}
         self.position = -1  # of the op being walked
         # Whether a pointer of the function points into local memory.
         self.pointed = False
@@ -371,8 +371,12 @@ class _Walk:
             self._write(v for _, v in operands)
         self.reads.extend((op, value, self.position) for value in access.reads)
         if access.reads and view is not None and name not in OWN_REGION_READERS:
-            # (its `dst` group: a scratch tile, `tmp`, is not iterated over)
-            self.destinations[op] = [v for v in view.groups.get("dst", ()) if v in access.writes]
+            # (its `src*` groups into its `dst` group: a scratch tile, `tmp`, is not iterated
+            # over, and a `mask` holds a bit per element of the destination)
+            self.destinations[op] = (
+                [v for group, values in view.groups.items() if group.startswith("src")
+                 for v in values],
+                [v for v in view.groups.get("dst", ()) if v in access.writes])
 
     def _call(self, op: ir.Operation, operands: list[tuple[int, ir.Value]],
               results: Sequence[ir.Value]) -> None:
@@ -800,23 +804,29 @@ def narrower_sources(ops: Sequence[ir.Operation], facts: ReadFacts,
     if walk is None:
         walk = _walked(ops, facts)
     refusals = []
-    for op, value, _ in walk.reads:
-        shape = _vec_tile_shape(value.type)
-        for destination in walk.destinations.get(op, ()):
-            if shape is None or destination == value or \
-                    _vec_tile_shape(destination.type) != shape:
-                continue
-            wider = _wider_axis(facts.valid_extents(op, value),
-                                facts.valid_extents(op, destination))
-            if wider is not None:
-                refusals.append(Refusal(op.location, (
-                    f"'{op.name}' reads its source over a larger valid region: its destination's "
-                    f"{wider}; pto-isa's vector ops iterate over the destination's valid region "
-                    "and read the source there, past its valid region, bytes no write is known "
-                    "to have made (PTOAS checks the two equal only where both types state them); "
-                    "give the source and the destination one valid shape (the same operands)")))
-                break
+    for op, (sources, destinations) in walk.destinations.items():
+        refusal = _narrower_source(op, sources, destinations, facts)
+        if refusal is not None:
+            refusals.append(refusal)
     return refusals
+
+
+def _narrower_source(op: ir.Operation, sources: list[ir.Value], destinations: list[ir.Value],
+                     facts: ReadFacts) -> Refusal | None:
+    for value, destination in product(sources, destinations):
+        shape = _vec_tile_shape(value.type)
+        if shape is None or destination == value or \
+                _vec_tile_shape(destination.type) != shape:
+            continue
+        wider = _wider_axis(facts.valid_extents(op, value), facts.valid_extents(op, destination))
+        if wider is not None:
+            return Refusal(op.location, (
+                f"'{op.name}' reads its source over a larger valid region: its destination's "
+                f"{wider}; pto-isa's vector ops iterate over the destination's valid region "
+                "and read the source there, past its valid region, bytes no write is known "
+                "to have made (PTOAS checks the two equal only where both types state them); "
+                "give the source and the destination one valid shape (the same operands)"))
+    return None
 
 
 def _wider_axis(source: ValidExtents | None, destination: ValidExtents | None) -> str | None:
