@@ -340,3 +340,26 @@ def test_a_reshape_outside_whole_boxes_is_not_judged_and_one_of_whole_boxes_is()
     with pytest.raises(Refusal, match=_RESHAPE):
         check_reshape_keeps_boxed_shape("pto.treshape", wide, wide._replace(
             rows=32, cols=16, v_row=32, v_col=16), loc)
+
+
+def test_a_callee_is_the_function_of_the_calls_own_module():
+    """A callee name names a function only inside the call's nearest module: the
+    unmodelled-write rule followed the tile into another module's @use of that name,
+    which reads nothing, and the @use the call runs extracted the written tile (found on
+    review: its call table was keyed by the bare name)."""
+    use = f"""
+func.func private @use(%t: {_MAT}, %l: {_LEFT}) {{
+  %c0 = arith.constant 0 : index
+  pto.textract ins(%t, %c0, %c0 : {_MAT}, index, index) outs(%l : {_LEFT})
+  return
+}}
+module @other {{
+  func.func private @use(%t: {_MAT}, %l: {_LEFT}) {{
+    return
+  }}
+}}"""
+    body = f'{_LOADED}\n  "pto.frobnicate"(%m) : ({_MAT}) -> ()\n' \
+           f"  %l = pto.alloc_tile : {_LEFT}\n" \
+           f"  func.call @use(%m, %l) : ({_MAT}, {_LEFT}) -> ()"
+    errors = _errors(_with_function(use, body))
+    assert any(_UNMODELLED in e and e.startswith("'pto.frobnicate'") for e in errors), errors

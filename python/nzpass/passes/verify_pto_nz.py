@@ -37,6 +37,8 @@ from ..ir.walk import (
     line_and_column,
     nested_ops,
     parent_op,
+    qualified_name,
+    symbol_scope,
     value_location,
 )
 from ..nz import (
@@ -1818,8 +1820,7 @@ class _Checker:
     def _same_buffer(self, value: ir.Value) -> list[ir.Value]:
         """The values that name `value`'s buffer one step away: a relabel's source and
         results, a multi-buffer and its slots, the tiles placed over its bytes (constant
-        addresses), the values scf.for and scf.if carry it as
-        (both ways), a function's
+        addresses), the values scf.for and scf.if carry it as (both ways), a function's
         argument and what its calls pass (both ways: found by red team, a callee writing
         its boxed tile argument with pto.texpands, the caller then extracting it)."""
         near = list(flow_sources(value) or ())
@@ -1847,31 +1848,28 @@ class _Checker:
         return near
 
     def _function_table(self) -> dict[str, tuple[ir.Block | None, list[ir.Operation]]]:
-        """By function name: its entry block (None: a declaration) and the func.calls of
-        it in the module, read once."""
+        """By qualified name (`qualified_name`: a callee names a function only inside its
+        nearest module, as CallAccess resolves it): its entry block (None: a declaration)
+        and the func.calls of it in the module, read once."""
         if self._functions is None:
             table: dict[str, tuple[ir.Block | None, list[ir.Operation]]] = {}
             for function in functions(self.module):
-                name = ir.StringAttr(function.attributes["sym_name"]).value
                 blocks = function.regions[0].blocks
-                table[name] = (blocks[0] if len(blocks) else None, table.get(name, (None, []))[1])
+                table[qualified_name(function)] = (blocks[0] if len(blocks) else None, [])
             for function in functions(self.module):
                 for op in nested_ops(function):
-                    name = referenced_function(op) if op.name == op_names.FUNC_CALL else None
+                    name = _called_name(op)
                     if name in table:
                         table[name][1].append(op)
             self._functions = table
         return self._functions
 
     def _calls_of(self, function: ir.Operation) -> list[ir.Operation]:
-        name = ir.StringAttr(function.attributes["sym_name"]).value
-        return self._function_table().get(name, (None, []))[1]
+        return self._function_table().get(qualified_name(function), (None, []))[1]
 
     def _callee(self, op: ir.Operation) -> ir.Block | None:
         """The entry block of the function the func.call `op` calls, if it has a body."""
-        if op.name != op_names.FUNC_CALL:
-            return None
-        name = referenced_function(op)
+        name = _called_name(op)
         return self._function_table().get(name, (None, []))[0] if name else None
 
     def _reads_operand(self, op: ir.Operation, value: ir.Value) -> bool:
@@ -3136,6 +3134,15 @@ def _check_element_count(t: _Transfer, verb: str) -> None:
                   "moves the tile's valid region one to one; size the window "
                   f"[1, v_col/c0, v_row/16, 16, c0] = [1, {cols // c0}, "
                   f"{rows // FRACTAL_ROWS}, 16, {c0}]")
+
+
+def _called_name(op: ir.Operation) -> str | None:
+    """The qualified name of the function a func.call calls (its callee resolved in the
+    call's nearest module, as `qualified_name` spells a function); None for another op."""
+    if op.name != op_names.FUNC_CALL:
+        return None
+    callee = referenced_function(op)
+    return None if callee is None else symbol_scope(op) + callee
 
 
 def _check_load_element_count(t: _Transfer) -> None:
